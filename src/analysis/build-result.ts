@@ -1,0 +1,113 @@
+/**
+ * Raw measurements from one or more processes → the `BenchmarkResult` of the results file:
+ * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
+ */
+import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
+import type { BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
+import { describe } from '../stats/describe.js';
+import { medianConfidenceInterval } from '../stats/median-ci.js';
+import { tukeyOutliers } from '../stats/outliers.js';
+import { median } from '../stats/quantile.js';
+import { createRng } from '../stats/random.js';
+import { linearFit } from '../stats/regression.js';
+
+/** The confidence level of every interval ubench reports. */
+export const CONFIDENCE = 0.95;
+
+export interface BenchmarkRecord {
+  info: DeclaredInfo;
+  file: string;
+  /** One entry per process that measured it (several with `--forks`). */
+  runs: MeasuredBenchmark[];
+  failure: { status: 'error' | 'timeout'; error: ErrorInfo } | null;
+}
+
+export const perOpValues = (samples: readonly Sample[]): number[] => samples.map((s) => s.elapsedNs / s.iterations);
+
+/** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
+function singleProcessEstimate(values: number[]): Estimate {
+  const ci = medianConfidenceInterval(values, CONFIDENCE);
+  const point = median(values);
+  if (ci === null) {
+    return { nsPerOp: point, ciLower: Math.min(...values), ciUpper: Math.max(...values), confidence: CONFIDENCE, method: 'median-order-statistics' };
+  }
+  return { nsPerOp: point, ciLower: ci.lower, ciUpper: ci.upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
+}
+
+/** Median of all samples, with a two-level bootstrap (processes, then samples) for the interval. */
+function multiProcessEstimate(groups: number[][], seed: number): Estimate {
+  const boot = twoLevelBootstrapMedian(groups, { resamples: DEFAULT_BOOTSTRAP_RESAMPLES, confidence: CONFIDENCE, rng: createRng(seed) });
+  return { nsPerOp: boot.estimate, ciLower: boot.lower, ciUpper: boot.upper, confidence: CONFIDENCE, method: 'two-level-bootstrap' };
+}
+
+function emptyResult(record: BenchmarkRecord): BenchmarkResult {
+  const { info } = record;
+  return {
+    id: info.id,
+    name: info.name,
+    baseName: info.baseName,
+    file: record.file,
+    group: info.group,
+    params: { ...info.params },
+    baseline: info.baseline,
+    status: record.failure?.status ?? 'ok',
+    error: record.failure?.error ?? null,
+    mode: null,
+    estimate: null,
+    stats: null,
+    samples: [],
+    floorNsPerOp: null,
+    regression: null,
+    warmup: null,
+    calibration: null,
+    precision: null,
+    relative: null,
+    forks: null,
+    diagnostics: [],
+  };
+}
+
+export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkResult {
+  const result = emptyResult(record);
+  const runs = record.runs;
+  if (runs.length === 0) {
+    if (record.failure === null) throw new Error(`internal: ${record.info.id} has neither measurements nor an error`);
+    return result;
+  }
+  const groups = runs.map((run) => perOpValues(run.samples));
+  const samples = runs.flatMap((run) => run.samples);
+  const values = groups.flat();
+  const estimate = runs.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
+  const { fences: _fences, ...outliers } = tukeyOutliers(values);
+  const fit = linearFit(samples.map((s) => s.iterations), samples.map((s) => s.elapsedNs));
+  const first = runs[0]!;
+  result.mode = first.mode;
+  result.estimate = estimate;
+  result.stats = { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
+  result.samples = samples;
+  result.floorNsPerOp = median(runs.map((run) => run.floorNsPerOp));
+  result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
+  result.warmup = {
+    batches: runs.reduce((sum, run) => sum + run.warmup.batches, 0),
+    iterations: runs.reduce((sum, run) => sum + run.warmup.iterations, 0),
+    durationNs: runs.reduce((sum, run) => sum + run.warmup.durationNs, 0),
+    converged: runs.every((run) => run.warmup.converged),
+  };
+  result.calibration = first.calibration;
+  const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
+  result.precision = {
+    target: first.precision.target,
+    reached: Number.isFinite(halfWidth) ? halfWidth : null,
+    stopReason: first.precision.stopReason,
+    durationNs: runs.reduce((sum, run) => sum + run.precision.durationNs, 0),
+  };
+  if (runs.length > 1) {
+    result.forks = runs.map((run, i): ForkResult => ({
+      estimate: singleProcessEstimate(groups[i]!),
+      sampleCount: run.samples.length,
+      floorNsPerOp: run.floorNsPerOp,
+    }));
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * Relative speed: within a file, a group and the same parameter values, every benchmark is
+ * compared with the reference — the one marked baseline, else the fastest — as a ratio of
+ * estimates with a bootstrap confidence interval.
+ */
+import type { BenchmarkResult } from '../results/types.js';
+import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
+import { createRng } from '../stats/random.js';
+import { CONFIDENCE, perOpValues } from './build-result.js';
+
+function comparisonKey(result: BenchmarkResult): string {
+  return JSON.stringify([result.file, result.group, result.params]);
+}
+
+/** Fills `relative` on every ok benchmark that has at least one ok peer; returns new objects. */
+export function withRelative(benchmarks: readonly BenchmarkResult[], seed: number): BenchmarkResult[] {
+  const sets = new Map<string, BenchmarkResult[]>();
+  for (const result of benchmarks) {
+    if (result.status !== 'ok' || result.estimate === null) continue;
+    const key = comparisonKey(result);
+    sets.set(key, [...(sets.get(key) ?? []), result]);
+  }
+  const relative = new Map<string, BenchmarkResult['relative']>();
+  for (const members of sets.values()) {
+    if (members.length < 2) continue;
+    // A 0 ns reference (a clock too coarse for the body) gives no meaningful ratio.
+    if (members.some((m) => !(m.estimate!.nsPerOp > 0))) continue;
+    const reference = members.find((m) => m.baseline) ?? members.reduce((a, b) => (b.estimate!.nsPerOp < a.estimate!.nsPerOp ? b : a));
+    const referenceValues = perOpValues(reference.samples);
+    for (const member of members) {
+      if (member === reference) {
+        relative.set(member.id, { referenceId: reference.id, ratio: 1, ciLower: 1, ciUpper: 1 });
+        continue;
+      }
+      const boot = bootstrapMedianRatio(perOpValues(member.samples), referenceValues, {
+        resamples: DEFAULT_BOOTSTRAP_RESAMPLES,
+        confidence: CONFIDENCE,
+        rng: createRng(seed),
+      });
+      relative.set(member.id, {
+        referenceId: reference.id,
+        ratio: member.estimate!.nsPerOp / reference.estimate!.nsPerOp,
+        ciLower: boot.lower,
+        ciUpper: boot.upper,
+      });
+    }
+  }
+  return benchmarks.map((b) => (relative.has(b.id) ? { ...b, relative: relative.get(b.id)! } : b));
+}

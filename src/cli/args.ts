@@ -1,0 +1,102 @@
+/** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
+import { parseArgs } from 'node:util';
+import type { RunOptions } from '../runner/run-options.js';
+import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
+import { parseDuration } from './duration.js';
+import { UsageError } from './usage-error.js';
+
+/** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
+export const DEFAULT_TIME = '1s';
+/** Jetpack caps warm-up at 8 s; most JIT warm-ups here settle well under 1 s, so 2 s bounds the waste. */
+export const DEFAULT_WARMUP = '2s';
+/** A stuck benchmark should be stopped, but slow setups must not be: generous multiple of the budget. */
+const TIMEOUT_BUDGET_MULTIPLE = 10;
+/** Floor of the default timeout: process start, module loading and floors take seconds on a loaded machine. */
+const MIN_DEFAULT_TIMEOUT_NS = 60e9;
+/** Fixed default seed: runs are reproducible from their samples unless asked otherwise. */
+const DEFAULT_SEED = 1;
+
+export type Parsed =
+  | { command: 'help' }
+  | { command: 'version' }
+  | { command: 'run'; options: RunOptions; color: boolean | null };
+
+function positiveInteger(text: string, flag: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag}: expected a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+function percent(text: string, flag: string): number {
+  const match = /^(\d+(?:\.\d+)?)%?$/.exec(text.trim());
+  const value = match === null ? NaN : Number(match[1]) / 100;
+  if (!(value > 0 && value < 1)) throw new UsageError(`${flag}: expected a percentage between 0 and 100, e.g. 1%, got "${text}"`);
+  return value;
+}
+
+export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        filter: { type: 'string' },
+        json: { type: 'string' },
+        time: { type: 'string' },
+        warmup: { type: 'string' },
+        precision: { type: 'string' },
+        isolate: { type: 'string' },
+        forks: { type: 'string' },
+        timeout: { type: 'string' },
+        seed: { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see ubench --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  const filter = values.filter ?? null;
+  if (filter !== null) {
+    try {
+      new RegExp(filter);
+    } catch (error) {
+      throw new UsageError(`--filter: invalid regular expression: ${(error as Error).message}`);
+    }
+  }
+  const isolate = values.isolate ?? 'file';
+  if (isolate !== 'file' && isolate !== 'benchmark') throw new UsageError(`--isolate: expected file or benchmark, got "${isolate}"`);
+  const timeBudgetNs = parseDuration(values.time ?? DEFAULT_TIME, '--time');
+  const warmupMaxNs = parseDuration(values.warmup ?? DEFAULT_WARMUP, '--warmup');
+  const timeoutNs = values.timeout === undefined
+    ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs))
+    : parseDuration(values.timeout, '--timeout');
+  const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
+  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed: expected an integer, got "${values.seed}"`);
+  const color = values['no-color'] ? false : values.color ? true : null;
+  return {
+    command: 'run',
+    color,
+    options: {
+      targets: positionals,
+      cwd,
+      filter,
+      jsonPath: values.json ?? null,
+      timeBudgetNs,
+      warmupMaxNs,
+      isolate,
+      forks: values.forks === undefined ? 1 : positiveInteger(values.forks, '--forks'),
+      timeoutNs,
+      seed,
+      precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
+      quiet: values.quiet === true,
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The command-line program as a function: arguments and streams in, exit code out. The bin entry
+ * calls it with the real process; tests call it with a scripted executor.
+ */
+import { readFileSync } from 'node:fs';
+import pc from 'picocolors';
+import { renderTerminalReport } from '../report/terminal-report.js';
+import { createProgress } from '../report/progress.js';
+import type { Executor } from '../runner/executor.js';
+import { createNodeExecutor } from '../runner/node-executor.js';
+import { runBenchmarks } from '../runner/run.js';
+import { ResultsFileError } from '../results/read-results.js';
+import { ResultsWriteError } from '../results/write-results.js';
+import type { ResultsFile } from '../results/types.js';
+import { parseCommandLine } from './args.js';
+import { HELP } from './help.js';
+import { UsageError } from './usage-error.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURES = 1;
+export const EXIT_USAGE = 2;
+/** Conventional exit code after SIGINT (128 + 2). */
+export const EXIT_INTERRUPTED = 130;
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  cwd: string;
+  /** Replaces the real process executor (tests). */
+  executor?: Executor;
+  /** Aborting it stops the run and keeps what was measured (Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+export function ubenchVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function exitCodeFor(results: ResultsFile, interrupted: boolean): number {
+  if (interrupted) return EXIT_INTERRUPTED;
+  const failed = results.fileErrors.length > 0 || results.benchmarks.some((b) => b.status !== 'ok');
+  return failed ? EXIT_FAILURES : EXIT_OK;
+}
+
+export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const parsed = parseCommandLine(argv, io.cwd);
+    if (parsed.command === 'help') {
+      io.stdout.write(HELP);
+      return EXIT_OK;
+    }
+    if (parsed.command === 'version') {
+      io.stdout.write(`${ubenchVersion()}\n`);
+      return EXIT_OK;
+    }
+    const { options } = parsed;
+    const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+    const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);
+    const relay = options.quiet ? null : (text: string): void => {
+      progress.clear();
+      io.stderr.write(text);
+    };
+    const executor = io.executor ?? createNodeExecutor({ relay });
+    const outcome = await runBenchmarks(options, { executor, progress: (text) => progress.update(text), signal: io.signal });
+    progress.clear();
+    io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
+    if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
+    return exitCodeFor(outcome.results, outcome.interrupted);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ResultsFileError) {
+      io.stderr.write(`ubench: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof ResultsWriteError) {
+      io.stderr.write(`ubench: ${error.message}\n`);
+      return EXIT_FAILURES;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`ubench: internal error: ${message.split('\n')[0]}\n`);
+    return EXIT_FAILURES;
+  }
+}

@@ -1,0 +1,25 @@
+/** The text of `ubench --help`. */
+export const HELP = `Usage: ubench [options] [paths or globs…]
+
+Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
+node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
+95% confidence intervals and relative speed.
+
+Options:
+  --filter <regex>        only benchmarks whose id (file#group/name) matches
+  --json <file>           write the results file (schema: docs/results-format.md),
+                          updated after every benchmark
+  --time <duration>       measurement budget per benchmark (default 1s), e.g. 300ms, 2s
+  --warmup <duration>     warm-up cap per benchmark (default 2s)
+  --precision <percent>   target 95% CI half-width (default 1%)
+  --isolate <mode>        file: one process per file (default); benchmark: one per benchmark
+  --forks <n>             repeat each benchmark in n fresh processes and pool them (default 1)
+  --timeout <duration>    stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)
+  --seed <n>              seed for sample-size jitter and bootstrap (default 1)
+  --quiet                 no progress line, no output from the benchmarks themselves
+  --no-color              plain text (also NO_COLOR=1)
+  -h, --help              this help
+  -v, --version           ubench's version
+
+Exit codes: 0 all benchmarks ran, 1 a benchmark or file failed, 2 usage error, 130 interrupted.
+`;

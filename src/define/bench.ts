@@ -1,0 +1,142 @@
+/**
+ * `bench()` and `group()`: the declaration API. They validate eagerly, so misuse is reported when
+ * the file loads, with the benchmark's name, rather than as a confusing measurement later.
+ */
+import { DeclarationError } from './declaration-error.js';
+import { benchmarkId, displayName, expandArgs } from './params.js';
+import { getRegistry } from './registry.js';
+import type { BenchFn, BenchOptions, DeclaredBenchmark, ManualBenchFn, Params, SetupBench } from './types.js';
+
+type Body = BenchFn | ManualBenchFn | SetupBench<never>;
+
+const KNOWN_OPTIONS = new Set(['args', 'baseline']);
+const KNOWN_SETUP_KEYS = new Set(['setup', 'run', 'teardown']);
+
+function assertFunction(value: unknown, what: string): asserts value is (...args: never[]) => unknown {
+  if (typeof value !== 'function') {
+    throw new DeclarationError(`${what} must be a function, got ${value === null ? 'null' : typeof value}`);
+  }
+}
+
+function classify(name: string, body: unknown): Pick<DeclaredBenchmark, 'kind' | 'body' | 'setup' | 'teardown'> {
+  if (typeof body === 'function') {
+    // A declared parameter means the body runs its own `b.n` loop (Go/Deno style).
+    const kind = body.length >= 1 ? 'manual' : 'plain';
+    return { kind, body: body as DeclaredBenchmark['body'], setup: null, teardown: null };
+  }
+  if (typeof body === 'object' && body !== null) {
+    const spec = body as Record<string, unknown>;
+    for (const key of Object.keys(spec)) {
+      if (!KNOWN_SETUP_KEYS.has(key)) {
+        throw new DeclarationError(`bench "${name}": unknown key "${key}" (expected setup, run, teardown)`);
+      }
+    }
+    assertFunction(spec.run, `bench "${name}": run`);
+    if (spec.setup !== undefined) assertFunction(spec.setup, `bench "${name}": setup`);
+    if (spec.teardown !== undefined) assertFunction(spec.teardown, `bench "${name}": teardown`);
+    return {
+      kind: 'setup',
+      body: spec.run as DeclaredBenchmark['body'],
+      setup: (spec.setup as DeclaredBenchmark['setup']) ?? null,
+      teardown: (spec.teardown as DeclaredBenchmark['teardown']) ?? null,
+    };
+  }
+  throw new DeclarationError(
+    `bench "${name}": the body must be a function or { setup?, run, teardown? }, got ${body === null ? 'null' : typeof body}`,
+  );
+}
+
+function checkOptions(name: string, options: unknown): BenchOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new DeclarationError(`bench "${name}": options must be an object`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!KNOWN_OPTIONS.has(key)) throw new DeclarationError(`bench "${name}": unknown option "${key}" (expected args, baseline)`);
+  }
+  const { baseline } = options as BenchOptions;
+  if (baseline !== undefined && typeof baseline !== 'boolean') {
+    throw new DeclarationError(`bench "${name}": baseline must be true or false`);
+  }
+  return options as BenchOptions;
+}
+
+/**
+ * Declares a benchmark.
+ *
+ * - `bench(name, () => work())`: ubench generates the measured loop; the return value is consumed.
+ * - `bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); })`: the body runs its own loop.
+ * - `bench(name, { setup, run, teardown })`: `setup` runs untimed before each sample.
+ * - `options.args` makes one benchmark per parameter combination; the plain form cannot receive
+ *   parameters, so parametrized benchmarks use the setup form (`setup(args)`, `run(state, args)`)
+ *   or the manual form (`b.args`).
+ * - A body returning a promise is awaited on every iteration.
+ */
+export function bench<S>(name: string, body: BenchFn | ManualBenchFn | SetupBench<S>, options?: BenchOptions): void {
+  const registry = getRegistry();
+  if (registry.running) {
+    throw new DeclarationError(`bench "${String(name)}" was declared while benchmarks are running; declare every benchmark at the top level of the bench file or inside group()`);
+  }
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new DeclarationError(`bench() needs a non-empty name as its first argument`);
+  }
+  const shape = classify(name, body as Body);
+  const opts = checkOptions(name, options);
+  const combos = expandArgs(name, opts.args);
+  if (opts.args !== undefined && shape.kind === 'plain') {
+    throw new DeclarationError(
+      `bench "${name}": a body without parameters cannot receive args; use { setup: (args) => …, run: (state, args) => … } or (b) => … with b.args`,
+    );
+  }
+  const group = registry.groups.length > 0 ? registry.groups.join('/') : null;
+  for (const params of combos) {
+    const fullName = displayName(name, params);
+    const id = benchmarkId(registry.file, group, fullName);
+    if (registry.benchmarks.some((other) => other.id === id)) {
+      throw new DeclarationError(`duplicate benchmark "${fullName}"${group === null ? '' : ` in group "${group}"`}: names must be unique in a file`);
+    }
+    registry.benchmarks.push({
+      id,
+      name: fullName,
+      baseName: name,
+      file: registry.file,
+      group,
+      params: Object.freeze({ ...params }) as Params,
+      baseline: opts.baseline === true,
+      ...shape,
+    });
+  }
+  if (opts.baseline === true) {
+    const signature = (params: Params): string => JSON.stringify(params);
+    for (const params of combos) {
+      const marked = registry.benchmarks.filter(
+        (b) => b.group === group && b.baseline && signature(b.params) === signature(params),
+      );
+      if (marked.length > 1) {
+        throw new DeclarationError(`bench "${name}": group "${group ?? '(file)'}" already has a baseline ("${marked[0]!.name}")`);
+      }
+    }
+  }
+}
+
+/**
+ * Groups benchmarks for relative comparison: inside a group (and for the same parameter values)
+ * each benchmark is compared with the one marked `{ baseline: true }`, else with the fastest.
+ * Groups may nest; their names are joined with `/`.
+ */
+export function group(name: string, fn: () => void): void {
+  const registry = getRegistry();
+  if (registry.running) throw new DeclarationError(`group "${String(name)}" was declared while benchmarks are running`);
+  if (typeof name !== 'string' || name.trim() === '') throw new DeclarationError(`group() needs a non-empty name`);
+  if (name.includes('#')) throw new DeclarationError(`group "${name}": names cannot contain "#"`);
+  assertFunction(fn, `group "${name}": the second argument`);
+  registry.groups.push(name);
+  try {
+    const result: unknown = fn();
+    if (result !== null && typeof result === 'object' && typeof (result as { then?: unknown }).then === 'function') {
+      throw new DeclarationError(`group "${name}": the function must be synchronous (declare benchmarks directly, not after an await)`);
+    }
+  } finally {
+    registry.groups.pop();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The declaration registry shared by every copy of the ubench module in a process.
+ *
+ * It lives on `globalThis` under a registered symbol so that a bench file importing `ubench` from its
+ * own `node_modules` and the engine importing it from the harness's install record into the same
+ * list even when they are two module instances.
+ */
+import type { DeclaredBenchmark } from './types.js';
+
+export interface Registry {
+  /** Display path of the bench file being imported; benchmark ids start with it. */
+  file: string;
+  /** Stack of open `group()` names. */
+  groups: string[];
+  benchmarks: DeclaredBenchmark[];
+  /** Set once the engine starts measuring: declaring after that is a mistake. */
+  running: boolean;
+}
+
+const REGISTRY_KEY = Symbol.for('ubench.registry.v1');
+
+export function getRegistry(): Registry {
+  const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
+  let registry = holder[REGISTRY_KEY];
+  if (registry === undefined) {
+    registry = { file: '<unknown>', groups: [], benchmarks: [], running: false };
+    holder[REGISTRY_KEY] = registry;
+  }
+  return registry;
+}
+
+/** Empties the registry and names the file whose declarations come next. */
+export function resetRegistry(file: string): Registry {
+  const registry = getRegistry();
+  registry.file = file;
+  registry.groups = [];
+  registry.benchmarks = [];
+  registry.running = false;
+  return registry;
+}

@@ -1,0 +1,69 @@
+/**
+ * Public types of the declaration API (`bench`, `group`). Declaring never measures anything: it
+ * records benchmarks into the registry, which the engine reads after the bench file is imported.
+ */
+import type { ParamValue } from '../results/types.js';
+
+export type { ParamValue };
+
+/** Parameter values of one benchmark instance, e.g. `{ size: 100 }`. */
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/**
+ * Handle given to a manual-loop benchmark, Go `testing.B` style: run the work `b.n` times.
+ * The timer runs from the call until it returns; `b.stop()` pauses it and `b.start()` resumes it, to
+ * exclude per-sample preparation from the measurement.
+ */
+export interface BenchContext {
+  /** How many times to run the work in this call. */
+  readonly n: number;
+  /** Parameter values of this instance (from `args`). */
+  readonly args: Params;
+  /** Resume the timer (no-op if it runs). */
+  start(): void;
+  /** Pause the timer (no-op if it is paused). */
+  stop(): void;
+}
+
+/** A benchmark body called once per iteration; its return value is consumed so it cannot be dropped. */
+export type BenchFn = () => unknown;
+
+/** A benchmark that runs its own loop of `b.n` iterations. */
+export type ManualBenchFn = (b: BenchContext) => unknown;
+
+/**
+ * A benchmark with untimed preparation: `setup(args)` runs before every sample (outside the timed
+ * region) and its value is passed to each `run(state, args)` call of that sample; `teardown(state,
+ * args)` runs after the sample. Any of them may be async.
+ */
+export interface SetupBench<S = unknown> {
+  setup?: (args: Params) => S | Promise<S>;
+  run: (state: S, args: Params) => unknown;
+  teardown?: (state: S, args: Params) => unknown;
+}
+
+export interface BenchOptions {
+  /** One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`. */
+  args?: Readonly<Record<string, readonly ParamValue[]>>;
+  /** Mark as the reference of its group for relative speed (default: the fastest). */
+  baseline?: boolean;
+}
+
+/** How the engine must drive a declared benchmark. */
+export type BodyKind = 'plain' | 'manual' | 'setup';
+
+/** One benchmark instance as recorded by `bench()` (one per parameter combination). */
+export interface DeclaredBenchmark {
+  id: string;
+  name: string;
+  baseName: string;
+  file: string;
+  group: string | null;
+  params: Params;
+  baseline: boolean;
+  kind: BodyKind;
+  /** plain: the body; manual: the loop function; setup: `run`. */
+  body: (...args: never[]) => unknown;
+  setup: ((args: Params) => unknown) | null;
+  teardown: ((state: unknown, args: Params) => unknown) | null;
+}

@@ -1,0 +1,89 @@
+/**
+ * Turns a declared benchmark into `runBatch(n)`: n timed iterations, with setup and teardown run
+ * outside the timed region. Also decides the loop mode (sync, async, manual) from a probe call.
+ */
+import type { DeclaredBenchmark, Params } from '../define/types.js';
+import type { LoopMode } from '../results/types.js';
+import type { Now } from './clock.js';
+import { compileLoop, type LoopBody, type Sink } from './codegen.js';
+import { createManualContext } from './manual-context.js';
+
+export interface BatchRunner {
+  mode: LoopMode;
+  /** Whether the body is called with (state, args) — decides which floor applies. */
+  call: 'plain' | 'setup';
+  runBatch(iterations: number): Promise<number> | number;
+}
+
+let nextUid = 0;
+
+/** A fresh number for each generated loop in this process. */
+export function nextLoopUid(): number {
+  return ++nextUid;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+async function settle(value: unknown): Promise<unknown> {
+  return isThenable(value) ? await value : value;
+}
+
+type Setup = (args: Params) => unknown;
+type Teardown = (state: unknown, args: Params) => unknown;
+
+/**
+ * One untimed call of the body (with setup/teardown) that tells whether it returns promises.
+ * It also surfaces errors thrown on the first call before any timing starts.
+ */
+async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
+  const state = bench.setup === null ? undefined : await settle(bench.setup(bench.params));
+  const body = bench.body as (state: unknown, args: Params) => unknown;
+  const result = bench.kind === 'plain' ? (bench.body as () => unknown)() : body(state, bench.params);
+  const async = isThenable(result);
+  await settle(result);
+  if (bench.teardown !== null) await settle(bench.teardown(state, bench.params));
+  return async;
+}
+
+function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
+  const body = bench.body as (b: unknown) => unknown;
+  return {
+    mode: 'manual',
+    call: 'plain',
+    async runBatch(iterations) {
+      const context = createManualContext(iterations, bench.params, now);
+      const result = body(context.handle);
+      if (isThenable(result)) await result;
+      return context.finish();
+    },
+  };
+}
+
+/** Builds the batch runner for a declared benchmark, generating its unique measured loop. */
+export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink): Promise<BatchRunner> {
+  if (bench.kind === 'manual') return manualRunner(bench, now);
+  const async = await probeIsAsync(bench);
+  const call = bench.kind === 'plain' ? 'plain' : 'setup';
+  const spec = { uid: nextLoopUid(), label: bench.id, call, async } as const;
+  const loop = compileLoop(spec, now, sink);
+  const body = bench.body as LoopBody;
+  const setup = bench.setup as Setup | null;
+  const teardown = bench.teardown as Teardown | null;
+  const args = bench.params;
+  const mode: LoopMode = async ? 'async' : 'sync';
+  if (setup === null && teardown === null) {
+    return { mode, call, runBatch: (iterations) => loop(iterations, body, undefined, args) };
+  }
+  return {
+    mode,
+    call,
+    async runBatch(iterations) {
+      const state = setup === null ? undefined : await settle(setup(args));
+      const elapsed = await loop(iterations, body, state, args);
+      if (teardown !== null) await settle(teardown(state, args));
+      return elapsed;
+    },
+  };
+}

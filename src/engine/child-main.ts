@@ -1,0 +1,75 @@
+/**
+ * Entry point of a benchmark process: imports one bench file, then measures its benchmarks one by
+ * one, reporting to the parent over the event channel. Started by the parent; not a public API.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resetRegistry } from '../define/registry.js';
+import type { DeclaredBenchmark } from '../define/types.js';
+import { createRng } from '../stats/random.js';
+import { emit } from './channel.js';
+import { measureConfig } from './child-config.js';
+import { hrtimeNow, measureClock } from './clock.js';
+import { toErrorInfo } from './error-info.js';
+import type { ChildRequest, DeclaredInfo } from './events.js';
+import { runBenchmark } from './run-benchmark.js';
+
+/** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+const cwd = process.cwd();
+const errorInfo = (thrown: unknown) => toErrorInfo(thrown, packageRoot, cwd);
+
+let finished = false;
+process.on('exit', (code) => {
+  if (!finished) emit({ type: 'exit', code });
+});
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (thrown: unknown) => {
+    emit({ type: 'crash', error: errorInfo(thrown) });
+    finished = true;
+    process.exit(1);
+  });
+}
+
+function describe(bench: DeclaredBenchmark): DeclaredInfo {
+  return { id: bench.id, name: bench.name, baseName: bench.baseName, group: bench.group, params: { ...bench.params }, baseline: bench.baseline };
+}
+
+function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {
+  const filter = request.filter === null ? null : new RegExp(request.filter);
+  const only = request.only === null ? null : new Set(request.only);
+  return all.filter((b) => (filter === null || filter.test(b.id)) && (only === null || only.has(b.id)));
+}
+
+async function main(request: ChildRequest): Promise<void> {
+  const clock = measureClock(hrtimeNow);
+  emit({ type: 'hello', pid: process.pid, clock, execArgv: process.execArgv });
+  const registry = resetRegistry(request.displayFile);
+  try {
+    await import(pathToFileURL(request.file).href);
+  } catch (thrown) {
+    emit({ type: 'load-error', error: errorInfo(thrown) });
+    return;
+  }
+  const selected = select(registry.benchmarks, request);
+  emit({ type: 'declared', benchmarks: selected.map(describe) });
+  if (request.listOnly) return;
+  registry.running = true;
+  const config = measureConfig(request, clock);
+  const rng = createRng(request.seed);
+  for (const bench of selected) {
+    emit({ type: 'start', id: bench.id });
+    try {
+      const result = await runBenchmark(bench, config, rng, (phase) => emit({ type: 'phase', id: bench.id, phase }));
+      emit({ type: 'measured', id: bench.id, result });
+    } catch (thrown) {
+      emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });
+    }
+  }
+}
+
+const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+await main(request);
+emit({ type: 'done' });
+finished = true;
+// User code may leave timers or sockets open; the results are delivered, so end the process now.
+process.exit(0);

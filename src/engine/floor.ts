@@ -1,0 +1,60 @@
+/**
+ * The loop floor: what an empty benchmark costs per iteration in the same process, with the same
+ * kind of loop. Reported next to every estimate and never subtracted (subtracting a floor measured
+ * separately would add its noise and hide an optimized-away body).
+ */
+import type { DeclaredBenchmark, Params } from '../define/types.js';
+import type { LoopMode } from '../results/types.js';
+import type { Now } from './clock.js';
+import { createBatchRunner } from './batch-runner.js';
+import type { Sink } from './codegen.js';
+import { measure, type MeasureConfig } from './measure.js';
+import { median } from '../stats/quantile.js';
+
+/** Sampling budget for a floor: an empty loop reaches 1% precision quickly. */
+const FLOOR_BUDGET_NS = 150e6;
+/** Warm-up cap for a floor. */
+const FLOOR_WARMUP_MAX_NS = 300e6;
+
+function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchmark {
+  const base = {
+    id: `<floor ${mode}/${call}>`,
+    name: '<floor>',
+    baseName: '<floor>',
+    file: '<ubench>',
+    group: null,
+    params: {} as Params,
+    baseline: false,
+    setup: null,
+    teardown: null,
+  };
+  if (mode === 'manual') {
+    return { ...base, kind: 'manual', body: ((b: { n: number }) => { for (let i = 0; i < b.n; i++) { /* empty */ } }) as DeclaredBenchmark['body'] };
+  }
+  const body = mode === 'async' ? async () => undefined : () => undefined;
+  return { ...base, kind: call === 'plain' ? 'plain' : 'setup', body: body as DeclaredBenchmark['body'], setup: call === 'setup' ? () => undefined : null };
+}
+
+export class FloorCache {
+  private readonly floors = new Map<string, number>();
+
+  constructor(
+    private readonly now: Now,
+    private readonly sink: Sink,
+    private readonly rng: () => number,
+    private readonly config: MeasureConfig,
+  ) {}
+
+  /** The floor for this loop kind, measured on first use and then reused within the process. */
+  async floorFor(mode: LoopMode, call: 'plain' | 'setup'): Promise<number> {
+    const key = `${mode}/${call}`;
+    const known = this.floors.get(key);
+    if (known !== undefined) return known;
+    const runner = await createBatchRunner(emptyBenchmark(mode, call), this.now, this.sink);
+    const config = { ...this.config, timeBudgetNs: FLOOR_BUDGET_NS, warmupMaxNs: FLOOR_WARMUP_MAX_NS };
+    const result = await measure({ runBatch: (n) => runner.runBatch(n), now: this.now, rng: this.rng }, config);
+    const floor = median(result.samples.map((s) => s.elapsedNs / s.iterations));
+    this.floors.set(key, floor);
+    return floor;
+  }
+}

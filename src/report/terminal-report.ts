@@ -1,0 +1,174 @@
+/**
+ * The human-readable report printed at the end of a run.
+ *
+ * It reads only the `ResultsFile`, so it renders a saved file exactly as it rendered the live run.
+ * Layout: one section per bench file (heading, one table per group, failures and diagnostics under
+ * each table, a loop-floor footnote), then a note if the run was interrupted.
+ */
+
+import pc from 'picocolors';
+import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent } from './format-units.js';
+import { describeRelative } from './relative-text.js';
+import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
+import { renderTable, type TableCell, type TableColumn } from './text-table.js';
+
+export interface TerminalReportOptions {
+  /** Emit ANSI colour codes. */
+  color: boolean;
+  /** Terminal width in columns; when set, benchmark names are shortened so tables fit. */
+  width?: number;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+// One indentation step: file contents sit one step in, a named group's table two steps.
+const INDENT_STEP = '  ';
+// Names are cut no shorter than this to fit the width; beyond that the table is allowed to wrap.
+const MIN_NAME_WIDTH = 12;
+
+const FAILURE_MARK = '✖';
+const SEVERITY_MARK: Record<Severity, string> = { error: '✖', warning: '⚠', info: 'ℹ' };
+
+const COLUMNS: readonly TableColumn[] = [
+  { align: 'left', shrinkable: true, minWidth: MIN_NAME_WIDTH }, // name
+  { align: 'right' }, // time/op
+  { align: 'right' }, // ± (relative CI half-width)
+  { align: 'right' }, // p75
+  { align: 'right' }, // p99
+  { align: 'right' }, // ops/s
+  { align: 'right' }, // samples
+  { align: 'left' }, // relative
+];
+const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'samples', 'relative'];
+
+function headerRow(c: Colors): TableCell[] {
+  return HEADER_LABELS.map((text) => ({ text, paint: c.dim }));
+}
+
+function dashCells(count: number): TableCell[] {
+  return Array.from({ length: count }, () => ({ text: MISSING_VALUE_TEXT }));
+}
+
+function failedRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
+  const status = benchmark.status === 'timeout' ? 'timeout' : 'error';
+  return [
+    { text: benchmark.name, paint: c.bold },
+    { text: status, paint: c.red },
+    ...dashCells(COLUMNS.length - 2),
+  ];
+}
+
+function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
+  const { estimate, stats } = benchmark;
+  const name: TableCell = { text: benchmark.name, paint: c.bold };
+  if (estimate === null) return [name, ...dashCells(COLUMNS.length - 1)];
+
+  const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
+  const opsPerSecond = stats?.opsPerSecond ?? (estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : Number.NaN);
+  const sampleCount = stats !== null ? stats.sampleCount : benchmark.samples.length;
+  const relative = describeRelative(benchmark);
+  const isReference = relative.kind === 'baseline' || relative.kind === 'fastest';
+  return [
+    name,
+    { text: formatDuration(estimate.nsPerOp) },
+    { text: formatPlusMinusPercent(halfWidth), paint: c.dim },
+    { text: stats !== null ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
+    { text: stats !== null ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
+    { text: formatOpsPerSecond(opsPerSecond) },
+    { text: String(sampleCount) },
+    isReference ? { text: relative.text, paint: c.green } : { text: relative.text },
+  ];
+}
+
+function withLocation(message: string, location: string | null, c: Colors): string {
+  return location === null ? message : `${message} ${c.dim(`(${location})`)}`;
+}
+
+function failureLines(benchmarks: readonly BenchmarkResult[], indent: string, c: Colors): string[] {
+  const lines: string[] = [];
+  for (const benchmark of benchmarks) {
+    if (benchmark.status === 'ok') continue;
+    const fallback = benchmark.status === 'timeout' ? 'timed out' : 'failed (no error details recorded)';
+    const message = benchmark.error?.message ?? fallback;
+    const location = benchmark.error?.location ?? null;
+    lines.push(`${indent}${c.red(FAILURE_MARK)} ${c.bold(benchmark.name)}: ${withLocation(c.red(message), location, c)}`);
+  }
+  return lines;
+}
+
+function paintSeverity(severity: Severity, c: Colors): (text: string) => string {
+  if (severity === 'error') return c.red;
+  if (severity === 'warning') return c.yellow;
+  return c.dim;
+}
+
+function diagnosticLines(benchmark: BenchmarkResult, diagnostic: Diagnostic, indent: string, c: Colors): string[] {
+  const paint = paintSeverity(diagnostic.severity, c);
+  const lines = [`${indent}${paint(`${SEVERITY_MARK[diagnostic.severity]} ${benchmark.name}: ${diagnostic.message}`)}`];
+  if (diagnostic.hint !== '') lines.push(`${indent}${INDENT_STEP}${c.dim(`hint: ${diagnostic.hint}`)}`);
+  return lines;
+}
+
+function groupLines(section: GroupSection, indent: string, options: TerminalReportOptions, c: Colors): string[] {
+  const lines: string[] = [];
+  let tableIndent = indent;
+  if (section.group !== null) {
+    lines.push(`${indent}${c.bold(c.cyan(section.group))}`);
+    tableIndent = indent + INDENT_STEP;
+  }
+  const rows = [
+    headerRow(c),
+    ...section.benchmarks.map((b) => (b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c))),
+  ];
+  const tableOptions = options.width === undefined ? { indent: tableIndent } : { indent: tableIndent, maxWidth: options.width };
+  lines.push(...renderTable(rows, COLUMNS, tableOptions));
+  lines.push(...failureLines(section.benchmarks, tableIndent, c));
+  for (const benchmark of section.benchmarks) {
+    for (const diagnostic of benchmark.diagnostics) lines.push(...diagnosticLines(benchmark, diagnostic, tableIndent, c));
+  }
+  return lines;
+}
+
+/** `loop floor: 392 ps/op (not subtracted)`, or a range when the file's benchmarks differ; null if unknown. */
+function loopFloorNote(section: FileSection): string | null {
+  const floors = section.benchmarks
+    .filter((b) => b.status === 'ok' && b.floorNsPerOp !== null && Number.isFinite(b.floorNsPerOp))
+    .map((b) => b.floorNsPerOp as number);
+  if (floors.length === 0) return null;
+  const low = formatDuration(Math.min(...floors));
+  const high = formatDuration(Math.max(...floors));
+  const range = low === high ? `${low}/op` : `${low}/op to ${high}/op`;
+  return `loop floor: ${range} (not subtracted)`;
+}
+
+function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors): string[] {
+  const lines = [c.bold(c.underline(section.file))];
+  for (const fileError of section.fileErrors) {
+    const { message, location } = fileError.error;
+    lines.push(`${INDENT_STEP}${withLocation(c.red(`${FAILURE_MARK} could not load ${section.file}: ${message}`), location, c)}`);
+  }
+  section.groups.forEach((group, index) => {
+    if (index > 0 || section.fileErrors.length > 0) lines.push('');
+    lines.push(...groupLines(group, INDENT_STEP, options, c));
+  });
+  const floor = loopFloorNote(section);
+  if (floor !== null) lines.push('', `${INDENT_STEP}${c.dim(floor)}`);
+  return lines;
+}
+
+/** Renders the whole results file as terminal text (ends with a newline). */
+export function renderTerminalReport(results: ResultsFile, options: TerminalReportOptions): string {
+  const c = pc.createColors(options.color);
+  const sections = sectionResults(results);
+  const lines: string[] = [];
+  if (sections.length === 0) lines.push(c.dim('no benchmarks ran'));
+  sections.forEach((section, index) => {
+    if (index > 0) lines.push('');
+    lines.push(...fileLines(section, options, c));
+  });
+  if (!results.complete) {
+    lines.push('', c.yellow(`${SEVERITY_MARK.warning} run interrupted: results are partial`));
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,218 @@
+/**
+ * The results file: the seam between measuring and everything after it.
+ *
+ * Everything downstream (relative speed, reporters, exporters, later `compare`) reads only these
+ * types, so a saved file can be re-analysed without re-running. The JSON Schema in
+ * `schema/results.schema.json` describes the same shape; `docs/results-format.md` documents it.
+ * All times are nanoseconds per operation unless a field name says otherwise.
+ */
+
+/** Bumped on any incompatible change to the shape below. */
+export const SCHEMA_VERSION = 1;
+
+export type BenchmarkStatus = 'ok' | 'error' | 'timeout';
+
+/** How the measured loop drives the benchmark body. */
+export type LoopMode = 'sync' | 'async' | 'manual';
+
+export type ParamValue = string | number | boolean | null;
+
+export interface ErrorInfo {
+  /** One line: the error's message (or the reason the child died). */
+  message: string;
+  /** `file:line:column` of the first stack frame in user code, when known. */
+  location: string | null;
+  /** The full stack, for `--verbose`-style inspection; never printed by default. */
+  stack: string | null;
+}
+
+/** One timed batch: `iterations` calls of the benchmark took `elapsedNs` in total. */
+export interface Sample {
+  iterations: number;
+  elapsedNs: number;
+}
+
+export interface Estimate {
+  /** Point estimate of the time per operation (median of per-sample ns/op). */
+  nsPerOp: number;
+  ciLower: number;
+  ciUpper: number;
+  /** Confidence level of [ciLower, ciUpper], e.g. 0.95. */
+  confidence: number;
+  /** How the interval was computed. */
+  method: 'median-order-statistics' | 'two-level-bootstrap';
+}
+
+export interface OutlierCounts {
+  lowSevere: number;
+  lowMild: number;
+  highMild: number;
+  highSevere: number;
+  /** How many samples were excluded from the estimate (ubench never drops samples silently: 0 unless stated). */
+  excluded: number;
+}
+
+/** Descriptive statistics of the per-sample ns/op values. */
+export interface SampleStats {
+  sampleCount: number;
+  median: number;
+  mean: number;
+  min: number;
+  max: number;
+  p25: number;
+  p75: number;
+  p99: number;
+  /** Sample standard deviation (n − 1). */
+  stddev: number;
+  /** Median absolute deviation, scaled by 1.4826 to be consistent with stddev for normal data. */
+  mad: number;
+  /** Coefficient of variation: stddev / mean. */
+  cv: number;
+  /** Operations per second implied by the estimate (1e9 / nsPerOp); null when the estimate is 0. */
+  opsPerSecond: number | null;
+  outliers: OutlierCounts;
+}
+
+/** Least-squares fit of `elapsedNs = interceptNs + slopeNs · iterations` over the samples. */
+export interface Regression {
+  slopeNs: number;
+  interceptNs: number;
+  r2: number;
+}
+
+export interface WarmupInfo {
+  /** Timed batches run before sampling. */
+  batches: number;
+  /** Total benchmark calls made during warm-up. */
+  iterations: number;
+  durationNs: number;
+  /** True when the fast and slow moving averages agreed long enough (steady state); false when capped. */
+  converged: boolean;
+}
+
+export interface CalibrationInfo {
+  /** Target duration of one sample. */
+  targetSampleNs: number;
+  /** Iteration count the sample sizes vary around. */
+  baseIterations: number;
+}
+
+export interface PrecisionInfo {
+  /** Target 95% CI half-width relative to the estimate (0.01 = ±1%). */
+  target: number;
+  /** Half-width reached, relative to the estimate. */
+  reached: number | null;
+  /** Why sampling stopped. */
+  stopReason: 'precision' | 'budget' | 'max-samples';
+  /** Time spent sampling (timed batches plus per-sample setup/teardown). */
+  durationNs: number;
+}
+
+/** Speed relative to the reference benchmark of the same group (the baseline, else the fastest). */
+export interface Relative {
+  /** Id of the reference benchmark. */
+  referenceId: string;
+  /** This estimate divided by the reference's: > 1 is slower. */
+  ratio: number;
+  ciLower: number;
+  ciUpper: number;
+}
+
+/** Per-process figures when a benchmark ran in several processes (`--forks`). */
+export interface ForkResult {
+  estimate: Estimate;
+  sampleCount: number;
+  floorNsPerOp: number | null;
+}
+
+export type Severity = 'info' | 'warning' | 'error';
+
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  hint: string;
+  evidence?: Record<string, unknown>;
+}
+
+export interface BenchmarkResult {
+  /** `file#group/name`, unique within a run; `--filter` matches it. */
+  id: string;
+  /** Display name: the declared name plus parameter values, e.g. `sort(size=100)`. */
+  name: string;
+  /** The name as declared, without parameters. */
+  baseName: string;
+  /** Bench file path relative to the working directory. */
+  file: string;
+  group: string | null;
+  params: Record<string, ParamValue>;
+  baseline: boolean;
+  status: BenchmarkStatus;
+  error: ErrorInfo | null;
+  mode: LoopMode | null;
+  estimate: Estimate | null;
+  stats: SampleStats | null;
+  /** Every timed sample, in the order taken (pooled in fork order with `--forks`). */
+  samples: Sample[];
+  /** Time per iteration of an empty benchmark with the same loop kind, measured in the same process. Not subtracted. */
+  floorNsPerOp: number | null;
+  regression: Regression | null;
+  warmup: WarmupInfo | null;
+  calibration: CalibrationInfo | null;
+  precision: PrecisionInfo | null;
+  relative: Relative | null;
+  forks: ForkResult[] | null;
+  diagnostics: Diagnostic[];
+}
+
+/** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */
+export interface FileError {
+  file: string;
+  error: ErrorInfo;
+}
+
+export interface ClockInfo {
+  /** Cost of one clock read, ns. */
+  costNs: number;
+  /** Smallest non-zero step observed between consecutive reads, ns. */
+  resolutionNs: number;
+}
+
+export interface Environment {
+  runtime: 'node';
+  runtimeVersion: string;
+  v8Version: string;
+  /** Flags the benchmark processes ran with (node execArgv and V8 flags). */
+  v8Flags: string[];
+  cpu: { model: string; cores: number; speedMHz: number | null };
+  os: { platform: string; release: string; arch: string };
+  totalMemoryBytes: number;
+  ubenchVersion: string;
+  git: { commit: string; dirty: boolean } | null;
+  /** Clock figures measured by the first benchmark process. */
+  clock: ClockInfo | null;
+  startedAt: string;
+}
+
+/** The options that shaped the run, so a results file says how it was made. */
+export interface RunSettings {
+  timeBudgetNs: number;
+  warmupMaxNs: number;
+  isolate: 'file' | 'benchmark';
+  forks: number;
+  timeoutNs: number;
+  filter: string | null;
+  seed: number;
+  precisionTarget: number;
+}
+
+export interface ResultsFile {
+  schemaVersion: typeof SCHEMA_VERSION;
+  environment: Environment;
+  settings: RunSettings;
+  /** False while the run is in progress or when it was interrupted. */
+  complete: boolean;
+  finishedAt: string | null;
+  benchmarks: BenchmarkResult[];
+  fileErrors: FileError[];
+}

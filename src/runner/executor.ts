@@ -1,0 +1,25 @@
+/**
+ * The executor seam (after hyperfine): how a benchmark process is started. The real one spawns
+ * Node; tests inject a scripted one to exercise the runner and CLI deterministically.
+ */
+import type { ChildEvent, ChildRequest } from '../engine/events.js';
+
+export interface ChildExit {
+  code: number | null;
+  signal: string | null;
+  /** The last lines the child wrote to stderr (for crash messages such as V8's out-of-memory report). */
+  stderrTail: string;
+}
+
+export interface ChildHandlers {
+  onEvent(event: ChildEvent): void;
+  /** Called once, after every event has been delivered. */
+  onExit(exit: ChildExit): void;
+}
+
+export interface ChildHandle {
+  /** Ends the child at once (SIGKILL). */
+  kill(): void;
+}
+
+export type Executor = (request: ChildRequest, handlers: ChildHandlers) => ChildHandle;

@@ -1,0 +1,67 @@
+/**
+ * Starts each benchmark process as `node --import tsx <child-main> <request>`, with events read
+ * from file descriptor 3 and the child's own stdout/stderr relayed (or swallowed with --quiet).
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ChildEvent } from '../engine/events.js';
+import type { Executor } from './executor.js';
+
+/** Bytes of child stderr kept to explain a crash. */
+const STDERR_TAIL_BYTES = 4_096;
+
+const childMain = fileURLToPath(new URL('../engine/child-main.js', import.meta.url));
+/** tsx's loader: runs `.ts` bench files (and their `.ts` imports) on Node 20 without a build step. */
+const tsxLoader = import.meta.resolve('tsx');
+
+export interface NodeExecutorOptions {
+  /** Where the child's stdout/stderr go; null swallows them. */
+  relay: ((text: string) => void) | null;
+  /** Extra node/V8 flags for every child. */
+  nodeArgs?: readonly string[];
+}
+
+export function createNodeExecutor(options: NodeExecutorOptions): Executor {
+  return (request, handlers) => {
+    const args = ['--import', tsxLoader, ...(options.nodeArgs ?? []), childMain, JSON.stringify(request)];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: process.env });
+    let stderrTail = '';
+    let pending = '';
+    const channel = child.stdio[3] as NodeJS.ReadableStream;
+    channel.setEncoding('utf8');
+    channel.on('data', (chunk: string) => {
+      pending += chunk;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (line.trim() !== '') {
+          let event: ChildEvent | null = null;
+          try {
+            event = JSON.parse(line) as ChildEvent;
+          } catch {
+            event = null; // A torn line can only come from a dying child; its exit explains it.
+          }
+          if (event !== null) handlers.onEvent(event);
+        }
+        newline = pending.indexOf('\n');
+      }
+    });
+    child.stdout!.setEncoding('utf8');
+    child.stderr!.setEncoding('utf8');
+    child.stdout!.on('data', (text: string) => options.relay?.(text));
+    child.stderr!.on('data', (text: string) => {
+      stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES);
+      options.relay?.(text);
+    });
+    child.on('error', (error) => {
+      stderrTail += `\nfailed to start node: ${error.message}`;
+    });
+    child.on('close', (code, signal) => handlers.onExit({ code, signal, stderrTail }));
+    return {
+      kill() {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      },
+    };
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * One benchmark process from start to exit: forwards its events, enforces the per-benchmark
+ * timeout, and sums up how it ended so the caller can resume after a crash.
+ */
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/events.js';
+import type { ErrorInfo } from '../results/types.js';
+import { crashError } from './crash-message.js';
+import type { Executor } from './executor.js';
+
+export interface ChildOutcome {
+  /** The declared (selected) benchmarks, or null if the child never got that far. */
+  declared: DeclaredInfo[] | null;
+  loadError: ErrorInfo | null;
+  /** True when the child reported `done`. */
+  completed: boolean;
+  /** The benchmark running when the child died or timed out. */
+  current: string | null;
+  /** Why it ended early (null when completed). */
+  failure: { status: 'error' | 'timeout'; error: ErrorInfo } | null;
+}
+
+export interface RunChildOptions {
+  executor: Executor;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Every event, as it arrives. */
+  onEvent(event: ChildEvent): void;
+}
+
+export function runChild(request: ChildRequest, options: RunChildOptions): Promise<ChildOutcome> {
+  return new Promise((resolve) => {
+    const outcome: ChildOutcome = { declared: null, loadError: null, completed: false, current: null, failure: null };
+    let crash: ErrorInfo | null = null;
+    let exitCode: number | null = null;
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const armTimer = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        handle.kill();
+      }, options.timeoutMs);
+    };
+    const onAbort = (): void => handle.kill();
+    const handle = options.executor(request, {
+      onEvent(event) {
+        switch (event.type) {
+          case 'declared': outcome.declared = event.benchmarks; break;
+          case 'load-error': outcome.loadError = event.error; break;
+          case 'start': outcome.current = event.id; armTimer(); break;
+          case 'measured':
+          case 'bench-error': outcome.current = null; break;
+          case 'crash': crash = event.error; break;
+          case 'exit': exitCode = event.code; break;
+          case 'done': outcome.completed = true; break;
+          default: break;
+        }
+        options.onEvent(event);
+      },
+      onExit(exit) {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        if (!outcome.completed && outcome.loadError === null) {
+          outcome.failure = timedOut
+            ? { status: 'timeout', error: { message: `exceeded the timeout of ${options.timeoutMs / 1000} s and was stopped`, location: null, stack: null } }
+            : { status: 'error', error: crashError(exit, { crash, exitCode }) };
+        }
+        resolve(outcome);
+      },
+    });
+    armTimer();
+    if (options.signal?.aborted) handle.kill();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

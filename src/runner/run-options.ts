@@ -1,0 +1,15 @@
+/** Everything a run needs to know, already validated (the CLI builds it from flags). */
+export interface RunOptions {
+  targets: string[];
+  cwd: string;
+  filter: string | null;
+  jsonPath: string | null;
+  timeBudgetNs: number;
+  warmupMaxNs: number;
+  isolate: 'file' | 'benchmark';
+  forks: number;
+  timeoutNs: number;
+  seed: number;
+  precisionTarget: number;
+  quiet: boolean;
+}

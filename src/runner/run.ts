@@ -1,0 +1,122 @@
+/**
+ * The top-level run: find bench files, measure each in fresh processes, collect the results,
+ * write them after every benchmark, and hand the final results back for reporting.
+ */
+import type { ChildEvent, ChildRequest } from '../engine/events.js';
+import { collectEnvironment } from '../results/environment.js';
+import { createResultsFile } from '../results/new-results.js';
+import type { ResultsFile, RunSettings } from '../results/types.js';
+import { writeResultsAtomic } from '../results/write-results.js';
+import { UsageError } from '../cli/usage-error.js';
+import { ResultCollector } from './collector.js';
+import { discoverBenchFiles, type BenchFile } from './discover.js';
+import type { Executor } from './executor.js';
+import { runFile } from './run-file.js';
+import type { RunOptions } from './run-options.js';
+
+export interface RunDeps {
+  executor: Executor;
+  /** Progress messages (a status line on a terminal). */
+  progress(text: string): void;
+  signal?: AbortSignal;
+}
+
+export interface RunOutcome {
+  results: ResultsFile;
+  interrupted: boolean;
+}
+
+function settingsOf(options: RunOptions): RunSettings {
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget };
+}
+
+function requestFor(file: BenchFile, options: RunOptions, only: string[] | null, listOnly = false): ChildRequest {
+  return {
+    file: file.absolute,
+    displayFile: file.display,
+    filter: options.filter,
+    only,
+    listOnly,
+    timeBudgetNs: options.timeBudgetNs,
+    warmupMaxNs: options.warmupMaxNs,
+    precisionTarget: options.precisionTarget,
+    // Each process gets its own jitter sequence; the run as a whole stays reproducible.
+    seed: options.seed,
+  };
+}
+
+export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
+  const files = await discoverBenchFiles(options.targets, options.cwd);
+  if (files.length === 0) {
+    throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);
+  }
+  const environment = collectEnvironment({ v8Flags: [], clock: null, startedAt: new Date(), cwd: options.cwd });
+  const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed);
+  const save = (final: { complete: boolean } | null): ResultsFile => {
+    const results = collector.snapshot(final);
+    if (options.jsonPath !== null) writeResultsAtomic(options.jsonPath, results);
+    return results;
+  };
+  // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
+  save(null);
+  let done = 0;
+  const onEvent = (file: BenchFile, fork: number) => (event: ChildEvent): void => {
+    switch (event.type) {
+      case 'hello':
+        environment.clock ??= event.clock;
+        if (environment.v8Flags.length === 0) environment.v8Flags = event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
+        break;
+      case 'declared': collector.declare(file.display, event.benchmarks); break;
+      case 'start':
+      case 'phase': {
+        const phase = event.type === 'phase' ? ` ${event.phase}` : '';
+        const forkText = options.forks > 1 ? ` fork ${fork}/${options.forks}` : '';
+        deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${forkText} ${event.id}${phase}`);
+        break;
+      }
+      case 'measured': collector.measured(event.id, event.result); done++; save(null); break;
+      case 'bench-error': collector.failed(event.id, 'error', event.error); done++; save(null); break;
+      default: break;
+    }
+  };
+  const childOptions = { executor: deps.executor, timeoutMs: options.timeoutNs / 1e6, signal: deps.signal };
+  const callbacksFor = (file: BenchFile, fork: number) => ({
+    onEvent: onEvent(file, fork),
+    onLost: (id: string, status: 'error' | 'timeout', error: Parameters<ResultCollector['failed']>[2]) => {
+      collector.failed(id, status, error);
+      done++;
+      save(null);
+    },
+    onFileError: (error: Parameters<ResultCollector['fileError']>[1]) => {
+      collector.fileError(file.display, error);
+      save(null);
+    },
+  });
+  const isolatedIds = new Map<string, string[] | null>();
+  for (let fork = 1; fork <= options.forks && !deps.signal?.aborted; fork++) {
+    for (const file of files) {
+      if (deps.signal?.aborted) break;
+      const callbacks = callbacksFor(file, fork);
+      if (options.isolate === 'file') {
+        await runFile(requestFor(file, options, null), childOptions, callbacks);
+        continue;
+      }
+      if (!isolatedIds.has(file.display)) {
+        const listed = await runFile(requestFor(file, options, null, true), childOptions, callbacks);
+        isolatedIds.set(file.display, listed?.map((b) => b.id) ?? null);
+      }
+      for (const id of isolatedIds.get(file.display) ?? []) {
+        if (deps.signal?.aborted) break;
+        await runFile(requestFor(file, options, [id]), childOptions, callbacks);
+      }
+    }
+  }
+  const interrupted = deps.signal?.aborted === true;
+  if (!interrupted && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
+    throw new UsageError(
+      options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`,
+    );
+  }
+  return { results: save({ complete: !interrupted }), interrupted };
+}

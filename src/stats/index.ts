@@ -1,0 +1,32 @@
+/** Public surface of the pure statistics core. */
+
+export { createRng, randomInt, type Rng } from './random.js';
+export { median, quantileSorted, sortAscending } from './quantile.js';
+export { medianInPlace, selectKth, type NumericBuffer } from './select.js';
+export { mean, stddev, variance } from './moments.js';
+export { MAD_NORMAL_SCALE, medianAbsoluteDeviation } from './mad.js';
+export { describe, type Descriptive } from './describe.js';
+export {
+  TUKEY_MILD_FACTOR,
+  TUKEY_SEVERE_FACTOR,
+  tukeyOutliers,
+  type TukeyFences,
+  type TukeyOutliers,
+} from './outliers.js';
+export { linearFit, type LinearFit } from './regression.js';
+export { binomialCdf, binomialLogPmf, binomialPmf } from './binomial.js';
+export { DEFAULT_CONFIDENCE } from './confidence.js';
+export {
+  medianConfidenceInterval,
+  medianConfidenceRanks,
+  type MedianConfidenceInterval,
+  type MedianRanks,
+} from './median-ci.js';
+export {
+  DEFAULT_BOOTSTRAP_RESAMPLES,
+  bootstrapMedianRatio,
+  twoLevelBootstrapMedian,
+  type BootstrapOptions,
+  type MedianRatioInterval,
+  type TwoLevelMedianInterval,
+} from './bootstrap.js';

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { measure, sample, warmUp, type MeasureConfig } from '../../src/engine/measure.js';
+import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/stopping-rule.js';
+import { createRng } from '../../src/stats/random.js';
+import { median } from '../../src/stats/quantile.js';
+import { createFakeBenchmark } from '../helpers/fake-benchmark.js';
+
+const config: MeasureConfig = {
+  timeBudgetNs: 1e9,
+  warmupMaxNs: 2e9,
+  precisionTarget: 0.01,
+  minSamples: MIN_SAMPLES,
+  maxSamples: MAX_SAMPLES,
+  sampleTargetNs: 10e6,
+};
+
+const deps = (fake: ReturnType<typeof createFakeBenchmark>) => ({ runBatch: fake.runBatch, now: fake.now, rng: createRng(7) });
+
+describe('warm-up and calibration (fake clock)', () => {
+  it('grows the batch ×10 from 1 while far below target, then sizes it proportionally', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 });
+    const warm = await warmUp(deps(fake), config);
+    assert.deepEqual(fake.counts.slice(0, 5), [1, 10, 100, 1000, 10000]);
+    // Warm-up batches aim at 20% of a 10 ms sample = 2 ms → 400 000 iterations of 5 ns.
+    const last = fake.counts.at(-1)!;
+    assert.ok(Math.abs(last - 400_000) / 400_000 < 0.02, `last batch ${last}`);
+    assert.ok(warm.info.converged);
+    assert.ok(Math.abs(warm.nsPerOp - 5) / 5 < 0.01, `guess ${warm.nsPerOp}`);
+    assert.equal(warm.info.batches, fake.counts.length);
+    assert.equal(warm.info.iterations, fake.counts.reduce((a, b) => a + b, 0));
+  });
+
+  it('converges after a 30× slower cold start and then estimates the steady time', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 20, coldFactor: 30, coldBatches: 12, noise: 0.01 });
+    const result = await measure(deps(fake), config);
+    assert.ok(result.warmup.converged);
+    const estimate = median(result.samples.map((s) => s.elapsedNs / s.iterations));
+    assert.ok(Math.abs(estimate - 20) / 20 < 0.01, `estimate ${estimate}`);
+  });
+
+  it('reports capped, unconverged warm-up when time never settles', async () => {
+    let batch = 0;
+    let clock = 0;
+    const flapping = {
+      now: () => clock,
+      runBatch: (n: number) => {
+        const perOp = Math.floor(batch++ / 15) % 2 === 0 ? 10 : 14;
+        clock += n * perOp;
+        return n * perOp;
+      },
+      rng: createRng(1),
+    };
+    const warm = await warmUp(flapping, { ...config, warmupMaxNs: 500e6 });
+    assert.equal(warm.info.converged, false);
+    assert.ok(warm.info.durationNs >= 500e6);
+  });
+
+  it('uses relaxed thresholds for a body slower than one sample', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 50e6 });
+    const warm = await warmUp(deps(fake), config);
+    assert.ok(warm.info.converged);
+    assert.ok(fake.counts.every((n) => n === 1));
+    assert.ok(warm.info.batches <= 10, `batches ${warm.info.batches}`);
+  });
+});
+
+describe('sampling and stopping (fake clock)', () => {
+  it('varies iteration counts around the base so an intercept can be fitted', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.001 });
+    const result = await sample(deps(fake), config, 10);
+    const counts = result.samples.map((s) => s.iterations);
+    assert.equal(result.calibration.baseIterations, 1_000_000);
+    assert.ok(new Set(counts).size >= 10, 'distinct counts');
+    assert.ok(Math.min(...counts) < 0.6e6 && Math.max(...counts) > 1.4e6, `range ${Math.min(...counts)}–${Math.max(...counts)}`);
+  });
+
+  it('stops for precision after the minimum sample count when noise is low', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.002 });
+    const result = await sample(deps(fake), config, 10);
+    assert.equal(result.precision.stopReason, 'precision');
+    assert.equal(result.samples.length, MIN_SAMPLES);
+    assert.ok(result.precision.reached! <= 0.01);
+  });
+
+  it('stops at the budget when the noise is too large for 1%', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.6, seed: 3 });
+    const result = await sample(deps(fake), { ...config, timeBudgetNs: 200e6 }, 10);
+    assert.equal(result.precision.stopReason, 'budget');
+    assert.ok(result.precision.reached! > 0.01);
+    assert.ok(result.precision.durationNs >= 200e6);
+  });
+
+  it('counts untimed setup time against the budget', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.6, untimedNs: 40e6, seed: 3 });
+    const result = await sample(deps(fake), { ...config, timeBudgetNs: 400e6 }, 10);
+    assert.equal(result.precision.stopReason, 'budget');
+    // Each sample costs ~10 ms timed + 40 ms setup: the budget holds about 8, never 40.
+    assert.ok(result.samples.length <= 10, `samples ${result.samples.length}`);
+  });
+
+  it('stops at the sample cap', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.6, seed: 5 });
+    const result = await sample(deps(fake), { ...config, maxSamples: 25, timeBudgetNs: 1e12 }, 10);
+    assert.equal(result.precision.stopReason, 'max-samples');
+    assert.equal(result.samples.length, 25);
+  });
+
+  it('is deterministic for a given seed', async () => {
+    const run = async () => (await measure(deps(createFakeBenchmark({ nsPerOp: 3, noise: 0.05 })), config)).samples;
+    assert.deepEqual(await run(), await run());
+  });
+});

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { renderTerminalReport } from '../../src/report/terminal-report.js';
+import { benchmark, resultsFile, selfRelative, sortGroupResults } from '../fixtures/report/results-fixture.js';
+
+// Independent of the implementation's own stripping: any CSI sequence.
+const ANSI = /\x1b\[[0-9;]*m/g;
+const strip = (text: string): string => text.replace(ANSI, '');
+
+interface CellSpan {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Cells of a table line: runs of text separated by at least two spaces. */
+function cells(line: string): CellSpan[] {
+  return [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+}
+
+/** The table whose header row is the first line starting with `indent` + "benchmark" after `afterLine`. */
+function tableAfter(lines: string[], afterLine: string): string[] {
+  const from = lines.indexOf(afterLine);
+  assert.ok(from >= 0, `missing line ${JSON.stringify(afterLine)}`);
+  const headerAt = lines.findIndex((line, i) => i > from && line.trimStart().startsWith('benchmark '));
+  const indent = lines[headerAt]!.length - lines[headerAt]!.trimStart().length;
+  const table: string[] = [];
+  for (let i = headerAt; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '' || line.trimStart().startsWith('✖') || line.length - line.trimStart().length !== indent) break;
+    table.push(line);
+  }
+  return table;
+}
+
+const RIGHT_ALIGNED = [1, 2, 3, 4, 5, 6];
+const LEFT_ALIGNED = [0, 7];
+
+function assertAligned(table: string[]): void {
+  assert.ok(table.length >= 2, 'table has a header and rows');
+  const header = cells(table[0]!);
+  assert.equal(header.length, 8, `header cells: ${JSON.stringify(header.map((c) => c.text))}`);
+  for (const line of table.slice(1)) {
+    const row = cells(line);
+    assert.equal(row.length, 8, `row cells in ${JSON.stringify(line)}`);
+    for (const i of RIGHT_ALIGNED) assert.equal(row[i]!.end, header[i]!.end, `column ${i} ends align in ${JSON.stringify(line)}`);
+    for (const i of LEFT_ALIGNED) assert.equal(row[i]!.start, header[i]!.start, `column ${i} starts align in ${JSON.stringify(line)}`);
+  }
+}
+
+describe('renderTerminalReport', () => {
+  const plain = renderTerminalReport(sortGroupResults(), { color: false });
+  const lines = plain.split('\n');
+
+  it('prints the file heading, the ungrouped table first and then the named group', () => {
+    assert.equal(lines[0], 'bench/sort.bench.ts');
+    const noopAt = lines.findIndex((l) => l.trimStart().startsWith('noop '));
+    const groupAt = lines.indexOf('  sort 1k numbers');
+    assert.ok(noopAt > 0 && groupAt > noopAt, 'ungrouped benchmarks precede the group heading');
+  });
+
+  it('aligns the columns of every table', () => {
+    assertAligned(tableAfter(lines, 'bench/sort.bench.ts'));
+    const group = tableAfter(lines, '  sort 1k numbers');
+    assert.equal(group.length, 5, 'header + 4 benchmarks');
+    assertAligned(group);
+  });
+
+  it('shows estimates, CI half-widths, percentiles, rates, sample counts and relative text', () => {
+    const row = lines.find((l) => l.trimStart().startsWith('insertionSort(size=1000) '))!;
+    assert.deepEqual(
+      cells(row).map((c) => c.text),
+      ['insertionSort(size=1000)', '63.16 µs', '±0.93%', '64.42 µs', '76.42 µs', '15.8 K/s', '160', '1.31× slower (1.29–1.33)'],
+    );
+    const base = lines.find((l) => l.trimStart().startsWith('Array#sort '))!;
+    assert.equal(cells(base).at(-1)!.text, 'baseline');
+    const typed = lines.find((l) => l.trimStart().startsWith('Float64Array#sort '))!;
+    assert.equal(cells(typed).at(-1)!.text, '2.05× faster (2.01–2.09)');
+    const noop = lines.find((l) => l.trimStart().startsWith('noop '))!;
+    assert.deepEqual(cells(noop).slice(1, 2).map((c) => c.text), ['392 ps']);
+    assert.equal(cells(noop).at(-1)!.text, 'fastest');
+  });
+
+  it('marks failed rows and lists their errors below the table', () => {
+    const rowAt = lines.findIndex((l) => l.trimStart().startsWith('radixSort '));
+    assert.deepEqual(cells(lines[rowAt]!).map((c) => c.text), ['radixSort', 'error', '—', '—', '—', '—', '—', '—']);
+    const messageAt = lines.indexOf(
+      "    ✖ radixSort: TypeError: Cannot read properties of undefined (reading 'length') (bench/sort.bench.ts:41:17)",
+    );
+    assert.ok(messageAt > rowAt, 'error message follows the table');
+  });
+
+  it('shows timeouts and errors without a location', () => {
+    const hung = benchmark({ name: 'hangs', status: 'timeout', errorMessage: 'timed out after 60 s', errorLocation: null });
+    const ok = benchmark({ name: 'fine', nsPerOp: 10 });
+    ok.relative = selfRelative(ok.id);
+    const text = renderTerminalReport(resultsFile([ok, hung]), { color: false });
+    const out = text.split('\n');
+    const row = out.find((l) => l.trimStart().startsWith('hangs '))!;
+    assert.equal(cells(row)[1]!.text, 'timeout');
+    assert.ok(out.includes('  ✖ hangs: timed out after 60 s'), text);
+    assertAligned(tableAfter(out, 'bench/sort.bench.ts'));
+  });
+
+  it('prints file load errors, after files that ran, in first-appearance order', () => {
+    const a = benchmark({ name: 'a', file: 'bench/b.bench.ts' });
+    const b = benchmark({ name: 'b', file: 'bench/a.bench.ts' });
+    const c = benchmark({ name: 'c', file: 'bench/b.bench.ts' });
+    const text = renderTerminalReport(
+      resultsFile([a, b, c], {
+        fileErrors: [{ file: 'bench/broken.bench.ts', error: { message: 'SyntaxError: Unexpected token', location: 'bench/broken.bench.ts:3:1', stack: null } }],
+      }),
+      { color: false },
+    );
+    const out = text.split('\n');
+    const headings = out.filter((l) => l.startsWith('bench/'));
+    assert.deepEqual(headings, ['bench/b.bench.ts', 'bench/a.bench.ts', 'bench/broken.bench.ts']);
+    const brokenAt = out.indexOf('bench/broken.bench.ts');
+    assert.equal(out[brokenAt + 1], '  ✖ could not load bench/broken.bench.ts: SyntaxError: Unexpected token (bench/broken.bench.ts:3:1)');
+  });
+
+  it('prints diagnostics with their hints under the table', () => {
+    const noisy = benchmark({
+      name: 'noisy',
+      diagnostics: [
+        { code: 'high-variance', severity: 'warning', message: 'samples vary by 18%', hint: 'close other programs' },
+        { code: 'note', severity: 'info', message: 'ran in 1 process', hint: '' },
+      ],
+    });
+    const out = renderTerminalReport(resultsFile([noisy]), { color: false }).split('\n');
+    const at = out.indexOf('  ⚠ noisy: samples vary by 18%');
+    assert.ok(at > 0);
+    assert.equal(out[at + 1], '    hint: close other programs');
+    assert.equal(out[at + 2], '  ℹ noisy: ran in 1 process');
+    const coloured = renderTerminalReport(resultsFile([noisy]), { color: true });
+    assert.ok(coloured.includes('\x1b[33m⚠ noisy'), 'warnings are yellow');
+  });
+
+  it('footnotes the loop floor as a single value or a range', () => {
+    assert.ok(lines.includes('  loop floor: 392 ps/op to 411 ps/op (not subtracted)'), plain);
+    const same = renderTerminalReport(resultsFile([benchmark({ name: 'x', floorNsPerOp: 0.39 }), benchmark({ name: 'y', floorNsPerOp: 0.39 })]), { color: false });
+    assert.ok(same.includes('  loop floor: 390 ps/op (not subtracted)'), same);
+    const none = renderTerminalReport(resultsFile([benchmark({ name: 'x', floorNsPerOp: null })]), { color: false });
+    assert.ok(!none.includes('loop floor'));
+  });
+
+  it('emits colour only when asked, without changing the layout', () => {
+    assert.doesNotMatch(plain, /\x1b/);
+    const coloured = renderTerminalReport(sortGroupResults(), { color: true });
+    assert.match(coloured, /\x1b\[/);
+    assert.ok(coloured.includes('\x1b[32mbaseline'), 'baseline is green');
+    assert.ok(coloured.includes('\x1b[31merror'), 'error cell is red');
+    assert.equal(strip(coloured), plain);
+  });
+
+  it('notes an interrupted run only when the results are partial', () => {
+    assert.ok(!plain.includes('interrupted'));
+    const partial = sortGroupResults();
+    partial.complete = false;
+    const text = renderTerminalReport(partial, { color: false });
+    assert.equal(text.trimEnd().split('\n').at(-1), '⚠ run interrupted: results are partial');
+  });
+
+  it('shortens names to fit a narrow terminal and stays aligned', () => {
+    const narrow = renderTerminalReport(sortGroupResults(), { color: false, width: 70 }).split('\n');
+    const table = tableAfter(narrow, '  sort 1k numbers');
+    assert.ok(table.some((l) => l.includes('Float64Arra…')), table.join('\n'));
+    assertAligned(table);
+  });
+
+  it('has no trailing whitespace', () => {
+    for (const line of lines) assert.equal(line, line.trimEnd());
+  });
+});

@@ -1,0 +1,181 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { collectEnvironment } from '../../src/results/environment.js';
+import { createResultsFile } from '../../src/results/new-results.js';
+import type { ResultsFile, RunSettings } from '../../src/results/types.js';
+import { fullResults } from '../fixtures/results/full-results.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v1.json', import.meta.url), 'utf8');
+
+/** Strict Ajv that turns every strict-mode warning into a failure, so the schema works for strict consumers. */
+function compileSchema(): ValidateFunction {
+  const fail = (message: unknown): never => {
+    throw new Error(`ajv strict-mode warning: ${String(message)}`);
+  };
+  const ajv = new Ajv2020({ strict: true, allErrors: true, logger: { log: () => {}, warn: fail, error: fail } });
+  return ajv.compile(schema);
+}
+
+const validate = compileSchema();
+
+function fixture(): Record<string, any> {
+  return JSON.parse(fixtureText) as Record<string, any>;
+}
+
+function errorsOf(value: unknown): ErrorObject[] {
+  return validate(value) ? [] : [...(validate.errors ?? [])];
+}
+
+function assertValid(value: unknown): void {
+  const errors = errorsOf(value);
+  assert.deepEqual(
+    errors.map((e) => `${e.instancePath} ${e.message ?? ''}`),
+    [],
+    'expected the document to validate',
+  );
+}
+
+/** Asserts the document is rejected, and for the intended reason: an error at (or under) `path`. */
+function assertInvalidAt(value: unknown, path: string): void {
+  const errors = errorsOf(value);
+  assert.ok(errors.length > 0, `expected a validation error at ${path}, but the document validated`);
+  assert.ok(
+    errors.some((e) => e.instancePath === path || e.instancePath.startsWith(`${path}/`)),
+    `expected an error at ${path}, got: ${errors.map((e) => `${e.instancePath} ${e.message ?? ''}`).join('; ')}`,
+  );
+}
+
+const settings: RunSettings = {
+  timeBudgetNs: 1e9,
+  warmupMaxNs: 5e8,
+  isolate: 'file',
+  forks: 1,
+  timeoutNs: 6e10,
+  filter: null,
+  seed: 7,
+  precisionTarget: 0.01,
+};
+
+describe('results schema', () => {
+  it('is a draft 2020-12 schema for version 1 that compiles cleanly in strict mode', () => {
+    assert.equal(schema['$schema'], 'https://json-schema.org/draft/2020-12/schema');
+    const properties = schema['properties'] as Record<string, Record<string, unknown>>;
+    assert.equal(properties['schemaVersion']?.['const'], 1);
+    assert.doesNotThrow(compileSchema);
+  });
+
+  it('closes every object and requires every field (evidence is the only optional one)', () => {
+    const optional = new Map([['#/$defs/diagnostic', ['evidence']]]);
+    const problems: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) {
+        node.forEach((child, i) => visit(child, `${where}/${i}`));
+        return;
+      }
+      const obj = node as Record<string, unknown>;
+      const properties = obj['properties'];
+      if (obj['type'] === 'object' && typeof properties === 'object' && properties !== null) {
+        if (obj['additionalProperties'] !== false) problems.push(`${where}: additionalProperties is not false`);
+        const expected = Object.keys(properties).filter((k) => !(optional.get(where) ?? []).includes(k));
+        const required = (obj['required'] as string[] | undefined) ?? [];
+        if ([...required].sort().join() !== [...expected].sort().join()) {
+          problems.push(`${where}: required [${required.join()}] differs from properties [${expected.join()}]`);
+        }
+      }
+      for (const [key, child] of Object.entries(obj)) {
+        // Conditional rules only narrow fields already declared; they are not object definitions.
+        if (key === 'if' || key === 'then' || key === 'else') continue;
+        visit(child, `${where}/${key}`);
+      }
+    };
+    visit(schema, '#');
+    assert.deepEqual(problems, []);
+  });
+
+  it('accepts the realistic v1 fixture', () => {
+    assertValid(fixture());
+  });
+
+  it('accepts a file with every nullable and optional field filled in (typed as ResultsFile)', () => {
+    assertValid(JSON.parse(JSON.stringify(fullResults)));
+  });
+
+  it('accepts what createResultsFile(collectEnvironment(...)) produces, before and after results are added', () => {
+    const env = collectEnvironment({ v8Flags: ['--expose-gc'], clock: null, startedAt: new Date(), cwd: tmpdir() });
+    const fresh: ResultsFile = createResultsFile(env, settings);
+    assertValid(JSON.parse(JSON.stringify(fresh)));
+
+    const repoEnv = collectEnvironment({
+      v8Flags: [],
+      clock: { costNs: 20.5, resolutionNs: 1 },
+      startedAt: new Date(),
+      cwd: process.cwd(),
+    });
+    const filled = createResultsFile(repoEnv, { ...settings, filter: 'sort', forks: 2 });
+    filled.benchmarks.push(...fullResults.benchmarks);
+    filled.fileErrors.push(...fullResults.fileErrors);
+    filled.complete = true;
+    filled.finishedAt = new Date().toISOString();
+    assertValid(JSON.parse(JSON.stringify(filled)));
+  });
+
+  it('accepts the example in docs/results-format.md', () => {
+    const doc = readFileSync(new URL('../../docs/results-format.md', import.meta.url), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    assert.ok(example !== undefined, 'the document has a json example');
+    assertValid(JSON.parse(example));
+  });
+
+  it('keeps params and diagnostic evidence free-form', () => {
+    const doc = fixture();
+    doc['benchmarks'][0].params = { s: 'x', n: 1.5, b: false, z: null };
+    doc['benchmarks'][1].diagnostics[0].evidence = { anything: { nested: [1, 'two', null] }, more: true };
+    assertValid(doc);
+  });
+
+  it('accepts a precision half-width of null (not computable for a 0 ns/op estimate)', () => {
+    const doc = fixture();
+    doc['benchmarks'][0].precision.reached = null;
+    assertValid(doc);
+  });
+
+  const mutations: Array<{ what: string; path: string; mutate: (doc: Record<string, any>) => void }> = [
+    { what: 'a missing top-level field', path: '', mutate: (d) => delete d['fileErrors'] },
+    { what: 'a missing nullable field (null must be explicit)', path: '/benchmarks/2', mutate: (d) => delete d['benchmarks'][2].relative },
+    { what: 'a missing environment field', path: '/environment', mutate: (d) => delete d['environment'].git },
+    { what: 'a missing estimate field', path: '/benchmarks/0/estimate', mutate: (d) => delete d['benchmarks'][0].estimate.confidence },
+    { what: 'an unknown top-level property', path: '', mutate: (d) => (d['extra'] = 1) },
+    { what: 'an unknown benchmark property', path: '/benchmarks/0', mutate: (d) => (d['benchmarks'][0].nsPerOp = 1486.9) },
+    { what: 'an unknown property in stats.outliers', path: '/benchmarks/0/stats/outliers', mutate: (d) => (d['benchmarks'][0].stats.outliers.dropped = 0) },
+    { what: 'a string where a number belongs', path: '/benchmarks/0/samples/3/elapsedNs', mutate: (d) => (d['benchmarks'][0].samples[3].elapsedNs = '2495165') },
+    { what: 'a fractional iteration count', path: '/benchmarks/1/samples/0/iterations', mutate: (d) => (d['benchmarks'][1].samples[0].iterations = 1779.5) },
+    { what: 'a string boolean', path: '/complete', mutate: (d) => (d['complete'] = 'true') },
+    { what: 'a negative duration', path: '/settings/timeBudgetNs', mutate: (d) => (d['settings'].timeBudgetNs = -1) },
+    { what: 'an unknown status value', path: '/benchmarks/0/status', mutate: (d) => (d['benchmarks'][0].status = 'skipped') },
+    { what: 'an unknown estimate method', path: '/benchmarks/0/estimate/method', mutate: (d) => (d['benchmarks'][0].estimate.method = 'bootstrap') },
+    { what: 'schemaVersion 2', path: '/schemaVersion', mutate: (d) => (d['schemaVersion'] = 2) },
+    { what: 'an object as a param value', path: '/benchmarks/0/params/size', mutate: (d) => (d['benchmarks'][0].params.size = { n: 100 }) },
+    { what: 'a startedAt that is not an ISO timestamp', path: '/environment/startedAt', mutate: (d) => (d['environment'].startedAt = 'Fri Mar 14 2025') },
+    { what: 'an abbreviated git commit', path: '/environment/git', mutate: (d) => (d['environment'].git.commit = '3f9c2e1') },
+    { what: 'status ok with an error', path: '/benchmarks/0/error', mutate: (d) => (d['benchmarks'][0].error = d['benchmarks'][2].error) },
+    { what: 'status ok without an estimate', path: '/benchmarks/1/estimate', mutate: (d) => (d['benchmarks'][1].estimate = null) },
+    { what: 'status error without error info', path: '/benchmarks/2/error', mutate: (d) => (d['benchmarks'][2].error = null) },
+    { what: 'a negative precision half-width', path: '/benchmarks/0/precision/reached', mutate: (d) => (d['benchmarks'][0].precision.reached = -0.01) },
+    { what: 'an empty forks array', path: '/benchmarks/0/forks', mutate: (d) => (d['benchmarks'][0].forks = []) },
+    { what: 'a file error without its error', path: '/fileErrors/0', mutate: (d) => delete d['fileErrors'][0].error },
+  ];
+
+  for (const { what, path, mutate } of mutations) {
+    it(`rejects ${what}`, () => {
+      const doc = fixture();
+      mutate(doc);
+      assertInvalidAt(doc, path);
+    });
+  }
+});
