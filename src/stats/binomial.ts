@@ -13,11 +13,16 @@
 const LN_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 /** Up to this m the Stirling remainder is computed from ln m! directly (m! is exact in a double up to 18!); Loader uses a table to 15. */
 const STIRLING_DIRECT_MAX = 15;
-/** Stirling series coefficients 1/12, 1/360, 1/1260, 1/1680, 1/1188 (Bernoulli numbers; Loader 2000, eq. 2). */
+// Coefficients of Stirling's series for ln m! (Bernoulli numbers B₂ₖ / (2k(2k−1)); Loader 2000, eq. 2).
+/** First Stirling-series coefficient, 1/12. */
 const STIRLING_S0 = 1 / 12;
+/** Second Stirling-series coefficient, 1/360. */
 const STIRLING_S1 = 1 / 360;
+/** Third Stirling-series coefficient, 1/1260. */
 const STIRLING_S2 = 1 / 1260;
+/** Fourth Stirling-series coefficient, 1/1680. */
 const STIRLING_S3 = 1 / 1680;
+/** Fifth Stirling-series coefficient, 1/1188; for m > 15 the omitted sixth term is ≈ 1e-16 or less. */
 const STIRLING_S4 = 1 / 1188;
 /** Below this relative gap |x − μ| / (x + μ) the deviance is summed as a series to avoid cancellation (Loader 2000 uses 0.1). */
 const DEVIANCE_SERIES_THRESHOLD = 0.1;

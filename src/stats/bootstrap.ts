@@ -8,10 +8,9 @@
  */
 
 import { DEFAULT_CONFIDENCE, requireConfidence } from './confidence.js';
-import { median, quantileSorted } from './quantile.js';
+import { quantileSorted } from './quantile.js';
 import { type Rng, randomInt } from './random.js';
 import { medianFromCounts } from './resample-median.js';
-import { medianInPlace } from './select.js';
 import { requireSample } from './validate.js';
 
 /**
@@ -96,8 +95,11 @@ function resampledMedian(sorted: Float64Array, counts: Uint32Array, rng: Rng): n
  *
  * Assumptions: values within each sample are independent and identically distributed; a and b are
  * independent. Percentile intervals for medians of very small samples (n < ~10) are coarse,
- * because a resampled median can take only a few distinct values. The same rng state always gives
- * the same result.
+ * because a resampled median can take only a few distinct values.
+ *
+ * Reproducibility: the same rng state always gives the same result. Each round consumes the
+ * generator as |a| calls of randomInt(rng, |a|), indexing a sorted copy of a, then |b| calls
+ * indexing a sorted copy of b; changing this order would change seeded results.
  *
  * @throws RangeError when a or b is empty or holds a NaN, when a value of b is not positive and
  *   finite (the ratio would be undefined), or on invalid options.
@@ -125,7 +127,7 @@ export function bootstrapMedianRatio(
     ratios[i] = medianA / resampledMedian(sortedB, countsB, rng);
   }
   const [lower, upper] = percentileInterval(ratios, confidence);
-  return { ratio: median(a) / median(b), lower, upper };
+  return { ratio: quantileSorted(sortedA, 0.5) / quantileSorted(sortedB, 0.5), lower, upper };
 }
 
 /**
@@ -141,6 +143,10 @@ export function bootstrapMedianRatio(
  * With a single group this reduces to the ordinary bootstrap of that group's median, which ignores
  * between-process variation; with few groups (under ~5) the outer level can take only a handful of
  * distinct draws, so treat the interval as rough.
+ *
+ * Reproducibility: the same rng state always gives the same result. For each of the G group slots
+ * of a round the generator is consumed as one randomInt(rng, G) call choosing the group, then
+ * |group| randomInt(rng, |group|) calls indexing that group's values in the order given.
  *
  * @throws RangeError when there are no groups, a group is empty or holds a NaN, or on invalid
  *   options.
@@ -163,7 +169,7 @@ export function twoLevelBootstrapMedian(
     total += group.length;
   }
   const pooled = new Float64Array(total);
-  groups.forEach((group, g) => pooled.set(group, offsets[g]));
+  groups.forEach((group, g) => pooled.set(group, offsets[g]!));
   const order = Array.from({ length: total }, (_, i) => i).sort((x, y) => pooled[x]! - pooled[y]!);
   const pooledSorted = new Float64Array(total);
   const positionOf = new Uint32Array(total);
@@ -171,8 +177,9 @@ export function twoLevelBootstrapMedian(
     pooledSorted[position] = pooled[index]!;
     positionOf[index] = position;
   });
-  const estimate = medianInPlace(pooled);
+  const estimate = quantileSorted(pooledSorted, 0.5);
   const groupCount = groups.length;
+  const sizes = Uint32Array.from(groups, (group) => group.length);
   const counts = new Uint32Array(total);
   const medians = new Float64Array(resamples);
   for (let i = 0; i < resamples; i++) {
@@ -180,7 +187,7 @@ export function twoLevelBootstrapMedian(
     for (let g = 0; g < groupCount; g++) {
       const chosen = randomInt(rng, groupCount);
       const offset = offsets[chosen]!;
-      const size = groups[chosen]!.length;
+      const size = sizes[chosen]!;
       for (let j = 0; j < size; j++) counts[positionOf[offset + randomInt(rng, size)]!]!++;
       drawn += size;
     }

@@ -53,6 +53,7 @@ export function describe(values: readonly number[]): Descriptive {
     p99: quantileSorted(sorted, 0.99),
     stddev: sd,
     mad: medianAbsoluteDeviation(sorted),
-    cv: m === 0 ? 0 : sd / m,
+    // Written so that zero spread gives +0, never -0 (a negative mean would otherwise flip the sign).
+    cv: m === 0 || sd === 0 ? 0 : sd / m,
   };
 }

@@ -5,6 +5,10 @@ import { requireSample } from './validate.js';
 /**
  * Arithmetic mean.
  *
+ * Computed as sum / n followed by one correction pass (adding the mean of the residuals), which
+ * recovers most of the rounding error of the plain sum. A constant sample returns its value
+ * exactly. Infinite values give ±Infinity (or NaN for +∞ and −∞ together).
+ *
  * @throws RangeError when `values` is empty or holds a NaN.
  */
 export function mean(values: readonly number[]): number {
@@ -13,9 +17,19 @@ export function mean(values: readonly number[]): number {
 }
 
 function meanOf(values: readonly number[]): number {
+  const first = values[0]!;
+  let allEqual = true;
   let sum = 0;
-  for (const v of values) sum += v;
-  return sum / values.length;
+  for (const v of values) {
+    sum += v;
+    if (v !== first) allEqual = false;
+  }
+  if (allEqual) return first;
+  const rough = sum / values.length;
+  if (!Number.isFinite(rough)) return rough;
+  let residual = 0;
+  for (const v of values) residual += v - rough;
+  return rough + residual / values.length;
 }
 
 /**
@@ -24,7 +38,7 @@ function meanOf(values: readonly number[]): number {
  * Uses the corrected two-pass algorithm (Chan, Golub & LeVeque 1983): squares are taken around
  * the mean, and the second term removes the rounding error left in that mean. This stays accurate
  * for values with a large common offset (e.g. nanosecond timestamps), where Σx² − n·x̄² would not.
- * Returns 0 for a single value (no spread can be observed).
+ * Returns 0 for a single value (no spread can be observed) and exactly 0 for a constant sample.
  *
  * @throws RangeError when `values` is empty or holds a NaN.
  */

@@ -21,16 +21,3 @@ export function requireNoNaN(values: ArrayLike<number>, caller: string): void {
     }
   }
 }
-
-/** Throws unless `value` is an integer in [min, max]. */
-export function requireIntegerInRange(
-  value: number,
-  min: number,
-  max: number,
-  what: string,
-  caller: string,
-): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${caller}: ${what} must be an integer in [${min}, ${max}], got ${value}`);
-  }
-}

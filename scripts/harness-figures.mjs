@@ -1,0 +1,59 @@
+// Benchmarks ubench itself and prints the figures the project tracks (README: "Benchmarking the
+// harness"). Targets are checked as ratios within one run on this machine, never in unit tests.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = path.join(root, 'dist/cli/main.js');
+const work = mkdtempSync(path.join(tmpdir(), 'ubench-harness-'));
+/** Separate processes for the run-to-run figure (the issue asks for 5). */
+const RUNS = 5;
+
+function ubench(args, json) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [cli, '--quiet', '--no-color', ...args, ...(json ? ['--json', json] : [])], { cwd: root, encoding: 'utf8' });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`ubench ${args.join(' ')} exited with ${result.status}`);
+  }
+  return { seconds, results: json ? JSON.parse(readFileSync(json, 'utf8')) : null };
+}
+
+const byName = (results, name) => results.benchmarks.find((b) => b.name === name);
+const fmt = (x, digits = 3) => x.toFixed(digits);
+const rows = [];
+const row = (figure, value, target, ok) => rows.push({ figure, value, target, verdict: ok ? 'ok' : 'MISSED' });
+
+process.stderr.write('measuring the loop floor…\n');
+const floor = ubench(['harness-bench/floor.bench.ts'], path.join(work, 'floor.json')).results;
+const empty = byName(floor, 'empty body () => {}');
+row('loop floor of () => {} (ns/iteration)', `${fmt(empty.estimate.nsPerOp)} [${fmt(empty.estimate.ciLower)}, ${fmt(empty.estimate.ciUpper)}]`, '≤ 0.5', empty.estimate.nsPerOp <= 0.5);
+
+process.stderr.write('measuring first vs last identical benchmark…\n');
+const firstLast = ubench(['harness-bench/first-last.bench.ts'], path.join(work, 'first-last.json')).results;
+const first = byName(firstLast, 'identical (first)').estimate.nsPerOp;
+const last = byName(firstLast, 'identical (last)').estimate.nsPerOp;
+const ratio = last / first;
+row('identical benchmarks, last / first', `${fmt(ratio)} (${fmt(first, 2)} vs ${fmt(last, 2)} ns)`, '1.00 ± 0.02', Math.abs(ratio - 1) <= 0.02);
+
+process.stderr.write(`measuring a ~100 ns workload in ${RUNS} separate runs…\n`);
+const estimates = [];
+for (let i = 0; i < RUNS; i++) {
+  const run = ubench(['harness-bench/fixed-workload.bench.ts'], path.join(work, `fixed-${i}.json`)).results;
+  estimates.push(run.benchmarks[0].estimate.nsPerOp);
+}
+const mean = estimates.reduce((a, b) => a + b, 0) / RUNS;
+const sd = Math.sqrt(estimates.reduce((a, b) => a + (b - mean) ** 2, 0) / (RUNS - 1));
+row(`run-to-run CV over ${RUNS} runs`, `${fmt((100 * sd) / mean, 2)}% (${estimates.map((e) => fmt(e, 2)).join(', ')} ns)`, '≤ 1%', sd / mean <= 0.01);
+
+process.stderr.write('timing ubench examples/…\n');
+const examples = ubench(['examples/']);
+row('wall time of ubench examples/', `${fmt(examples.seconds, 1)} s`, '(reported)', true);
+
+const width = Math.max(...rows.map((r) => r.figure.length));
+console.log(`\nubench harness figures (node ${process.versions.node}, V8 ${process.versions.v8})\n`);
+for (const r of rows) console.log(`${r.figure.padEnd(width)}  ${r.value.padEnd(44)}  target ${r.target.padEnd(12)} ${r.verdict}`);
