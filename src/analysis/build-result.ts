@@ -58,14 +58,23 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     stats: null,
     samples: [],
     floorNsPerOp: null,
+    floor: null,
     regression: null,
     warmup: null,
     calibration: null,
     precision: null,
     relative: null,
     forks: null,
+    jit: null,
+    deopts: [],
+    setupProbe: null,
+    throttle: null,
     diagnostics: [],
   };
+}
+
+function worstRatio(t: NonNullable<BenchmarkResult['throttle']>): number {
+  return Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
 }
 
 export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkResult {
@@ -86,7 +95,15 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.estimate = estimate;
   result.stats = { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
   result.samples = samples;
-  result.floorNsPerOp = median(runs.map((run) => run.floorNsPerOp));
+  // With several processes, the process with the median floor stands for all of them.
+  const floors = [...runs.map((run) => run.floor)].sort((a, b) => a.nsPerOp - b.nsPerOp);
+  result.floor = floors[(floors.length - 1) >> 1]!;
+  result.floorNsPerOp = median(runs.map((run) => run.floor.nsPerOp));
+  result.jit = first.jit;
+  result.deopts = runs.flatMap((run) => run.deopts);
+  result.setupProbe = first.setupProbe;
+  // The most throttled process is the one that matters for the warning.
+  result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || worstRatio(t) > worstRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
   result.warmup = {
     batches: runs.reduce((sum, run) => sum + run.warmup.batches, 0),
@@ -106,7 +123,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     result.forks = runs.map((run, i): ForkResult => ({
       estimate: singleProcessEstimate(groups[i]!),
       sampleCount: run.samples.length,
-      floorNsPerOp: run.floorNsPerOp,
+      floorNsPerOp: run.floor.nsPerOp,
     }));
   }
   return result;

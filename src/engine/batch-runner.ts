@@ -5,11 +5,13 @@
 import type { DeclaredBenchmark, Params } from '../define/types.js';
 import type { LoopMode } from '../results/types.js';
 import type { Now } from './clock.js';
-import { compileLoop, type LoopBody, type Sink } from './codegen.js';
+import { compileLoop, loopFunctionName, type LoopBody, type Sink } from './codegen.js';
 import { createManualContext } from './manual-context.js';
 
 export interface BatchRunner {
   mode: LoopMode;
+  /** The function whose JIT tier tells whether the measured code is optimized. */
+  tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string };
   /** Whether the body is called with (state, args) — decides which floor applies. */
   call: 'plain' | 'setup';
   runBatch(iterations: number): Promise<number> | number;
@@ -52,6 +54,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
   return {
     mode: 'manual',
     call: 'plain',
+    tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)' },
     async runBatch(iterations) {
       const context = createManualContext(iterations, bench.params, now);
       const result = body(context.handle);
@@ -73,12 +76,14 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const teardown = bench.teardown as Teardown | null;
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
+  const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid) };
   if (setup === null && teardown === null) {
-    return { mode, call, runBatch: (iterations) => loop(iterations, body, undefined, args) };
+    return { mode, call, tierTarget, runBatch: (iterations) => loop(iterations, body, undefined, args) };
   }
   return {
     mode,
     call,
+    tierTarget,
     async runBatch(iterations) {
       const state = setup === null ? undefined : await settle(setup(args));
       const elapsed = await loop(iterations, body, state, args);

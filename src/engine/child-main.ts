@@ -11,7 +11,10 @@ import { measureConfig } from './child-config.js';
 import { hrtimeNow, measureClock } from './clock.js';
 import { toErrorInfo } from './error-info.js';
 import type { ChildRequest, DeclaredInfo } from './events.js';
+import { DeoptLogReader } from './deopt-log.js';
+import { createStatusReader } from './jit-tier.js';
 import { runBenchmark } from './run-benchmark.js';
+import { timeReference } from './throttle.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,7 +45,8 @@ function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchm
 
 async function main(request: ChildRequest): Promise<void> {
   const clock = measureClock(hrtimeNow);
-  emit({ type: 'hello', pid: process.pid, clock, execArgv: process.execArgv });
+  const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
+  emit({ type: 'hello', pid: process.pid, clock, execArgv: process.execArgv, throttleBaselineNs });
   const registry = resetRegistry(request.displayFile);
   try {
     await import(pathToFileURL(request.file).href);
@@ -54,12 +58,18 @@ async function main(request: ChildRequest): Promise<void> {
   emit({ type: 'declared', benchmarks: selected.map(describe) });
   if (request.listOnly) return;
   registry.running = true;
-  const config = measureConfig(request, clock);
-  const rng = createRng(request.seed);
+  const context = {
+    config: measureConfig(request, clock),
+    rng: createRng(request.seed),
+    statusReader: createStatusReader(),
+    deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
+    throttleBaselineNs,
+    cwd,
+  };
   for (const bench of selected) {
     emit({ type: 'start', id: bench.id });
     try {
-      const result = await runBenchmark(bench, config, rng, (phase) => emit({ type: 'phase', id: bench.id, phase }));
+      const result = await runBenchmark(bench, context, (phase) => emit({ type: 'phase', id: bench.id, phase }));
       emit({ type: 'measured', id: bench.id, result });
     } catch (thrown) {
       emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });

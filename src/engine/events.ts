@@ -2,7 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { ClockInfo, ErrorInfo, LoopMode, ParamValue } from '../results/types.js';
+import type { ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
 import type { Measurement } from './measure.js';
 
 /** File descriptor of the event channel in the child. */
@@ -24,6 +24,10 @@ export interface ChildRequest {
   warmupMaxNs: number;
   precisionTarget: number;
   seed: number;
+  /** Throttling reference time from the start of the run; null: this process measures it. */
+  throttleBaselineNs: number | null;
+  /** Where V8 writes deoptimizations (`--log-deopt --logfile`); set by the executor. */
+  deoptLogPath: string | null;
 }
 
 export interface DeclaredInfo {
@@ -37,11 +41,15 @@ export interface DeclaredInfo {
 
 export interface MeasuredBenchmark extends Measurement {
   mode: LoopMode;
-  floorNsPerOp: number;
+  floor: FloorEstimate;
+  jit: JitInfo | null;
+  deopts: DeoptEvent[];
+  setupProbe: SetupProbe | null;
+  throttle: ThrottleInfo | null;
 }
 
 export type ChildEvent =
-  | { type: 'hello'; pid: number; clock: ClockInfo; execArgv: string[] }
+  | { type: 'hello'; pid: number; clock: ClockInfo; execArgv: string[]; throttleBaselineNs: number }
   | { type: 'load-error'; error: ErrorInfo }
   /** The benchmarks this child will run (after filter/only), in order. */
   | { type: 'declared'; benchmarks: DeclaredInfo[] }

@@ -10,6 +10,8 @@ import { createBatchRunner } from './batch-runner.js';
 import type { Sink } from './codegen.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { median } from '../stats/quantile.js';
+import { medianConfidenceInterval } from '../stats/median-ci.js';
+import type { FloorEstimate } from '../results/types.js';
 
 /** Sampling budget for a floor: an empty loop reaches 1% precision quickly. */
 const FLOOR_BUDGET_NS = 150e6;
@@ -36,7 +38,7 @@ function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchm
 }
 
 export class FloorCache {
-  private readonly floors = new Map<string, number>();
+  private readonly floors = new Map<string, FloorEstimate>();
 
   constructor(
     private readonly now: Now,
@@ -46,14 +48,17 @@ export class FloorCache {
   ) {}
 
   /** The floor for this loop kind, measured on first use and then reused within the process. */
-  async floorFor(mode: LoopMode, call: 'plain' | 'setup'): Promise<number> {
+  async floorFor(mode: LoopMode, call: 'plain' | 'setup'): Promise<FloorEstimate> {
     const key = `${mode}/${call}`;
     const known = this.floors.get(key);
     if (known !== undefined) return known;
     const runner = await createBatchRunner(emptyBenchmark(mode, call), this.now, this.sink);
     const config = { ...this.config, timeBudgetNs: FLOOR_BUDGET_NS, warmupMaxNs: FLOOR_WARMUP_MAX_NS };
     const result = await measure({ runBatch: (n) => runner.runBatch(n), now: this.now, rng: this.rng }, config);
-    const floor = median(result.samples.map((s) => s.elapsedNs / s.iterations));
+    const values = result.samples.map((s) => s.elapsedNs / s.iterations);
+    const ci = medianConfidenceInterval(values);
+    const nsPerOp = median(values);
+    const floor = { nsPerOp, ciLower: ci?.lower ?? Math.min(...values), ciUpper: ci?.upper ?? Math.max(...values) };
     this.floors.set(key, floor);
     return floor;
   }

@@ -1,27 +1,80 @@
-/** Measures one declared benchmark in this process: its loop, its floor, warm-up and samples. */
+/**
+ * Measures one declared benchmark in this process: its loop and floor, throttling checks around
+ * it, warm-up and samples, the JIT tier and deopts of the measured code, and the setup probe.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeclaredBenchmark } from '../define/types.js';
+import type { DeoptEvent, JitInfo, ThrottleInfo } from '../results/types.js';
 import { createBatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import type { Sink } from './codegen.js';
+import { parseDeoptLog, type DeoptLogReader } from './deopt-log.js';
 import type { MeasuredBenchmark } from './events.js';
 import { FloorCache } from './floor.js';
+import { reading, type StatusReader } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
+import { probeSetup } from './setup-probe.js';
+import { checkThrottle, timeReference } from './throttle.js';
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
 export const sink: Sink = { value: undefined };
+
+export interface ProcessContext {
+  config: MeasureConfig;
+  rng: () => number;
+  statusReader: StatusReader | null;
+  deoptLog: DeoptLogReader | null;
+  throttleBaselineNs: number;
+  cwd: string;
+}
 
 let floors: FloorCache | null = null;
 
 export async function runBenchmark(
   bench: DeclaredBenchmark,
-  config: MeasureConfig,
-  rng: () => number,
+  context: ProcessContext,
   onPhase: (phase: 'floor' | 'warmup' | 'sample') => void,
 ): Promise<MeasuredBenchmark> {
+  const { config, rng, statusReader, deoptLog } = context;
   const runner = await createBatchRunner(bench, hrtimeNow, sink);
   floors ??= new FloorCache(hrtimeNow, sink, rng, config);
   onPhase('floor');
-  const floorNsPerOp = await floors.floorFor(runner.mode, runner.call);
-  const measured = await measure({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng, onPhase }, config);
-  return { ...measured, mode: runner.mode, floorNsPerOp };
+  const floor = await floors.floorFor(runner.mode, runner.call);
+  const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
+  const deopts: DeoptEvent[] = [];
+  const readDeopts = (phase: DeoptEvent['phase']): void => {
+    if (deoptLog !== null) deopts.push(...parseDeoptLog(deoptLog.readNew(), phase, context.cwd));
+  };
+  const tier = () => reading(statusReader!(runner.tierTarget.fn));
+  let afterWarmup: JitInfo['afterWarmup'] | null = null;
+  deoptLog?.mark();
+  const measured = await measure({
+    runBatch: (n) => runner.runBatch(n),
+    now: hrtimeNow,
+    rng,
+    onPhase(phase) {
+      if (phase === 'sample') {
+        readDeopts('warmup');
+        if (statusReader !== null) afterWarmup = tier();
+      }
+      onPhase(phase);
+    },
+  }, config);
+  readDeopts('sample');
+  const jit: JitInfo | null = statusReader === null || afterWarmup === null ? null : {
+    target: runner.tierTarget.target,
+    functionName: runner.tierTarget.functionName,
+    afterWarmup,
+    afterSampling: tier(),
+  };
+  const throttle: ThrottleInfo = {
+    baselineNs: context.throttleBaselineNs,
+    beforeNs: before.referenceNs,
+    afterNs: timeReference(hrtimeNow),
+    waitedMs: before.waitedMs,
+    retries: before.retries,
+  };
+  const perOp = measured.samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
+  const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, perOp[perOp.length >> 1]!, config.timeBudgetNs);
+  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle };
 }

@@ -45,6 +45,7 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     ubenchVersion: ubenchVersion(),
     git: gitInfo(input.cwd),
     clock: input.clock === null ? null : { ...input.clock },
+    throttleBaselineNs: null,
     startedAt: input.startedAt.toISOString(),
   };
 }

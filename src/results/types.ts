@@ -135,6 +135,68 @@ export interface Diagnostic {
   evidence?: Record<string, unknown>;
 }
 
+/** JIT tiers as `%GetOptimizationStatus` reports them. */
+export type JitTier = 'interpreted' | 'baseline' | 'maglev' | 'turbofan' | 'not-compiled' | 'unknown';
+
+export interface TierReading {
+  /** Raw `%GetOptimizationStatus` bits. */
+  status: number;
+  tier: JitTier;
+  /** V8's MaybeDeopted bit: the function was deoptimized at some point. */
+  maybeDeopted: boolean;
+}
+
+/** The tier of the measured code: the generated loop (the body is inlined into it), or the body of a manual loop. */
+export interface JitInfo {
+  target: 'loop' | 'body';
+  functionName: string;
+  afterWarmup: TierReading;
+  afterSampling: TierReading;
+}
+
+/** A V8 deoptimization seen while the benchmark ran (from `--log-deopt`). */
+export interface DeoptEvent {
+  phase: 'warmup' | 'sample';
+  /** e.g. `deopt-eager`, `deopt-soft`, `deopt-lazy`. */
+  kind: string;
+  /** V8's reason, e.g. `not a Smi`, `wrong map`. */
+  reason: string;
+  /** `file:line:column` of the deoptimizing position (`unknown:…` inside generated code). */
+  location: string | null;
+  /** Enclosing positions when the code was inlined, innermost first. */
+  inlinedAt: string[];
+}
+
+/**
+ * Seed 003's setup-overhead check: minimum per-iteration times of batches with 1 and 2 iterations
+ * give the fixed cost per sample as `i·j·(t_i − t_j)/(j − i)`.
+ */
+export interface SetupProbe {
+  oneIterationNs: number;
+  twoIterationsNs: number;
+  setupNs: number;
+  rounds: number;
+}
+
+/** The throttling reference workload timed around this benchmark (Jetpack). */
+export interface ThrottleInfo {
+  /** Reference time at the start of the run, ns. */
+  baselineNs: number;
+  /** Reference time just before sampling (after any waiting), ns. */
+  beforeNs: number;
+  /** Reference time right after sampling, ns. */
+  afterNs: number;
+  /** Time spent waiting for the machine to recover before measuring, ms. */
+  waitedMs: number;
+  retries: number;
+}
+
+export interface FloorEstimate {
+  nsPerOp: number;
+  ciLower: number;
+  ciUpper: number;
+}
+
 export interface BenchmarkResult {
   /** `file#group/name`, unique within a run; `--filter` matches it. */
   id: string;
@@ -156,12 +218,20 @@ export interface BenchmarkResult {
   samples: Sample[];
   /** Time per iteration of an empty benchmark with the same loop kind, measured in the same process. Not subtracted. */
   floorNsPerOp: number | null;
+  /** The floor with its 95% CI (order statistics), for telling a result apart from an empty loop. */
+  floor: FloorEstimate | null;
   regression: Regression | null;
   warmup: WarmupInfo | null;
   calibration: CalibrationInfo | null;
   precision: PrecisionInfo | null;
   relative: Relative | null;
   forks: ForkResult[] | null;
+  /** Null where the runtime cannot report JIT tiers. */
+  jit: JitInfo | null;
+  deopts: DeoptEvent[];
+  /** Null when the samples themselves already use 1–2 iterations, or the body is too slow to probe. */
+  setupProbe: SetupProbe | null;
+  throttle: ThrottleInfo | null;
   diagnostics: Diagnostic[];
 }
 
@@ -191,6 +261,8 @@ export interface Environment {
   git: { commit: string; dirty: boolean } | null;
   /** Clock figures measured by the first benchmark process. */
   clock: ClockInfo | null;
+  /** Throttling reference workload timed at the start of the run, ns. */
+  throttleBaselineNs: number | null;
   startedAt: string;
 }
 

@@ -3,9 +3,13 @@
  * from file descriptor 3 and the child's own stdout/stderr relayed (or swallowed with --quiet).
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildEvent } from '../engine/events.js';
 import type { Executor } from './executor.js';
+import { createLineFilter } from './line-filter.js';
 
 /** Bytes of child stderr kept to explain a crash. */
 const STDERR_TAIL_BYTES = 4_096;
@@ -21,9 +25,19 @@ export interface NodeExecutorOptions {
   nodeArgs?: readonly string[];
 }
 
+let spawned = 0;
+
 export function createNodeExecutor(options: NodeExecutorOptions): Executor {
   return (request, handlers) => {
-    const args = ['--import', tsxLoader, ...(options.nodeArgs ?? []), childMain, JSON.stringify(request)];
+    const deoptLogPath = path.join(tmpdir(), `ubench-deopt-${process.pid}-${++spawned}.log`);
+    const args = [
+      '--import', tsxLoader,
+      // Deoptimizations go to a file the child reads between phases (DESIGN §3).
+      '--log-deopt', `--logfile=${deoptLogPath}`, '--no-logfile-per-isolate',
+      ...(options.nodeArgs ?? []),
+      childMain,
+      JSON.stringify({ ...request, deoptLogPath }),
+    ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: process.env });
     let stderrTail = '';
     let pending = '';
@@ -49,7 +63,8 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
     });
     child.stdout!.setEncoding('utf8');
     child.stderr!.setEncoding('utf8');
-    child.stdout!.on('data', (text: string) => options.relay?.(text));
+    const stdout = createLineFilter((text) => options.relay?.(text));
+    child.stdout!.on('data', (text: string) => stdout.push(text));
     child.stderr!.on('data', (text: string) => {
       stderrTail = (stderrTail + text).slice(-STDERR_TAIL_BYTES);
       options.relay?.(text);
@@ -57,7 +72,11 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
     child.on('error', (error) => {
       stderrTail += `\nfailed to start node: ${error.message}`;
     });
-    child.on('close', (code, signal) => handlers.onExit({ code, signal, stderrTail }));
+    child.on('close', (code, signal) => {
+      stdout.flush();
+      rmSync(deoptLogPath, { force: true });
+      handlers.onExit({ code, signal, stderrTail });
+    });
     return {
       kill() {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

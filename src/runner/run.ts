@@ -31,7 +31,7 @@ function settingsOf(options: RunOptions): RunSettings {
   return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget };
 }
 
-function requestFor(file: BenchFile, options: RunOptions, only: string[] | null, listOnly = false): ChildRequest {
+function requestFor(file: BenchFile, options: RunOptions, throttleBaselineNs: number | null, only: string[] | null, listOnly = false): ChildRequest {
   return {
     file: file.absolute,
     displayFile: file.display,
@@ -41,6 +41,8 @@ function requestFor(file: BenchFile, options: RunOptions, only: string[] | null,
     timeBudgetNs: options.timeBudgetNs,
     warmupMaxNs: options.warmupMaxNs,
     precisionTarget: options.precisionTarget,
+    throttleBaselineNs,
+    deoptLogPath: null,
     // Each process gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed,
   };
@@ -65,6 +67,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
     switch (event.type) {
       case 'hello':
         environment.clock ??= event.clock;
+        environment.throttleBaselineNs ??= event.throttleBaselineNs;
         if (environment.v8Flags.length === 0) environment.v8Flags = event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
         break;
       case 'declared': collector.declare(file.display, event.benchmarks); break;
@@ -99,16 +102,16 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       if (deps.signal?.aborted) break;
       const callbacks = callbacksFor(file, fork);
       if (options.isolate === 'file') {
-        await runFile(requestFor(file, options, null), childOptions, callbacks);
+        await runFile(requestFor(file, options, environment.throttleBaselineNs, null), childOptions, callbacks);
         continue;
       }
       if (!isolatedIds.has(file.display)) {
-        const listed = await runFile(requestFor(file, options, null, true), childOptions, callbacks);
+        const listed = await runFile(requestFor(file, options, environment.throttleBaselineNs, null, true), childOptions, callbacks);
         isolatedIds.set(file.display, listed?.map((b) => b.id) ?? null);
       }
       for (const id of isolatedIds.get(file.display) ?? []) {
         if (deps.signal?.aborted) break;
-        await runFile(requestFor(file, options, [id]), childOptions, callbacks);
+        await runFile(requestFor(file, options, environment.throttleBaselineNs, [id]), childOptions, callbacks);
       }
     }
   }

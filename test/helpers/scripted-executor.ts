@@ -42,7 +42,11 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
   });
   return {
     mode: 'sync',
-    floorNsPerOp: 0.4,
+    floor: { nsPerOp: 0.4, ciLower: 0.39, ciUpper: 0.41 },
+    jit: null,
+    deopts: [],
+    setupProbe: null,
+    throttle: null,
     samples,
     warmup: { batches: 40, iterations: 40_000, durationNs: 3e8, converged: true },
     calibration: { targetSampleNs: 1e6, baseIterations: 1000 },
@@ -50,4 +54,4 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
   };
 }
 
-export const hello: ChildEvent = { type: 'hello', pid: 1, clock: { costNs: 45, resolutionNs: 30 }, execArgv: ['--import', 'tsx', '--max-old-space-size=100'] };
+export const hello: ChildEvent = { type: 'hello', pid: 1, clock: { costNs: 45, resolutionNs: 30 }, execArgv: ['--import', 'tsx', '--max-old-space-size=100'], throttleBaselineNs: 300_000 };

@@ -1,0 +1,50 @@
+/**
+ * The JIT tier of a function, read with V8's `%GetOptimizationStatus` after enabling natives
+ * syntax at run time (DESIGN §3). Decoding is pure and unit-tested on known status values.
+ */
+import v8 from 'node:v8';
+import type { JitTier, TierReading } from '../results/types.js';
+
+/** V8 OptimizationStatus bits (runtime-test.cc; the same in V8 11.3 and 12.4). */
+export const STATUS = {
+  isFunction: 1 << 0,
+  maybeDeopted: 1 << 3,
+  optimized: 1 << 4,
+  maglevved: 1 << 5,
+  turboFanned: 1 << 6,
+  interpreted: 1 << 7,
+  markedForOptimization: 1 << 8,
+  markedForConcurrentOptimization: 1 << 9,
+  optimizingConcurrently: 1 << 10,
+  isExecuting: 1 << 11,
+  topmostFrameIsTurboFanned: 1 << 12,
+  baseline: 1 << 15,
+  isLazy: 1 << 18,
+} as const;
+
+export function decodeTier(status: number): JitTier {
+  if ((status & STATUS.isFunction) === 0) return 'unknown';
+  if (status & STATUS.turboFanned) return 'turbofan';
+  if (status & STATUS.maglevved) return 'maglev';
+  if (status & STATUS.baseline) return 'baseline';
+  if (status & STATUS.interpreted) return 'interpreted';
+  if (status & STATUS.isLazy) return 'not-compiled';
+  return 'unknown';
+}
+
+export function reading(status: number): TierReading {
+  return { status, tier: decodeTier(status), maybeDeopted: (status & STATUS.maybeDeopted) !== 0 };
+}
+
+export type StatusReader = (fn: unknown) => number;
+
+/** `%GetOptimizationStatus`, or null where natives syntax cannot be enabled (other runtimes). */
+export function createStatusReader(): StatusReader | null {
+  try {
+    v8.setFlagsFromString('--allow-natives-syntax');
+    const reader = new Function('f', 'return %GetOptimizationStatus(f);') as StatusReader;
+    return typeof reader(reader) === 'number' ? reader : null;
+  } catch {
+    return null;
+  }
+}
