@@ -69,6 +69,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     deopts: [],
     setupProbe: null,
     throttle: null,
+    timerReadsPerSample: null,
     diagnostics: [],
   };
 }
@@ -102,6 +103,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.jit = first.jit;
   result.deopts = runs.flatMap((run) => run.deopts);
   result.setupProbe = first.setupProbe;
+  result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || worstRatio(t) > worstRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };

@@ -51,6 +51,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
         timeout: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
+        strict: { type: 'boolean' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -97,6 +98,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       seed,
       precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
       quiet: values.quiet === true,
+      strict: values.strict === true,
     },
   };
 }

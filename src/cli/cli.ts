@@ -37,10 +37,15 @@ export function ubenchVersion(): string {
   return pkg.version;
 }
 
-function exitCodeFor(results: ResultsFile, interrupted: boolean): number {
+/** Diagnostics that `--strict` turns into a failure. */
+function warningCount(results: ResultsFile): number {
+  return results.benchmarks.reduce((sum, b) => sum + b.diagnostics.filter((d) => d.severity !== 'info').length, 0);
+}
+
+function exitCodeFor(results: ResultsFile, interrupted: boolean, strict: boolean): number {
   if (interrupted) return EXIT_INTERRUPTED;
   const failed = results.fileErrors.length > 0 || results.benchmarks.some((b) => b.status !== 'ok');
-  return failed ? EXIT_FAILURES : EXIT_OK;
+  return failed || (strict && warningCount(results) > 0) ? EXIT_FAILURES : EXIT_OK;
 }
 
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -66,7 +71,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     progress.clear();
     io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
-    return exitCodeFor(outcome.results, outcome.interrupted);
+    const warnings = warningCount(outcome.results);
+    if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
+    return exitCodeFor(outcome.results, outcome.interrupted, options.strict);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {
       io.stderr.write(`ubench: ${error.message}\n`);

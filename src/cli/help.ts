@@ -16,10 +16,12 @@ Options:
   --forks <n>             repeat each benchmark in n fresh processes and pool them (default 1)
   --timeout <duration>    stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)
   --seed <n>              seed for sample-size jitter and bootstrap (default 1)
+  --strict                exit 1 when any diagnostic warns (for CI)
   --quiet                 no progress line, no output from the benchmarks themselves
   --no-color              plain text (also NO_COLOR=1)
   -h, --help              this help
   -v, --version           ubench's version
 
-Exit codes: 0 all benchmarks ran, 1 a benchmark or file failed, 2 usage error, 130 interrupted.
+Exit codes: 0 all benchmarks ran, 1 a benchmark or file failed (or, with --strict, a
+diagnostic warned), 2 usage error, 130 interrupted.
 `;

@@ -12,6 +12,8 @@ export interface BatchRunner {
   mode: LoopMode;
   /** The function whose JIT tier tells whether the measured code is optimized. */
   tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string };
+  /** Most clock reads seen in one batch: 2 for generated loops; more when a manual body pauses its timer. */
+  readonly timerReadsPerSample: number;
   /** Whether the body is called with (state, args) — decides which floor applies. */
   call: 'plain' | 'setup';
   runBatch(iterations: number): Promise<number> | number;
@@ -51,7 +53,11 @@ async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
 
 function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
   const body = bench.body as (b: unknown) => unknown;
+  let maxReads = 2;
   return {
+    get timerReadsPerSample() {
+      return maxReads;
+    },
     mode: 'manual',
     call: 'plain',
     tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)' },
@@ -59,7 +65,9 @@ function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
       const context = createManualContext(iterations, bench.params, now);
       const result = body(context.handle);
       if (isThenable(result)) await result;
-      return context.finish();
+      const elapsed = context.finish();
+      maxReads = Math.max(maxReads, context.reads);
+      return elapsed;
     },
   };
 }
@@ -78,12 +86,13 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const mode: LoopMode = async ? 'async' : 'sync';
   const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid) };
   if (setup === null && teardown === null) {
-    return { mode, call, tierTarget, runBatch: (iterations) => loop(iterations, body, undefined, args) };
+    return { mode, call, tierTarget, timerReadsPerSample: 2, runBatch: (iterations) => loop(iterations, body, undefined, args) };
   }
   return {
     mode,
     call,
     tierTarget,
+    timerReadsPerSample: 2,
     async runBatch(iterations) {
       const state = setup === null ? undefined : await settle(setup(args));
       const elapsed = await loop(iterations, body, state, args);

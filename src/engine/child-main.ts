@@ -9,7 +9,8 @@ import { createRng } from '../stats/random.js';
 import { emit } from './channel.js';
 import { measureConfig } from './child-config.js';
 import { hrtimeNow, measureClock } from './clock.js';
-import { toErrorInfo } from './error-info.js';
+import { isHarnessFile, toErrorInfo } from './error-info.js';
+import path from 'node:path';
 import type { ChildRequest, DeclaredInfo } from './events.js';
 import { DeoptLogReader } from './deopt-log.js';
 import { createStatusReader } from './jit-tier.js';
@@ -65,6 +66,7 @@ async function main(request: ChildRequest): Promise<void> {
     deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
     throttleBaselineNs,
     cwd,
+    isHarness: (location: string) => isHarnessFile(path.resolve(cwd, location), packageRoot),
   };
   for (const bench of selected) {
     emit({ type: 'start', id: bench.id });

@@ -51,12 +51,14 @@ function readablePosition(file: string, line: number, column: number, cwd: strin
 }
 
 /** Parses the log text; positions in generated code show as `unknown`. */
-export function parseDeoptLog(text: string, phase: DeoptEvent['phase'], cwd: string): DeoptEvent[] {
+/** Deopts whose position is in `isHarness` code (ubench's own sampling code) are not the benchmark's. */
+export function parseDeoptLog(text: string, phase: DeoptEvent['phase'], cwd: string, isHarness: (location: string) => boolean = () => false): DeoptEvent[] {
   const events: DeoptEvent[] = [];
   for (const line of text.split('\n')) {
     const match = CODE_DEOPT.exec(line);
     if (match === null) continue;
     const positions = [...match[2]!.matchAll(POSITION)].map((p) => readablePosition(p[1]!, Number(p[2]), Number(p[3]), cwd));
+    if (positions[0] !== undefined && isHarness(positions[0])) continue;
     events.push({ phase, kind: match[1]!, reason: match[3]!, location: positions[0] ?? null, inlinedAt: positions.slice(1) });
   }
   return events;

@@ -11,7 +11,7 @@ const TRANSFORM_FAILURE = /Transform failed with \d+ errors?: (\S+:\d+:\d+): ERR
 const FRAME_LOCATION = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/;
 
 /** ubench's own code, compiled or (through source maps) original. */
-function isHarnessFile(file: string, packageRoot: string): boolean {
+export function isHarnessFile(file: string, packageRoot: string): boolean {
   return file.startsWith(`${packageRoot}dist/`) || file.startsWith(`${packageRoot}src/`);
 }
 

@@ -46,6 +46,7 @@ export interface MeasuredBenchmark extends Measurement {
   deopts: DeoptEvent[];
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
+  timerReadsPerSample: number;
 }
 
 export type ChildEvent =

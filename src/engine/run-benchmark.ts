@@ -26,6 +26,8 @@ export interface ProcessContext {
   deoptLog: DeoptLogReader | null;
   throttleBaselineNs: number;
   cwd: string;
+  /** Whether a (cwd-relative or absolute) source location is ubench's own code. */
+  isHarness: (location: string) => boolean;
 }
 
 let floors: FloorCache | null = null;
@@ -43,7 +45,7 @@ export async function runBenchmark(
   const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
   const deopts: DeoptEvent[] = [];
   const readDeopts = (phase: DeoptEvent['phase']): void => {
-    if (deoptLog !== null) deopts.push(...parseDeoptLog(deoptLog.readNew(), phase, context.cwd));
+    if (deoptLog !== null) deopts.push(...parseDeoptLog(deoptLog.readNew(), phase, context.cwd, context.isHarness));
   };
   const tier = () => reading(statusReader!(runner.tierTarget.fn));
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
@@ -76,5 +78,5 @@ export async function runBenchmark(
   };
   const perOp = measured.samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, perOp[perOp.length >> 1]!, config.timeBudgetNs);
-  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle };
+  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample };
 }

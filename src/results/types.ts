@@ -232,6 +232,8 @@ export interface BenchmarkResult {
   /** Null when the samples themselves already use 1–2 iterations, or the body is too slow to probe. */
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
+  /** Clock reads per sample: 2 for generated loops, more when a manual body pauses its timer. Null when not measured. */
+  timerReadsPerSample: number | null;
   diagnostics: Diagnostic[];
 }
 

@@ -4,6 +4,7 @@
  */
 import { withRelative } from '../analysis/relative.js';
 import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
+import { diagnose } from '../analysis/diagnostics/diagnose.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
 import type { BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
 
@@ -60,6 +61,8 @@ export class ResultCollector {
   }
 
   private rebuild(id: string): void {
-    this.built.set(id, buildResult(this.record(id), this.seed));
+    const result = buildResult(this.record(id), this.seed);
+    const context = { clock: this.results.environment.clock, precisionTarget: this.results.settings.precisionTarget };
+    this.built.set(id, { ...result, diagnostics: diagnose(result, context) });
   }
 }

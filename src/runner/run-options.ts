@@ -12,4 +12,6 @@ export interface RunOptions {
   seed: number;
   precisionTarget: number;
   quiet: boolean;
+  /** Warnings fail the run (exit 1), for CI. */
+  strict: boolean;
 }

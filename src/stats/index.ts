@@ -13,7 +13,7 @@ export {
   type TukeyFences,
   type TukeyOutliers,
 } from './outliers.js';
-export { linearFit, type LinearFit } from './regression.js';
+export { interceptStandardError, linearFit, type LinearFit } from './regression.js';
 export { binomialCdf, binomialLogPmf, binomialPmf } from './binomial.js';
 export { DEFAULT_CONFIDENCE } from './confidence.js';
 export {

@@ -77,3 +77,30 @@ export function linearFit(xs: readonly number[], ys: readonly number[]): LinearF
   const r2 = raw < 0 ? 0 : raw > 1 ? 1 : raw;
   return { slope, intercept, r2 };
 }
+
+/**
+ * Standard error of the intercept of the least-squares line through (xs, ys):
+ * `s · sqrt(1/n + x̄² / Σ(x − x̄)²)` with `s² = SSres / (n − 2)`. Used to tell a real fixed cost
+ * per batch from one the noise made up. Null with fewer than 3 points or all xs equal.
+ *
+ * @throws RangeError when xs and ys differ in length or hold a NaN.
+ */
+export function interceptStandardError(xs: readonly number[], ys: readonly number[]): number | null {
+  const fit = linearFit(xs, ys);
+  const n = xs.length;
+  if (fit === null || n < 3) return null;
+  let sumX = 0;
+  for (const x of xs) sumX += x;
+  const meanX = sumX / n;
+  let sxx = 0;
+  let ssRes = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i]! - meanX;
+    sxx += dx * dx;
+    const residual = ys[i]! - fit.intercept - fit.slope * xs[i]!;
+    ssRes += residual * residual;
+  }
+  if (!(sxx > 0)) return null;
+  const s2 = ssRes / (n - 2);
+  return Math.sqrt(s2 * (1 / n + (meanX * meanX) / sxx));
+}

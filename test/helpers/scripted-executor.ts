@@ -47,6 +47,7 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
     deopts: [],
     setupProbe: null,
     throttle: null,
+    timerReadsPerSample: 2,
     samples,
     warmup: { batches: 40, iterations: 40_000, durationNs: 3e8, converged: true },
     calibration: { targetSampleNs: 1e6, baseIterations: 1000 },

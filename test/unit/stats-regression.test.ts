@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import fc from 'fast-check';
 import { linearFit } from '../../src/stats/index.js';
 
@@ -89,4 +89,23 @@ test('edge cases: null for < 2 points or equal xs; constant ys fit exactly', () 
   assert.deepEqual(linearFit([1, 2, 3], [0.1, 0.1, 0.1]), { slope: 0, intercept: 0.1, r2: 1 });
   assert.throws(() => linearFit([1, 2], [1]), RangeError);
   assert.throws(() => linearFit([1, Number.NaN], [1, 2]), RangeError);
+});
+
+/** scipy's linregress(...).intercept_stderr for the data below. */
+const REFERENCE_INTERCEPT_SE = 0.16653327995729902;
+
+describe('interceptStandardError', () => {
+  it('matches scipy linregress intercept_stderr on a reference data set', async () => {
+    const { interceptStandardError } = await import('../../src/stats/regression.js');
+    // python3 -c "from scipy.stats import linregress; r = linregress([1,2,3,4,5,6],[2.1,3.9,6.2,7.8,10.1,12.2]); print(repr(r.intercept_stderr))"
+    const se = interceptStandardError([1, 2, 3, 4, 5, 6], [2.1, 3.9, 6.2, 7.8, 10.1, 12.2]);
+    assert.ok(se !== null && Math.abs(se - REFERENCE_INTERCEPT_SE) < 1e-12, `got ${se}`);
+  });
+
+  it('is zero for points exactly on a line and null when undefined', async () => {
+    const { interceptStandardError } = await import('../../src/stats/regression.js');
+    assert.equal(interceptStandardError([1, 2, 3, 4], [3, 5, 7, 9]), 0);
+    assert.equal(interceptStandardError([1, 2], [3, 5]), null);
+    assert.equal(interceptStandardError([2, 2, 2], [1, 2, 3]), null);
+  });
 });

@@ -1,0 +1,32 @@
+/**
+ * `optimized-away`: the estimate cannot be told apart from the empty-loop floor measured in the
+ * same process, or is below what any real work costs. V8 inlined the body into the loop and then
+ * removed it (result unused) or hoisted it (pure work on constant inputs) — DESIGN §3.
+ */
+import type { Rule } from './rule.js';
+import { ns } from './format.js';
+
+/** The floor and the benchmark are measured at different moments of the process; 3% covers that drift. */
+const FLOOR_TOLERANCE = 0.03;
+/** A tenth of a nanosecond is under half a cycle at 4 GHz: no operation is that cheap. */
+const SUB_CYCLE_NS = 0.1;
+
+export const optimizedAway: Rule = {
+  code: 'optimized-away',
+  check(result) {
+    const floor = result.floor;
+    const { nsPerOp, ciLower } = result.estimate;
+    const belowCycle = nsPerOp < SUB_CYCLE_NS;
+    const atFloor = floor !== null && ciLower <= floor.ciUpper * (1 + FLOOR_TOLERANCE);
+    if (!belowCycle && !atFloor) return [];
+    const versus = floor === null ? '' : ` is indistinguishable from the empty-loop floor (${ns(floor.nsPerOp)}, 95% CI ${ns(floor.ciLower)}–${ns(floor.ciUpper)})`;
+    const constantState = result.mode !== 'manual' && result.calibration !== null;
+    return [{
+      code: 'optimized-away',
+      severity: 'warning',
+      message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
+      hint: `Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs)${constantState ? '; values from setup stay the same for a whole sample, and' : ':'} V8 hoists pure work on constant inputs out of the loop even when the result is used.`,
+      evidence: { nsPerOp, ciLower, floorNsPerOp: floor?.nsPerOp ?? null, floorCiUpper: floor?.ciUpper ?? null, tolerance: FLOOR_TOLERANCE },
+    }];
+  },
+};

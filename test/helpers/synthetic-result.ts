@@ -1,0 +1,55 @@
+/**
+ * Builds benchmark results from synthetic samples, through the real analysis stage, so diagnostic
+ * rules are tested on deterministic data with the same statistics the CLI computes.
+ */
+import { buildResult } from '../../src/analysis/build-result.js';
+import type { MeasuredBenchmark } from '../../src/engine/events.js';
+import type { BenchmarkResult, Sample } from '../../src/results/types.js';
+import { createRng } from '../../src/stats/random.js';
+
+export interface SyntheticSpec {
+  /** Per-sample ns/op, in order; iterations vary 0.5×–1.5× around `baseIterations`. */
+  perOp: number[];
+  baseIterations?: number;
+  /** Fixed time added to every sample's elapsed ns (setup inside the timed region). */
+  interceptNs?: number;
+  overrides?: Partial<MeasuredBenchmark>;
+}
+
+export function samplesFrom(perOp: number[], baseIterations = 100_000, interceptNs = 0): Sample[] {
+  return perOp.map((v, i) => {
+    const iterations = Math.round(baseIterations * (0.5 + (i % 11) / 10));
+    return { iterations, elapsedNs: iterations * v + interceptNs };
+  });
+}
+
+export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
+  const base = spec.baseIterations ?? 100_000;
+  const measured: MeasuredBenchmark = {
+    mode: 'sync',
+    samples: samplesFrom(spec.perOp, base, spec.interceptNs ?? 0),
+    warmup: { batches: 80, iterations: 1e6, durationNs: 4e8, converged: true },
+    calibration: { targetSampleNs: 1e7, baseIterations: base },
+    precision: { target: 0.01, reached: 0.003, stopReason: 'precision', durationNs: 5e8 },
+    floor: { nsPerOp: 0.42, ciLower: 0.418, ciUpper: 0.423 },
+    jit: {
+      target: 'loop',
+      functionName: 'ubench_loop_1',
+      afterWarmup: { status: 81, tier: 'turbofan', maybeDeopted: false },
+      afterSampling: { status: 81, tier: 'turbofan', maybeDeopted: false },
+    },
+    deopts: [],
+    setupProbe: null,
+    throttle: { baselineNs: 1e6, beforeNs: 1.01e6, afterNs: 1.02e6, waitedMs: 0, retries: 0 },
+    timerReadsPerSample: 2,
+    ...spec.overrides,
+  };
+  const info = { id: 'f.bench.ts#x', name: 'x', baseName: 'x', group: null, params: {}, baseline: false };
+  return buildResult({ info, file: 'f.bench.ts', runs: [measured], failure: null }, 1);
+}
+
+/** `n` values around `center` with uniform relative noise ±`noise`, seeded. */
+export function noisy(n: number, center: number, noise: number, seed = 1): number[] {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, () => center * (1 + noise * (2 * rng() - 1)));
+}

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
+import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
+import { createRng } from '../../src/stats/random.js';
+import { noisy, syntheticResult } from '../helpers/synthetic-result.js';
+
+const context: RuleContext = { clock: { costNs: 45, resolutionNs: 40 }, precisionTarget: 0.01 };
+const codes = (result: BenchmarkResult, ctx = context) => diagnose(result, ctx).map((d) => d.code);
+const clean = () => syntheticResult({ perOp: noisy(60, 25, 0.01) });
+
+describe('diagnostic rules on synthetic results', () => {
+  it('a clean result has no diagnostics', () => {
+    assert.deepEqual(codes(clean()), []);
+  });
+
+  describe('optimized-away', () => {
+    it('fires when the estimate sits on the floor', () => {
+      const result = syntheticResult({ perOp: noisy(40, 0.421, 0.005) });
+      const [d] = diagnose(result, context);
+      assert.equal(d?.code, 'optimized-away');
+      assert.match(d!.message, /indistinguishable from the empty-loop floor/);
+      assert.match(d!.hint, /make inputs vary/);
+      assert.equal((d!.evidence as { floorNsPerOp: number }).floorNsPerOp, 0.42);
+    });
+    it('fires below a fraction of a cycle even without a floor', () => {
+      const result = syntheticResult({ perOp: noisy(40, 0.05, 0.01), overrides: { floor: { nsPerOp: 0.01, ciLower: 0.009, ciUpper: 0.011 } } });
+      assert.ok(codes(result).includes('optimized-away'));
+    });
+    it('does not fire for cheap real work clearly above the floor', () => {
+      assert.ok(!codes(syntheticResult({ perOp: noisy(40, 0.56, 0.01) })).includes('optimized-away'));
+    });
+  });
+
+  describe('setup-overhead', () => {
+    const withSetup = (interceptNs: number, probeSetupNs: number | null) => syntheticResult({
+      perOp: noisy(60, 50, 0.002),
+      baseIterations: 100_000,
+      interceptNs,
+      overrides: {
+        mode: 'manual',
+        setupProbe: probeSetupNs === null ? null : { oneIterationNs: probeSetupNs + 50, twoIterationsNs: probeSetupNs / 2 + 50, setupNs: probeSetupNs, rounds: 15 },
+      },
+    });
+    it('fires when intercept and probe agree on a cost above 5% of a sample', () => {
+      const result = withSetup(1e6, 1e6); // 1 ms on ~5 ms samples
+      const d = diagnose(result, context).find((x) => x.code === 'setup-overhead');
+      assert.ok(d, codes(result).join());
+      assert.match(d.message, /per sample is \d+% of a sample/);
+      assert.match(d.hint, /b\.stop\(\) \/ b\.start\(\)/);
+    });
+    it('fires on a strong intercept without a probe', () => {
+      assert.ok(codes(withSetup(1e6, null)).includes('setup-overhead'));
+    });
+    it('does not fire when the probe contradicts a noisy intercept', () => {
+      assert.ok(!codes(withSetup(1e6, 100)).includes('setup-overhead'));
+    });
+    it('does not fire below 5%', () => {
+      assert.ok(!codes(withSetup(1e5, 1e5)).includes('setup-overhead'));
+    });
+    it('does not fire on a noise-made intercept without a probe', () => {
+      // Large noise, no real intercept: the fitted intercept is within a few standard errors of 0.
+      const rng = createRng(9);
+      const perOp = Array.from({ length: 60 }, () => 50 * (1 + 0.3 * (rng() - 0.5)));
+      assert.ok(!codes(syntheticResult({ perOp, overrides: { setupProbe: null } })).includes('setup-overhead'));
+    });
+  });
+
+  it('not-steady fires when warm-up was capped', () => {
+    const result = syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false } } });
+    assert.deepEqual(codes(result), ['not-steady']);
+  });
+
+  it('drift fires on a 10% rise across the run, not on noise', () => {
+    const rising = noisy(60, 25, 0.01).map((v, i) => v * (1 + (0.1 * i) / 59));
+    assert.ok(codes(syntheticResult({ perOp: rising })).includes('drift'));
+    const d = diagnose(syntheticResult({ perOp: rising }), context).find((x) => x.code === 'drift')!;
+    assert.match(d.message, /slower/);
+  });
+
+  it('multimodal fires on two well-separated clusters', () => {
+    const perOp = noisy(60, 25, 0.01).map((v, i) => (i % 2 === 0 ? v : v * 1.5));
+    assert.ok(codes(syntheticResult({ perOp })).includes('multimodal'));
+  });
+
+  describe('noisy', () => {
+    it('fires when the precision target was not reached', () => {
+      // CV ≈ 4.6%: too wide for ±1% with 30 samples, though not a large spread.
+      const result = syntheticResult({ perOp: noisy(30, 25, 0.08), overrides: { precision: { target: 0.01, reached: null, stopReason: 'budget', durationNs: 1e9 } } });
+      const d = diagnose(result, context).find((x) => x.code === 'noisy');
+      assert.ok(d);
+      assert.match(d.message, /the 95% CI is ±\d\.\d% after the time budget \(target ±1\.0%\)$/);
+    });
+    it('fires on a large spread (stdev ≥ 10% of the mean)', () => {
+      assert.ok(codes(syntheticResult({ perOp: noisy(60, 25, 0.4) })).includes('noisy'));
+    });
+    it('ignores a few severe outliers (the outliers rule reports those)', () => {
+      const perOp = noisy(100, 25, 0.01);
+      perOp[10] = 60;
+      assert.ok(!codes(syntheticResult({ perOp })).includes('noisy'));
+    });
+  });
+
+  it('outliers fires when more than 5% of samples are severe outliers', () => {
+    const perOp = noisy(100, 25, 0.01).map((v, i) => (i % 12 === 0 ? v * 3 : v));
+    const d = diagnose(syntheticResult({ perOp }), context).find((x) => x.code === 'outliers');
+    assert.ok(d);
+    assert.match(d.message, /9 of 100 samples \(9\.0%\) are severe outliers \(9 high, 0 low\); none were excluded/);
+  });
+
+  it('timer-resolution fires for samples under 1000× the clock cost', () => {
+    const result = syntheticResult({ perOp: noisy(60, 0.5, 0.01), baseIterations: 40 });
+    assert.ok(codes(result).includes('timer-resolution'));
+  });
+
+  it('timer-resolution fires when a manual loop pauses its timer every iteration', () => {
+    const result = syntheticResult({ perOp: noisy(60, 120, 0.01), overrides: { mode: 'manual', timerReadsPerSample: 200_000 } });
+    const d = diagnose(result, context).find((x) => x.code === 'timer-resolution');
+    assert.ok(d);
+    assert.match(d.hint, /b\.stop\(\)\/b\.start\(\) inside the b\.n loop/);
+  });
+
+  describe('JIT tier', () => {
+    const jit = (warm: number, end: number) => ({
+      target: 'loop' as const,
+      functionName: 'ubench_loop_9',
+      afterWarmup: { status: warm, tier: warm & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (warm & 8) !== 0 },
+      afterSampling: { status: end, tier: end & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (end & 8) !== 0 },
+    });
+    it('not-optimized fires when a fast loop is still baseline code after warm-up', () => {
+      assert.ok(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { jit: jit(32768 | 1, 81) } })).includes('not-optimized'));
+    });
+    it('not-optimized ignores slow bodies where the loop tier does not matter', () => {
+      assert.ok(!codes(syntheticResult({ perOp: noisy(60, 5e4, 0.01), baseIterations: 200, overrides: { jit: jit(32768 | 1, 32768 | 1) } })).includes('not-optimized'));
+    });
+    it('deoptimized fires on a deopt during sampling, with reason and location', () => {
+      const deopts = [{ phase: 'sample' as const, kind: 'deopt-eager', reason: 'not a Smi', location: 'a.bench.ts:5:11', inlinedAt: ['a.bench.ts:9:10'] }];
+      const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { deopts } }), context).find((x) => x.code === 'deoptimized');
+      assert.ok(d);
+      assert.match(d.message, /1 deoptimization during sampling: not a Smi \(deopt-eager\) at a\.bench\.ts:5:11, inlined at a\.bench\.ts:9:10/);
+    });
+    it('deoptimized ignores deopts during warm-up', () => {
+      const deopts = [{ phase: 'warmup' as const, kind: 'deopt-eager', reason: 'not a Smi', location: 'a.bench.ts:5:11', inlinedAt: [] }];
+      assert.deepEqual(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { deopts } })), []);
+    });
+    it('deoptimized fires when the tier dropped even without a log entry', () => {
+      assert.ok(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { jit: jit(81, 32768 | 8 | 1) } })).includes('deoptimized'));
+    });
+  });
+
+  it('throttled fires when the reference ran > 10% slower, with the wait recorded', () => {
+    const throttle = { baselineNs: 1e6, beforeNs: 1.25e6, afterNs: 1.2e6, waitedMs: 2000, retries: 2 };
+    const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle } }), context).find((x) => x.code === 'throttled');
+    assert.ok(d);
+    assert.match(d.message, /25% slower than at the start of the run after waiting 2\.0 s/);
+  });
+
+  it('every diagnostic has a code, a severity, a message with numbers, a hint and evidence', () => {
+    const result = syntheticResult({ perOp: noisy(40, 0.421, 0.005), overrides: { warmup: { batches: 9, iterations: 9, durationNs: 2e9, converged: false } } });
+    for (const d of diagnose(result, context)) {
+      assert.match(d.code, /^[a-z]+(-[a-z]+)*$/);
+      assert.ok(['info', 'warning', 'error'].includes(d.severity));
+      assert.match(d.message, /\d/);
+      assert.ok(d.hint.length > 20);
+      assert.ok(d.evidence !== undefined);
+    }
+  });
+
+  it('failed benchmarks get no diagnostics', () => {
+    const failed = { ...clean(), status: 'error' as const, estimate: null, stats: null };
+    assert.deepEqual(diagnose(failed, context), []);
+  });
+});
