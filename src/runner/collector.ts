@@ -49,7 +49,7 @@ export class ResultCollector {
     return {
       ...this.results,
       complete: final.complete,
-      finishedAt: new Date().toISOString(),
+      finishedAt: final.complete ? new Date().toISOString() : null,
       benchmarks: withRelative(ordered, this.seed),
     };
   }

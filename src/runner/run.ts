@@ -31,7 +31,14 @@ function settingsOf(options: RunOptions): RunSettings {
   return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget };
 }
 
-function requestFor(file: BenchFile, options: RunOptions, throttleBaselineNs: number | null, only: string[] | null, listOnly = false): ChildRequest {
+interface ProcessPlan {
+  fork: number;
+  throttleBaselineNs: number | null;
+  only: string[] | null;
+  listOnly?: boolean;
+}
+
+function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaselineNs, only, listOnly = false }: ProcessPlan): ChildRequest {
   return {
     file: file.absolute,
     displayFile: file.display,
@@ -43,8 +50,8 @@ function requestFor(file: BenchFile, options: RunOptions, throttleBaselineNs: nu
     precisionTarget: options.precisionTarget,
     throttleBaselineNs,
     deoptLogPath: null,
-    // Each process gets its own jitter sequence; the run as a whole stays reproducible.
-    seed: options.seed,
+    // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
+    seed: options.seed + fork - 1,
   };
 }
 
@@ -102,16 +109,16 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       if (deps.signal?.aborted) break;
       const callbacks = callbacksFor(file, fork);
       if (options.isolate === 'file') {
-        await runFile(requestFor(file, options, environment.throttleBaselineNs, null), childOptions, callbacks);
+        await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: null }), childOptions, callbacks);
         continue;
       }
       if (!isolatedIds.has(file.display)) {
-        const listed = await runFile(requestFor(file, options, environment.throttleBaselineNs, null, true), childOptions, callbacks);
+        const listed = await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: null, listOnly: true }), childOptions, callbacks);
         isolatedIds.set(file.display, listed?.map((b) => b.id) ?? null);
       }
       for (const id of isolatedIds.get(file.display) ?? []) {
         if (deps.signal?.aborted) break;
-        await runFile(requestFor(file, options, environment.throttleBaselineNs, [id]), childOptions, callbacks);
+        await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: [id] }), childOptions, callbacks);
       }
     }
   }

@@ -30,3 +30,23 @@ export {
   type MedianRatioInterval,
   type TwoLevelMedianInterval,
 } from './bootstrap.js';
+export { erfc, normalCdf, normalDeviate } from './normal.js';
+export {
+  MVALUE_BIMODAL,
+  MVALUE_MIN_SAMPLES,
+  MVALUE_MULTIMODAL,
+  MVALUE_POSSIBLY,
+  modality,
+  mValue,
+  type Modality,
+  type ModalityVerdict,
+} from './mvalue.js';
+export {
+  DRIFT_MIN_RELATIVE_CHANGE,
+  DRIFT_MIN_SAMPLES,
+  DRIFT_P_VALUE,
+  TREND_MAX_SAMPLES,
+  hasDrift,
+  trendTest,
+  type TrendTest,
+} from './trend.js';

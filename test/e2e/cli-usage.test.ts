@@ -1,0 +1,61 @@
+/**
+ * End-to-end: usage errors end with exit code 2 and exactly one `ubench: …` line on stderr (no
+ * stack trace, nothing on stdout); --help and --version.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, runCli, STACK_LINE } from '../helpers/e2e-cli.js';
+
+const OK_DIR = 'test/fixtures/bench/ok';
+const empty = makeTempDir();
+after(() => empty.cleanup());
+
+/** [what, arguments, what the one line must mention] */
+const USAGE_ERRORS: [string, string[], RegExp][] = [
+  ['an unknown flag', ['--nope', OK_DIR], /--nope/],
+  ['a bad duration', [OK_DIR, '--time', 'fast'], /--time.*fast/],
+  ['a zero duration', [OK_DIR, '--time', '0s'], /--time/],
+  ['zero forks', [OK_DIR, '--forks', '0'], /--forks/],
+  ['an unknown isolation mode', [OK_DIR, '--isolate', 'thread'], /--isolate.*thread/],
+  ['an invalid --filter regex', [OK_DIR, '--filter', '('], /--filter/],
+  ['a path that does not exist', ['test/fixtures/bench/no-such-folder', ...FAST], /no-such-folder/],
+  ['a folder without bench files', [empty.dir, ...FAST], /no bench files/],
+  ['a --filter that matches nothing', [OK_DIR, ...FAST, '--filter', 'matches-no-benchmark'], /matches-no-benchmark/],
+];
+
+describe('usage errors', () => {
+  for (const [what, args, mentions] of USAGE_ERRORS) {
+    it(`${what}: exit 2 and one line on stderr`, async () => {
+      const run = await runCli(args);
+      assert.equal(run.code, 2, describeRun(run));
+      const lines = linesOf(run.stderr);
+      assert.equal(lines.length, 1, `exactly one line on stderr\n${describeRun(run)}`);
+      assert.match(lines[0]!, /^ubench: \S/);
+      assert.match(lines[0]!, mentions);
+      assert.doesNotMatch(run.stderr, STACK_LINE);
+      assert.equal(run.stdout, '', 'nothing on stdout');
+    });
+  }
+});
+
+describe('--help and --version', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const run = await runCli(['--help']);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stdout, /^Usage: ubench/);
+    for (const flag of ['--filter', '--json', '--time', '--warmup', '--isolate', '--forks', '--timeout', '--quiet']) {
+      assert.ok(run.stdout.includes(flag), `help mentions ${flag}`);
+    }
+    assert.equal(run.stderr, '');
+  });
+
+  it('--version prints the package version and exits 0', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const run = await runCli(['--version']);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.equal(run.stdout, `${pkg.version}\n`);
+    assert.equal(run.stderr, '');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * End-to-end: the published package. `npm pack` the repository, install the tarball into an empty
+ * project (dependencies come from the npm registry), and run `npx ubench` on a TypeScript bench
+ * file there, as a user would.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ResultsFile } from '../../src/results/types.js';
+import { collect, describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, type CliRun } from '../helpers/e2e-cli.js';
+
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(command: string, args: readonly string[], cwd: string, timeoutMs: number): Promise<CliRun> {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return collect(child, timeoutMs);
+}
+
+/** `require` as seen from a folder (its node_modules). */
+const requireFrom = (folder: string): NodeJS.Require => createRequire(path.join(folder, 'package.json'));
+
+const SUM_BENCH = `import { bench } from 'ubench';
+
+const values: number[] = Array.from({ length: 100 }, (_, i) => i);
+
+bench('sum of 100 numbers', (): number => {
+  let total: number = 0;
+  for (const value of values) total += value;
+  return total;
+});
+`;
+
+describe('the npm package', { timeout: 240_000 }, () => {
+  const packDir = makeTempDir();
+  const appDir = makeTempDir();
+  after(() => {
+    packDir.cleanup();
+    appDir.cleanup();
+  });
+  let tarball: string;
+  let entries: string[];
+
+  before(async () => {
+    // --ignore-scripts: `prepare` would rebuild dist/ while other test files run it; the suite
+    // builds dist/ before testing (pretest), and this packs that build.
+    const pack = await run(NPM, ['pack', '--ignore-scripts', '--pack-destination', packDir.dir], REPO_ROOT, 120_000);
+    assert.equal(pack.code, 0, describeRun(pack));
+    const tarballs = readdirSync(packDir.dir).filter((f) => f.endsWith('.tgz'));
+    assert.equal(tarballs.length, 1, `one tarball in ${packDir.dir}: ${tarballs.join(', ')}`);
+    tarball = path.join(packDir.dir, tarballs[0]!);
+    const tar = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
+    assert.equal(tar.status, 0, tar.stderr);
+    entries = linesOf(tar.stdout).map((entry) => entry.replace(/^package\//, ''));
+  });
+
+  it('ships the CLI, the library and the schema, but no sources or tests', () => {
+    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/child-main.js', 'schema/results.schema.json']) {
+      assert.ok(entries.includes(required), `tarball lacks ${required}`);
+    }
+    assert.deepEqual(entries.filter((e) => e.startsWith('src/') || e.startsWith('test/') || e.includes('/test/') || e.includes('fixtures')), []);
+  });
+
+  it('installs into an empty project and runs a TypeScript bench file with npx ubench', async () => {
+    const init = await run(NPM, ['init', '-y'], appDir.dir, 60_000);
+    assert.equal(init.code, 0, describeRun(init));
+    const install = await run(NPM, ['install', tarball, '--no-audit', '--no-fund'], appDir.dir, 180_000);
+    assert.equal(install.code, 0, describeRun(install));
+    writeFileSync(path.join(appDir.dir, 'sum.bench.ts'), SUM_BENCH);
+
+    // --no-install: never fetch an unrelated package of the same name from the registry.
+    const bench = await run(NPX, ['--no-install', 'ubench', ...FAST, '--json', 'results.json'], appDir.dir, 120_000);
+    assert.equal(bench.code, 0, describeRun(bench));
+    assert.match(bench.stdout, /sum\.bench\.ts/);
+    assert.match(bench.stdout, /sum of 100 numbers\s+\S/, 'a table row for the benchmark');
+    assert.doesNotMatch(bench.stdout, /error|could not load/i);
+
+    // The schema is exported as `ubench/schema/results.schema.json`, and the file written matches it.
+    const schemaPath = requireFrom(appDir.dir).resolve('ubench/schema/results.schema.json');
+    assert.ok(schemaPath.startsWith(path.join(appDir.dir, 'node_modules', 'ubench')), schemaPath);
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
+    const results = JSON.parse(readFileSync(path.join(appDir.dir, 'results.json'), 'utf8')) as ResultsFile;
+    assert.ok(validate(results), JSON.stringify(validate.errors));
+    assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [['sum.bench.ts#sum of 100 numbers', 'ok']]);
+  });
+});
