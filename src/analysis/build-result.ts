@@ -112,6 +112,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     iterations: runs.reduce((sum, run) => sum + run.warmup.iterations, 0),
     durationNs: runs.reduce((sum, run) => sum + run.warmup.durationNs, 0),
     converged: runs.every((run) => run.warmup.converged),
+    restarts: runs.reduce((sum, run) => sum + run.warmup.restarts, 0),
   };
   result.calibration = first.calibration;
   const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;

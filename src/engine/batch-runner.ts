@@ -6,6 +6,7 @@ import type { DeclaredBenchmark, Params } from '../define/types.js';
 import type { LoopMode } from '../results/types.js';
 import type { Now } from './clock.js';
 import { compileLoop, loopFunctionName, type LoopBody, type Sink } from './codegen.js';
+import type { TimedRegionHooks } from './gc-rate.js';
 import { createManualContext } from './manual-context.js';
 
 export interface BatchRunner {
@@ -51,7 +52,9 @@ async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
   return async;
 }
 
-function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
+const NO_HOOKS: TimedRegionHooks = { enter() {}, leave() {} };
+
+function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHooks): BatchRunner {
   const body = bench.body as (b: unknown) => unknown;
   let maxReads = 2;
   return {
@@ -62,19 +65,24 @@ function manualRunner(bench: DeclaredBenchmark, now: Now): BatchRunner {
     call: 'plain',
     tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)' },
     async runBatch(iterations) {
+      hooks.enter();
       const context = createManualContext(iterations, bench.params, now);
       const result = body(context.handle);
       if (isThenable(result)) await result;
       const elapsed = context.finish();
+      hooks.leave(elapsed);
       maxReads = Math.max(maxReads, context.reads);
       return elapsed;
     },
   };
 }
 
-/** Builds the batch runner for a declared benchmark, generating its unique measured loop. */
-export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink): Promise<BatchRunner> {
-  if (bench.kind === 'manual') return manualRunner(bench, now);
+/**
+ * Builds the batch runner for a declared benchmark, generating its unique measured loop. `hooks`
+ * are told when each timed region starts and ends (outside the clock reads).
+ */
+export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks = NO_HOOKS): Promise<BatchRunner> {
+  if (bench.kind === 'manual') return manualRunner(bench, now, hooks);
   const async = await probeIsAsync(bench);
   const call = bench.kind === 'plain' ? 'plain' : 'setup';
   const spec = { uid: nextLoopUid(), label: bench.id, call, async } as const;
@@ -85,7 +93,7 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
   const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid) };
-  if (setup === null && teardown === null) {
+  if (setup === null && teardown === null && hooks === NO_HOOKS) {
     return { mode, call, tierTarget, timerReadsPerSample: 2, runBatch: (iterations) => loop(iterations, body, undefined, args) };
   }
   return {
@@ -95,7 +103,9 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     timerReadsPerSample: 2,
     async runBatch(iterations) {
       const state = setup === null ? undefined : await settle(setup(args));
+      hooks.enter();
       const elapsed = await loop(iterations, body, state, args);
+      hooks.leave(elapsed);
       if (teardown !== null) await settle(teardown(state, args));
       return elapsed;
     },

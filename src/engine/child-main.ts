@@ -13,7 +13,7 @@ import { isHarnessFile, toErrorInfo } from './error-info.js';
 import path from 'node:path';
 import type { ChildRequest, DeclaredInfo } from './events.js';
 import { DeoptLogReader } from './deopt-log.js';
-import { createStatusReader } from './jit-tier.js';
+import { createJitControl } from './jit-tier.js';
 import { runBenchmark } from './run-benchmark.js';
 import { timeReference } from './throttle.js';
 
@@ -62,7 +62,7 @@ async function main(request: ChildRequest): Promise<void> {
   const context = {
     config: measureConfig(request, clock),
     rng: createRng(request.seed),
-    statusReader: createStatusReader(),
+    jitControl: createJitControl(),
     deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
     throttleBaselineNs,
     cwd,

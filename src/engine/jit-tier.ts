@@ -36,15 +36,34 @@ export function reading(status: number): TierReading {
   return { status, tier: decodeTier(status), maybeDeopted: (status & STATUS.maybeDeopted) !== 0 };
 }
 
-export type StatusReader = (fn: unknown) => number;
+export interface JitControl {
+  /** `%GetOptimizationStatus(fn)`. */
+  status(fn: unknown): number;
+  /** `%OptimizeFunctionOnNextCall(fn)`: the next call compiles fn with TurboFan, using the feedback gathered so far. */
+  optimizeOnNextCall(fn: unknown): void;
+}
 
-/** `%GetOptimizationStatus`, or null where natives syntax cannot be enabled (other runtimes). */
-export function createStatusReader(): StatusReader | null {
+const OPTIMIZED = STATUS.turboFanned | STATUS.maglevved;
+
+/** V8's natives, or null where they cannot be enabled (other runtimes). */
+export function createJitControl(): JitControl | null {
   try {
     v8.setFlagsFromString('--allow-natives-syntax');
-    const reader = new Function('f', 'return %GetOptimizationStatus(f);') as StatusReader;
-    return typeof reader(reader) === 'number' ? reader : null;
+    const status = new Function('f', 'return %GetOptimizationStatus(f);') as JitControl['status'];
+    const optimizeOnNextCall = new Function('f', '%OptimizeFunctionOnNextCall(f);') as JitControl['optimizeOnNextCall'];
+    return typeof status(status) === 'number' ? { status, optimizeOnNextCall } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * After warm-up gathered type feedback, makes sure the measured code is optimized: a loop that
+ * calls a slow body runs few iterations per call, so V8 may not have optimized it yet even though
+ * its timings looked steady (the body it inlines then runs unoptimized). Returns whether it had to ask.
+ */
+export function ensureOptimized(jit: JitControl, fn: unknown): boolean {
+  if ((jit.status(fn) & OPTIMIZED) !== 0) return false;
+  jit.optimizeOnNextCall(fn);
+  return true;
 }

@@ -25,6 +25,23 @@ const GROWTH_FACTOR = 10;
 const GROWTH_BELOW_FRACTION = 0.1;
 /** Warm-up batches are this fraction of a sample: more, shorter calls of the loop let TurboFan compile the loop function itself rather than only OSR code (DESIGN §3). */
 const WARMUP_BATCH_FRACTION = 0.2;
+/**
+ * A sample should hold at least this many operations, so per-sample effects (a GC pause, caches
+ * refilled after setup) average out instead of splitting samples into "with" and "without".
+ */
+const MIN_OPS_PER_SAMPLE = 10;
+/**
+ * Likewise for garbage collection: a sample should span several GCs. With 0–1 scavenge per sample
+ * (~1 ms each here) the samples split into "with" and "without", and the median picks the GC-free
+ * mode, leaving GC out of the estimate. Five GCs per sample vary by at most one.
+ */
+const MIN_GCS_PER_SAMPLE = 5;
+/**
+ * Ours: a first sample more than 2× off the warm-up's steady guess means the code changed tier
+ * right after warm-up "converged" at the slower level; warm up again (at most twice).
+ */
+const REWARM_RATIO = 2;
+const MAX_REWARMS = 2;
 /** Iteration counts stay exact integers in a double and well inside loop-counter range. */
 const MAX_ITERATIONS = 2 ** 40;
 
@@ -39,6 +56,10 @@ export interface MeasureDeps {
   now: Now;
   rng: () => number;
   onPhase?: (phase: 'warmup' | 'sample') => void;
+  /** Asks the JIT to optimize the measured code if it is not yet; true if it had to ask. */
+  ensureOptimized?: () => boolean;
+  /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
+  gcIntervalNs?: () => number | null;
 }
 
 export interface Measurement {
@@ -63,12 +84,15 @@ function clampIterations(n: number): number {
   return Math.min(MAX_ITERATIONS, Math.max(1, Math.round(n)));
 }
 
-/** Calibrates the batch size while warming up; returns the steady ns/op guess and warm-up facts. */
-export async function warmUp(deps: MeasureDeps, config: MeasureConfig): Promise<{ nsPerOp: number; info: WarmupInfo }> {
+/**
+ * Calibrates the batch size while warming up; returns the steady ns/op guess and warm-up facts.
+ * Starts from one iteration, or from a batch sized by `initialNsPerOp` when warming up again.
+ */
+export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNsPerOp?: number): Promise<{ nsPerOp: number; info: WarmupInfo }> {
   const batchTarget = config.sampleTargetNs * WARMUP_BATCH_FRACTION;
   const detector = new WarmupDetector(warmupThresholds(config, false));
   const start = deps.now();
-  let n = 1;
+  let n = initialNsPerOp === undefined ? 1 : clampIterations(batchTarget / initialNsPerOp);
   let iterations = 0;
   let relaxed = false;
   for (;;) {
@@ -83,7 +107,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig): Promise<
     if (verdict !== 'continue') {
       return {
         nsPerOp: detector.fastAverage,
-        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged' },
+        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0 },
       };
     }
     n = elapsed < batchTarget * GROWTH_BELOW_FRACTION
@@ -93,8 +117,24 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig): Promise<
 }
 
 /** Takes samples with varied iteration counts until the stopping rule says enough. */
+/**
+ * The sample length: the configured target, stretched up to what the budget allows (it must still
+ * hold the minimum sample count) for slow bodies and for bodies that trigger frequent GCs.
+ */
+export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
+  const budgetCap = config.timeBudgetNs / config.minSamples;
+  const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs);
+  return Math.max(config.sampleTargetNs, Math.min(wanted, budgetCap));
+}
+
+export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
+  return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs) / Math.max(nsPerOp, Number.MIN_VALUE));
+}
+
 export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
-  const baseIterations = clampIterations(config.sampleTargetNs / Math.max(nsPerOpGuess, Number.MIN_VALUE));
+  const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
+  const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
+  const baseIterations = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
   const plan = new SamplingPlan(baseIterations, deps.rng);
   const samples: Sample[] = [];
   const perOp: number[] = [];
@@ -108,7 +148,7 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
     if (stop !== null) {
       return {
         samples,
-        calibration: { targetSampleNs: config.sampleTargetNs, baseIterations },
+        calibration: { targetSampleNs, baseIterations },
         precision: { target: config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(perOp)), stopReason: stop, durationNs: deps.now() - start },
       };
     }
@@ -117,8 +157,22 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
 
 export async function measure(deps: MeasureDeps, config: MeasureConfig): Promise<Measurement> {
   deps.onPhase?.('warmup');
-  const warm = await warmUp(deps, config);
+  let warm = await warmUp(deps, config);
+  const info = { ...warm.info };
+  for (let restarts = 1; restarts <= MAX_REWARMS; restarts++) {
+    deps.ensureOptimized?.();
+    const n = baseIterationsFor(config, warm.nsPerOp);
+    const checked = (await deps.runBatch(n)) / n;
+    const ratio = checked / warm.nsPerOp;
+    if (ratio < REWARM_RATIO && ratio > 1 / REWARM_RATIO) break;
+    warm = await warmUp(deps, config, checked);
+    info.batches += warm.info.batches + 1;
+    info.iterations += warm.info.iterations + n;
+    info.durationNs += warm.info.durationNs;
+    info.converged = warm.info.converged;
+    info.restarts = restarts;
+  }
   deps.onPhase?.('sample');
   const sampled = await sample(deps, config, warm.nsPerOp);
-  return { samples: sampled.samples, warmup: warm.info, calibration: sampled.calibration, precision: sampled.precision };
+  return { samples: sampled.samples, warmup: info, calibration: sampled.calibration, precision: sampled.precision };
 }

@@ -11,7 +11,8 @@ import type { Sink } from './codegen.js';
 import { parseDeoptLog, type DeoptLogReader } from './deopt-log.js';
 import type { MeasuredBenchmark } from './events.js';
 import { FloorCache } from './floor.js';
-import { reading, type StatusReader } from './jit-tier.js';
+import { GcRateMeter } from './gc-rate.js';
+import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReference } from './throttle.js';
@@ -22,7 +23,7 @@ export const sink: Sink = { value: undefined };
 export interface ProcessContext {
   config: MeasureConfig;
   rng: () => number;
-  statusReader: StatusReader | null;
+  jitControl: JitControl | null;
   deoptLog: DeoptLogReader | null;
   throttleBaselineNs: number;
   cwd: string;
@@ -37,8 +38,9 @@ export async function runBenchmark(
   context: ProcessContext,
   onPhase: (phase: 'floor' | 'warmup' | 'sample') => void,
 ): Promise<MeasuredBenchmark> {
-  const { config, rng, statusReader, deoptLog } = context;
-  const runner = await createBatchRunner(bench, hrtimeNow, sink);
+  const { config, rng, jitControl, deoptLog } = context;
+  const gcRate = new GcRateMeter();
+  const runner = await createBatchRunner(bench, hrtimeNow, sink, gcRate);
   floors ??= new FloorCache(hrtimeNow, sink, rng, config);
   onPhase('floor');
   const floor = await floors.floorFor(runner.mode, runner.call);
@@ -47,25 +49,35 @@ export async function runBenchmark(
   const readDeopts = (phase: DeoptEvent['phase']): void => {
     if (deoptLog !== null) deopts.push(...parseDeoptLog(deoptLog.readNew(), phase, context.cwd, context.isHarness));
   };
-  const tier = () => reading(statusReader!(runner.tierTarget.fn));
+  const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
+  let optimizationRequested = false;
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
   deoptLog?.mark();
   const measured = await measure({
     runBatch: (n) => runner.runBatch(n),
     now: hrtimeNow,
     rng,
+    ensureOptimized() {
+      if (jitControl === null) return false;
+      const asked = ensureOptimized(jitControl, runner.tierTarget.fn);
+      optimizationRequested ||= asked;
+      return asked;
+    },
+    gcIntervalNs: () => gcRate.stop(),
     onPhase(phase) {
+      if (phase === 'warmup') gcRate.start();
       if (phase === 'sample') {
         readDeopts('warmup');
-        if (statusReader !== null) afterWarmup = tier();
+        if (jitControl !== null) afterWarmup = tier();
       }
       onPhase(phase);
     },
   }, config);
   readDeopts('sample');
-  const jit: JitInfo | null = statusReader === null || afterWarmup === null ? null : {
+  const jit: JitInfo | null = jitControl === null || afterWarmup === null ? null : {
     target: runner.tierTarget.target,
     functionName: runner.tierTarget.functionName,
+    optimizationRequested,
     afterWarmup,
     afterSampling: tier(),
   };

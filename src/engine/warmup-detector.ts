@@ -21,6 +21,12 @@ const FAST_ALPHA = 0.1;
 const SLOW_ALPHA = 0.005;
 /** Jetpack THRESHOLD: fast/slow within ±4% counts as similar. */
 const SIMILAR_TOLERANCE = 0.04;
+/**
+ * Ours: the averages follow a running median of the last 5 batches. A GC pause or an interruption
+ * makes one batch 2–3× slower; Jetpack's ±4% test then resets its similar-batch count, and heavily
+ * allocating bodies never converge. A level shift (tier change, deopt) survives a median of 5.
+ */
+const SPIKE_FILTER_WINDOW = 5;
 /** Jetpack MIN_ITERATIONS. */
 export const WARMUP_MIN_BATCHES = 30;
 /** Jetpack MIN_SIMILAR_ITERATIONS. */
@@ -42,6 +48,7 @@ export class WarmupDetector {
   private similar = 0;
   private fast = 0;
   private slow = 0;
+  private readonly recent: number[] = [];
 
   constructor(private thresholds: WarmupThresholds) {}
 
@@ -60,8 +67,11 @@ export class WarmupDetector {
   }
 
   /** Records one batch's ns/op; `elapsedNs` is the warm-up time so far. */
-  push(nsPerOp: number, elapsedNs: number): WarmupVerdict {
+  push(rawNsPerOp: number, elapsedNs: number): WarmupVerdict {
     this.batches++;
+    this.recent.push(rawNsPerOp);
+    if (this.recent.length > SPIKE_FILTER_WINDOW) this.recent.shift();
+    const nsPerOp = runningMedian(this.recent);
     if (this.batches === 1) {
       this.fast = nsPerOp;
       this.slow = nsPerOp;
@@ -80,4 +90,10 @@ export class WarmupDetector {
     if (elapsedNs >= t.maxDurationNs) return 'capped';
     return 'continue';
   }
+}
+
+function runningMedian(window: readonly number[]): number {
+  const sorted = [...window].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -88,6 +88,8 @@ export interface WarmupInfo {
   durationNs: number;
   /** True when the fast and slow moving averages agreed long enough (steady state); false when capped. */
   converged: boolean;
+  /** Times warm-up started over because the first sample ran > 2× off its steady level (a late tier change). */
+  restarts: number;
 }
 
 export interface CalibrationInfo {
@@ -150,6 +152,8 @@ export interface TierReading {
 export interface JitInfo {
   target: 'loop' | 'body';
   functionName: string;
+  /** True when warm-up ended before V8 optimized the measured code, and ubench asked it to (`%OptimizeFunctionOnNextCall`). */
+  optimizationRequested: boolean;
   afterWarmup: TierReading;
   afterSampling: TierReading;
 }

@@ -50,3 +50,4 @@ export {
   trendTest,
   type TrendTest,
 } from './trend.js';
+export { thirdsShift } from './level-shift.js';

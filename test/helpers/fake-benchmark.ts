@@ -15,6 +15,8 @@ export interface FakeBenchmarkSpec {
   /** Multiplier on nsPerOp for the first `coldBatches` batches (interpreter before the JIT). */
   coldFactor?: number;
   coldBatches?: number;
+  /** Batches smaller than this many iterations run at coldFactor too (the code tiers up only once batches grow). */
+  coldBelowIterations?: number;
   seed?: number;
 }
 
@@ -29,7 +31,8 @@ export function createFakeBenchmark(spec: FakeBenchmarkSpec) {
     runBatch(iterations: number): number {
       batches++;
       counts.push(iterations);
-      const cold = batches <= (spec.coldBatches ?? 0) ? spec.coldFactor ?? 1 : 1;
+      const isCold = batches <= (spec.coldBatches ?? 0) || iterations < (spec.coldBelowIterations ?? 0);
+      const cold = isCold ? spec.coldFactor ?? 1 : 1;
       const noise = 1 + (spec.noise ?? 0) * (2 * rng() - 1);
       const elapsed = ((spec.interceptNs ?? 0) + iterations * spec.nsPerOp * cold) * noise;
       clock += elapsed + (spec.untimedNs ?? 0);

@@ -49,7 +49,7 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
     throttle: null,
     timerReadsPerSample: 2,
     samples,
-    warmup: { batches: 40, iterations: 40_000, durationNs: 3e8, converged: true },
+    warmup: { batches: 40, iterations: 40_000, durationNs: 3e8, converged: true, restarts: 0 },
     calibration: { targetSampleNs: 1e6, baseIterations: 1000 },
     precision: { target: 0.01, reached: 0.004, stopReason: 'precision', durationNs: 2e7 },
   };

@@ -28,13 +28,14 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
   const measured: MeasuredBenchmark = {
     mode: 'sync',
     samples: samplesFrom(spec.perOp, base, spec.interceptNs ?? 0),
-    warmup: { batches: 80, iterations: 1e6, durationNs: 4e8, converged: true },
+    warmup: { batches: 80, iterations: 1e6, durationNs: 4e8, converged: true, restarts: 0 },
     calibration: { targetSampleNs: 1e7, baseIterations: base },
     precision: { target: 0.01, reached: 0.003, stopReason: 'precision', durationNs: 5e8 },
     floor: { nsPerOp: 0.42, ciLower: 0.418, ciUpper: 0.423 },
     jit: {
       target: 'loop',
       functionName: 'ubench_loop_1',
+      optimizationRequested: false,
       afterWarmup: { status: 81, tier: 'turbofan', maybeDeopted: false },
       afterSampling: { status: 81, tier: 'turbofan', maybeDeopted: false },
     },

@@ -111,3 +111,44 @@ describe('sampling and stopping (fake clock)', () => {
     assert.deepEqual(await run(), await run());
   });
 });
+
+describe('late tier changes and slow bodies (fake clock)', () => {
+  it('warms up again when the first sample is far faster than the warm-up level', async () => {
+    // 20× slower while batches are warm-up sized (≤ 20 000 iterations of 100 ns): warm-up converges
+    // on the slow level, and the first sample-sized batch (100 000) runs the "tiered-up" code.
+    const fake = createFakeBenchmark({ nsPerOp: 5, coldFactor: 20, coldBelowIterations: 50_000 });
+    const result = await measure(deps(fake), config);
+    assert.equal(result.warmup.restarts, 1);
+    // Calibrated on the fast level: a sample is ~10 ms of 5 ns operations.
+    assert.ok(Math.abs(result.calibration.baseIterations - 2_000_000) / 2_000_000 < 0.05, `base ${result.calibration.baseIterations}`);
+    const estimate = median(result.samples.map((s) => s.elapsedNs / s.iterations));
+    assert.ok(Math.abs(estimate - 5) / 5 < 0.01, `estimate ${estimate}`);
+  });
+
+  it('does not warm up again when the first sample agrees', async () => {
+    const result = await measure(deps(createFakeBenchmark({ nsPerOp: 5, noise: 0.02 })), config);
+    assert.equal(result.warmup.restarts, 0);
+  });
+
+  it('stretches samples of slow bodies to hold 10 operations, within the budget', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 2e6, noise: 0.01 });
+    const result = await sample(deps(fake), config, 2e6);
+    assert.equal(result.calibration.targetSampleNs, 20e6);
+    assert.equal(result.calibration.baseIterations, 10);
+    const capped = await sample(deps(createFakeBenchmark({ nsPerOp: 20e6 })), config, 20e6);
+    // 1 s budget / 20 minimum samples = 50 ms per sample at most.
+    assert.equal(capped.calibration.targetSampleNs, 50e6);
+  });
+});
+
+describe('GC-aware sample length (fake clock)', () => {
+  it('stretches samples to span five GCs, within the budget', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 100, noise: 0.01 });
+    const withGc = await sample({ ...deps(fake), gcIntervalNs: () => 6e6 }, config, 100);
+    assert.equal(withGc.calibration.targetSampleNs, 30e6);
+    const frequent = await sample({ ...deps(createFakeBenchmark({ nsPerOp: 100 })), gcIntervalNs: () => 40e6 }, config, 100);
+    assert.equal(frequent.calibration.targetSampleNs, 50e6, 'capped at budget / minimum samples');
+    const none = await sample({ ...deps(createFakeBenchmark({ nsPerOp: 100 })), gcIntervalNs: () => null }, config, 100);
+    assert.equal(none.calibration.targetSampleNs, 10e6);
+  });
+});

@@ -48,3 +48,17 @@ describe('WarmupDetector (Jetpack dual moving averages)', () => {
     assert.equal(result.at, 2000);
   });
 });
+
+describe('WarmupDetector spike filter', () => {
+  it('converges despite isolated 3× spikes in one batch of ten (GC pauses)', () => {
+    const spiky = Array.from({ length: 2000 }, (_, i) => (i % 10 === 3 ? 30 : 10));
+    const result = feed(new WarmupDetector(thresholds), spiky);
+    assert.equal(result.verdict, 'converged');
+    assert.ok(result.at < 400, `converged at batch ${result.at}`);
+  });
+
+  it('still sees a lasting level shift (a deopt to 3× slower code)', () => {
+    const late = feed(new WarmupDetector(thresholds), [...Array(100).fill(10), ...Array(3000).fill(30)]);
+    assert.ok(late.at > 400, `converged at batch ${late.at}`);
+  });
+});

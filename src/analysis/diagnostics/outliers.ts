@@ -1,4 +1,7 @@
-/** `outliers`: an unusual share of severe outliers (beyond 3 × IQR, Tukey). None are dropped. */
+/**
+ * `outliers`: an unusual share of severe outliers (beyond 3 × IQR, Tukey). None are dropped. The
+ * median resists them, so this informs (where the time went) rather than warns.
+ */
 import type { Rule } from './rule.js';
 import { pct } from './format.js';
 
@@ -15,7 +18,7 @@ export const outliers: Rule = {
     const excluded = counts.excluded === 0 ? 'none were excluded from the estimate' : `${counts.excluded} were excluded from the estimate`;
     return [{
       code: 'outliers',
-      severity: 'warning',
+      severity: 'info',
       message: `${severe} of ${result.stats.sampleCount} samples (${pct(share)}) are severe outliers (${counts.highSevere} high, ${counts.lowSevere} low); ${excluded}`,
       hint: 'Severe outliers come from interruptions (other processes, GC pauses, page faults). The median resists them, but check the machine is quiet; if the body allocates, GC pauses land in some samples only.',
       evidence: { ...counts, sampleCount: result.stats.sampleCount },
