@@ -87,6 +87,9 @@ test('constant-spaced and constant data have no outliers', () => {
       fc.double({ min: 0, max: 1e3, noNaN: true }),
       fc.integer({ min: 1, max: 200 }),
       (start, step, n) => {
+        // A step below the floating-point spacing at `start` (e.g. 2^19 + i·3e-13) does not give
+        // evenly spaced values at all: rounding makes a staircase. Such inputs are outside the claim.
+        fc.pre(step === 0 || step > Math.abs(start) * 1e-12);
         const values = Array.from({ length: n }, (_, i) => start + i * step);
         assert.equal(total(tukeyOutliers(values)), 0);
         assert.equal(total(tukeyOutliers(values.reverse())), 0);
