@@ -114,8 +114,12 @@ function tieSums(values: Float64Array): { varianceTerm: number; tiedPairs: numbe
  * ρₖ the lag-k autocorrelation of R, k = 1 … CORRECTION_LAGS. Unlike Hamed & Rao the ρₖ are not
  * screened for significance (at n = 20 the 5% screen drops even ρ₁ = 0.43), and the result is
  * floored at 1 so chance negative correlations never make the test more liberal than the classic
- * one. Ties share their average rank.
+ * one. Ties share their average rank; residuals within RESIDUAL_TIE_TOLERANCE of their range count
+ * as tied, since `x − slope·i` rounds differently for data that differ only by a constant.
  */
+/** Residuals closer than this fraction of their range are ties: far above rounding (~1e-16), far below any real difference. */
+const RESIDUAL_TIE_TOLERANCE = 1e-9;
+
 function varianceCorrection(v: Float64Array, slope: number): number {
   const n = v.length;
   if (n < 3) return 1;
@@ -124,9 +128,10 @@ function varianceCorrection(v: Float64Array, slope: number): number {
   order.sort((a, b) => residuals[a]! - residuals[b]!);
   const centredRanks = new Float64Array(n);
   const meanRank = (n + 1) / 2;
+  const tieWidth = (residuals[order[n - 1]!]! - residuals[order[0]!]!) * RESIDUAL_TIE_TOLERANCE;
   for (let start = 0; start < n; ) {
     let end = start + 1;
-    while (end < n && residuals[order[end]!] === residuals[order[start]!]) end++;
+    while (end < n && residuals[order[end]!]! - residuals[order[start]!]! <= tieWidth) end++;
     const averageRank = (start + 1 + end) / 2; // mean of the 1-based ranks start + 1 … end
     for (let i = start; i < end; i++) centredRanks[order[i]!] = averageRank - meanRank;
     start = end;
