@@ -42,13 +42,23 @@ row('identical benchmarks, last / first', `${fmt(ratio)} (${fmt(first, 2)} vs ${
 
 process.stderr.write(`measuring a ~100 ns workload in ${RUNS} separate runs…\n`);
 const estimates = [];
+const within = [];
+const references = [];
 for (let i = 0; i < RUNS; i++) {
-  const run = ubench(['harness-bench/fixed-workload.bench.ts'], path.join(work, `fixed-${i}.json`)).results;
-  estimates.push(run.benchmarks[0].estimate.nsPerOp);
+  const [bench] = ubench(['harness-bench/fixed-workload.bench.ts'], path.join(work, `fixed-${i}.json`)).results.benchmarks;
+  estimates.push(bench.estimate.nsPerOp);
+  within.push(bench.precision.reached);
+  references.push(bench.throttle.beforeNs, bench.throttle.afterNs);
 }
-const mean = estimates.reduce((a, b) => a + b, 0) / RUNS;
-const sd = Math.sqrt(estimates.reduce((a, b) => a + (b - mean) ** 2, 0) / (RUNS - 1));
-row(`run-to-run CV over ${RUNS} runs`, `${fmt((100 * sd) / mean, 2)}% (${estimates.map((e) => fmt(e, 2)).join(', ')} ns)`, '≤ 1%', sd / mean <= 0.01);
+const cv = (values) => {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1)) / mean;
+};
+row(`run-to-run CV over ${RUNS} runs`, `${fmt(100 * cv(estimates), 2)}% (${estimates.map((e) => fmt(e, 1)).join(', ')} ns)`, '≤ 1%', cv(estimates) <= 0.01);
+row('  within-run 95% CI half-width', within.map((w) => `±${fmt(100 * w, 2)}%`).join(' '), '(context)', true);
+// The throttling reference is a fixed integer workload timed around each benchmark: its spread is
+// how much the machine's own speed moved between and within these runs.
+row('  machine speed spread (reference)', `${fmt(100 * (Math.max(...references) / Math.min(...references) - 1), 1)}% (${fmt(Math.min(...references) / 1e6, 3)}–${fmt(Math.max(...references) / 1e6, 3)} ms)`, '(context)', true);
 
 process.stderr.write('timing ubench examples/…\n');
 const examples = ubench(['examples/']);
