@@ -56,8 +56,8 @@ export interface MeasureDeps {
   now: Now;
   rng: () => number;
   onPhase?: (phase: 'warmup' | 'sample') => void;
-  /** Asks the JIT to optimize the measured code if it is not yet; true if it had to ask. */
-  ensureOptimized?: () => boolean;
+  /** Asks the JIT to optimize the measured code if it is not yet (called after each warm-up). */
+  ensureOptimized?: () => void;
   /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
   gcIntervalNs?: () => number | null;
 }

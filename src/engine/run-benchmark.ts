@@ -15,6 +15,7 @@ import { GcRateMeter } from './gc-rate.js';
 import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
+import { median } from '../stats/quantile.js';
 import { checkThrottle, timeReference } from './throttle.js';
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
@@ -58,10 +59,7 @@ export async function runBenchmark(
     now: hrtimeNow,
     rng,
     ensureOptimized() {
-      if (jitControl === null) return false;
-      const asked = ensureOptimized(jitControl, runner.tierTarget.fn);
-      optimizationRequested ||= asked;
-      return asked;
+      if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) optimizationRequested = true;
     },
     gcIntervalNs: () => gcRate.stop(),
     onPhase(phase) {
@@ -88,7 +86,7 @@ export async function runBenchmark(
     waitedMs: before.waitedMs,
     retries: before.retries,
   };
-  const perOp = measured.samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
-  const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, perOp[perOp.length >> 1]!, config.timeBudgetNs);
+  const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
+  const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample };
 }

@@ -186,7 +186,7 @@ export interface SetupProbe {
 export interface ThrottleInfo {
   /** Reference time at the start of the run, ns. */
   baselineNs: number;
-  /** Reference time just before sampling (after any waiting), ns. */
+  /** Reference time before warm-up (after any waiting), ns. */
   beforeNs: number;
   /** Reference time right after sampling, ns. */
   afterNs: number;
