@@ -8,6 +8,7 @@ import type { JitTier, TierReading } from '../results/types.js';
 /** V8 OptimizationStatus bits (runtime-test.cc; the same in V8 11.3 and 12.4). */
 export const STATUS = {
   isFunction: 1 << 0,
+  neverOptimize: 1 << 1,
   maybeDeopted: 1 << 3,
   optimized: 1 << 4,
   maglevved: 1 << 5,
@@ -49,6 +50,9 @@ const OPTIMIZED = STATUS.turboFanned | STATUS.maglevved;
 export function createJitControl(): JitControl | null {
   try {
     v8.setFlagsFromString('--allow-natives-syntax');
+    // Natives that cannot do what they are asked (optimize a function V8 will never optimize)
+    // return quietly under --fuzzing instead of aborting the process with a failed CHECK.
+    v8.setFlagsFromString('--fuzzing');
     const status = new Function('f', 'return %GetOptimizationStatus(f);') as JitControl['status'];
     const optimizeOnNextCall = new Function('f', '%OptimizeFunctionOnNextCall(f);') as JitControl['optimizeOnNextCall'];
     return typeof status(status) === 'number' ? { status, optimizeOnNextCall } : null;
@@ -63,7 +67,8 @@ export function createJitControl(): JitControl | null {
  * its timings looked steady (the body it inlines then runs unoptimized). Returns whether it had to ask.
  */
 export function ensureOptimized(jit: JitControl, fn: unknown): boolean {
-  if ((jit.status(fn) & OPTIMIZED) !== 0) return false;
+  const status = jit.status(fn);
+  if ((status & OPTIMIZED) !== 0 || (status & STATUS.neverOptimize) !== 0) return false;
   jit.optimizeOnNextCall(fn);
   return true;
 }

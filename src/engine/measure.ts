@@ -37,6 +37,17 @@ const MIN_OPS_PER_SAMPLE = 10;
  */
 const MIN_GCS_PER_SAMPLE = 5;
 /**
+ * Stretched samples still leave room for this many in the budget: the median's CI narrows with the
+ * count, and the machine's own speed wander (5–7% here) averages out only over many samples.
+ */
+const SAMPLES_IN_BUDGET = 40;
+/**
+ * One untimed batch right before sampling: the harness's bookkeeping between warm-up and sampling
+ * (reading logs, reporting progress) disturbs caches; measured here, the first samples of a Map
+ * lookup ran 20–33% slow for ~200 ms without it.
+ */
+const SETTLE_BATCHES = 1;
+/**
  * Ours: a first sample more than 2× off the warm-up's steady guess means the code changed tier
  * right after warm-up "converged" at the slower level; warm up again (at most twice).
  */
@@ -122,7 +133,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
  * hold the minimum sample count) for slow bodies and for bodies that trigger frequent GCs.
  */
 export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
-  const budgetCap = config.timeBudgetNs / config.minSamples;
+  const budgetCap = config.timeBudgetNs / Math.max(config.minSamples, SAMPLES_IN_BUDGET);
   const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs);
   return Math.max(config.sampleTargetNs, Math.min(wanted, budgetCap));
 }
@@ -135,6 +146,7 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
   const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
   const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
   const baseIterations = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
+  for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
   const plan = new SamplingPlan(baseIterations, deps.rng);
   const samples: Sample[] = [];
   const perOp: number[] = [];

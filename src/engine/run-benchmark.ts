@@ -17,6 +17,7 @@ import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { median } from '../stats/quantile.js';
 import { checkThrottle, timeReference } from './throttle.js';
+import { readSchedstat, waitShare, type SchedReading } from './cpu-wait.js';
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
 export const sink: Sink = { value: undefined };
@@ -46,10 +47,13 @@ export async function runBenchmark(
   onPhase('floor');
   const floor = await floors.floorFor(runner.mode, runner.call);
   const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
-  const deopts: DeoptEvent[] = [];
+  // Raw log text per phase; parsed (through source maps) only after sampling, so no harness work
+  // runs between warm-up and the samples.
+  const deoptText: Record<DeoptEvent['phase'], string> = { warmup: '', sample: '' };
   const readDeopts = (phase: DeoptEvent['phase']): void => {
-    if (deoptLog !== null) deopts.push(...parseDeoptLog(deoptLog.readNew(), phase, context.cwd, context.isHarness));
+    if (deoptLog !== null) deoptText[phase] += deoptLog.readNew();
   };
+  let schedAtSampling: SchedReading | null = null;
   const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
   let optimizationRequested = false;
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
@@ -67,11 +71,14 @@ export async function runBenchmark(
       if (phase === 'sample') {
         readDeopts('warmup');
         if (jitControl !== null) afterWarmup = tier();
+        schedAtSampling = readSchedstat();
       }
       onPhase(phase);
     },
   }, config);
+  const cpuWaitShare = waitShare(schedAtSampling, readSchedstat());
   readDeopts('sample');
+  const deopts: DeoptEvent[] = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(deoptText[phase], phase, context.cwd, context.isHarness));
   const jit: JitInfo | null = jitControl === null || afterWarmup === null ? null : {
     target: runner.tierTarget.target,
     functionName: runner.tierTarget.functionName,
@@ -85,6 +92,7 @@ export async function runBenchmark(
     afterNs: timeReference(hrtimeNow),
     waitedMs: before.waitedMs,
     retries: before.retries,
+    cpuWaitShare,
   };
   const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);

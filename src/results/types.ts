@@ -193,6 +193,8 @@ export interface ThrottleInfo {
   /** Time spent waiting for the machine to recover before measuring, ms. */
   waitedMs: number;
   retries: number;
+  /** Share of the sampling phase this benchmark's thread spent waiting for a CPU (contention); null where unknown. */
+  cpuWaitShare: number | null;
 }
 
 export interface FloorEstimate {

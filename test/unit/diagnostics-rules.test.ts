@@ -171,10 +171,19 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   it('throttled fires when the reference ran > 10% slower, with the wait recorded', () => {
-    const throttle = { baselineNs: 1e6, beforeNs: 1.25e6, afterNs: 1.2e6, waitedMs: 2000, retries: 2 };
+    const throttle = { baselineNs: 1e6, beforeNs: 1.25e6, afterNs: 1.2e6, waitedMs: 2000, retries: 2, cpuWaitShare: 0.01 };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle } }), context).find((x) => x.code === 'throttled');
     assert.ok(d);
     assert.match(d.message, /25% slower than at the start of the run after waiting 2\.0 s/);
+  });
+
+  it('throttled fires when the benchmark waited for a CPU, though the reference was not slower', () => {
+    const throttle = { baselineNs: 1e6, beforeNs: 1.0e6, afterNs: 1.01e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.33 };
+    const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle } }), context).find((x) => x.code === 'throttled');
+    assert.ok(d);
+    assert.match(d.message, /^the benchmark waited for a CPU 33% of the sampling time/);
+    const quiet = { ...throttle, cpuWaitShare: 0.02 };
+    assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle: quiet } })).includes('throttled'));
   });
 
   it('every diagnostic has a code, a severity, a message with numbers, a hint and evidence', () => {

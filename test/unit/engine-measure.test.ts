@@ -136,18 +136,19 @@ describe('late tier changes and slow bodies (fake clock)', () => {
     assert.equal(result.calibration.targetSampleNs, 20e6);
     assert.equal(result.calibration.baseIterations, 10);
     const capped = await sample(deps(createFakeBenchmark({ nsPerOp: 20e6 })), config, 20e6);
-    // 1 s budget / 20 minimum samples = 50 ms per sample at most.
-    assert.equal(capped.calibration.targetSampleNs, 50e6);
+    // A 1 s budget keeps room for 40 samples: 25 ms per sample at most.
+    assert.equal(capped.calibration.targetSampleNs, 25e6);
   });
 });
 
 describe('GC-aware sample length (fake clock)', () => {
   it('stretches samples to span five GCs, within the budget', async () => {
+    // GCs every 4 ms → 20 ms samples; every 40 ms → capped at 1 s / 40 = 25 ms.
     const fake = createFakeBenchmark({ nsPerOp: 100, noise: 0.01 });
-    const withGc = await sample({ ...deps(fake), gcIntervalNs: () => 6e6 }, config, 100);
-    assert.equal(withGc.calibration.targetSampleNs, 30e6);
+    const withGc = await sample({ ...deps(fake), gcIntervalNs: () => 4e6 }, config, 100);
+    assert.equal(withGc.calibration.targetSampleNs, 20e6);
     const frequent = await sample({ ...deps(createFakeBenchmark({ nsPerOp: 100 })), gcIntervalNs: () => 40e6 }, config, 100);
-    assert.equal(frequent.calibration.targetSampleNs, 50e6, 'capped at budget / minimum samples');
+    assert.equal(frequent.calibration.targetSampleNs, 25e6, 'capped at budget / 40 samples');
     const none = await sample({ ...deps(createFakeBenchmark({ nsPerOp: 100 })), gcIntervalNs: () => null }, config, 100);
     assert.equal(none.calibration.targetSampleNs, 10e6);
   });

@@ -1,11 +1,16 @@
 /**
- * `throttled` (Jetpack's ThrottleDetector): a fixed reference workload ran more than 10% slower
- * around this benchmark than at the start of the run, even after waiting; the machine was slowed
- * down (thermal or power limits, or competing load) while this benchmark was measured.
+ * `throttled`: the machine was slowed down while this benchmark was measured. Two signals:
+ * - a fixed reference workload ran more than 10% slower around this benchmark than at the start of
+ *   the run, even after waiting (Jetpack's ThrottleDetector: thermal or power limits);
+ * - the benchmark's thread spent more than 10% of the sampling phase waiting for a CPU (other
+ *   programs competing for the cores); the reference's fastest run cannot see that.
  */
 import { THROTTLE_RATIO } from '../../engine/throttle.js';
 import type { Rule } from './rule.js';
 import { pct } from './format.js';
+
+/** Waiting for a CPU 10% of the time means every sample lost about that much to other programs. */
+export const CPU_WAIT_LIMIT = 0.1;
 
 export const throttled: Rule = {
   code: 'throttled',
@@ -13,12 +18,18 @@ export const throttled: Rule = {
     const t = result.throttle;
     if (t === null) return [];
     const ratio = Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
-    if (!(ratio > THROTTLE_RATIO)) return [];
+    const slower = ratio > THROTTLE_RATIO;
+    const contended = t.cpuWaitShare !== null && t.cpuWaitShare > CPU_WAIT_LIMIT;
+    if (!slower && !contended) return [];
     const waited = t.waitedMs > 0 ? ` after waiting ${(t.waitedMs / 1000).toFixed(1)} s` : '';
+    const reasons = [
+      ...(slower ? [`the machine ran a reference workload ${pct(ratio - 1)} slower than at the start of the run${waited}`] : []),
+      ...(contended ? [`the benchmark waited for a CPU ${pct(t.cpuWaitShare!)} of the sampling time (other programs competing for the cores)`] : []),
+    ];
     return [{
       code: 'throttled',
       severity: 'warning',
-      message: `the machine ran a reference workload ${pct(ratio - 1)} slower than at the start of the run${waited}: this result was measured on a slowed-down machine`,
+      message: `${reasons.join('; ')}: this result was measured on a slowed-down machine`,
       hint: 'Stop competing programs, let the machine cool down, or pin the CPU frequency; re-run this benchmark.',
       evidence: { ...t, ratio },
     }];
