@@ -98,14 +98,14 @@ describe('diagnostic rules on synthetic results', () => {
 
   describe('noisy', () => {
     it('fires when the precision target was not reached', () => {
-      // CV ≈ 9%: more than twice too wide for ±1% with 30 samples, though not a large spread.
-      const result = syntheticResult({ perOp: noisy(30, 25, 0.16), overrides: { precision: { target: 0.01, reached: null, stopReason: 'budget', durationNs: 1e9 } } });
+      // CV ≈ 9.5%: more than three times too wide for ±1% with 30 samples, though under the 10% spread limit.
+      const result = syntheticResult({ perOp: noisy(30, 25, 0.165), overrides: { precision: { target: 0.01, reached: null, stopReason: 'budget', durationNs: 1e9 } } });
       const d = diagnose(result, context).find((x) => x.code === 'noisy');
       assert.ok(d);
       assert.equal(d.severity, 'warning');
       assert.match(d.message, /^results are noisy: the 95% CI is ±\d\.\d% after the time budget \(target ±1\.0%\)$/);
     });
-    it('only informs when the precision reached is within twice the target', () => {
+    it('only informs when the precision reached is within three times the target', () => {
       // CV ≈ 2.9%: ±1–2% with 30 samples.
       const d = diagnose(syntheticResult({ perOp: noisy(30, 25, 0.05) }), context).find((x) => x.code === 'noisy');
       assert.ok(d);

@@ -3,9 +3,10 @@
  * is large (pyperf's checks: stdev ≥ 10% of the mean; min or max ≥ 50% away from the mean). The
  * spread is judged without Tukey's severe outliers, which the `outliers` rule reports on its own.
  *
- * A missed precision target is a warning when the interval is more than twice as wide as the
- * target, and information below that: the target is what sampling aims for, and on a noisy 2-core
- * VM allocation-heavy code often ends between 1× and 2× of it within the default budget.
+ * A missed precision target is a warning when the interval is more than three times as wide as
+ * the target, and information below that: the target is what sampling aims for, and on a noisy
+ * 2-core VM allocation-heavy code often ends between 1× and 2.5× of it within the default budget,
+ * where the result still separates differences of a few percent.
  */
 import { describe } from '../../stats/describe.js';
 import type { Diagnostic } from '../../results/types.js';
@@ -18,8 +19,12 @@ const CV_LIMIT = 0.1;
 const EXTREME_LIMIT = 0.5;
 /** Tukey's severe fence (3 × IQR), as in the outliers rule. */
 const SEVERE_FENCE = 3;
-/** A CI half-width beyond this multiple of the target is a warning; between 1× and this, information. */
-export const PRECISION_WARNING_FACTOR = 2;
+/**
+ * A CI half-width beyond this multiple of the target is a warning; between 1× and this,
+ * information. ±3% still separates differences of 6% and more; measured here, clean
+ * allocation-heavy benchmarks land at ±1–2.8% in 1 s, deliberately noisy ones at ±20% and beyond.
+ */
+export const PRECISION_WARNING_FACTOR = 3;
 
 const HINT = 'Give it more --time, close other programs, or use --forks to average over processes; if the body allocates heavily, GC pauses cause the spread (move allocation into setup, or reuse buffers).';
 
