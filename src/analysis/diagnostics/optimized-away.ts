@@ -20,12 +20,11 @@ export const optimizedAway: Rule = {
     const atFloor = floor !== null && ciLower <= floor.ciUpper * (1 + FLOOR_TOLERANCE);
     if (!belowCycle && !atFloor) return [];
     const versus = floor === null ? '' : ` is indistinguishable from the empty-loop floor (${ns(floor.nsPerOp)}, 95% CI ${ns(floor.ciLower)}–${ns(floor.ciUpper)})`;
-    const constantState = result.mode !== 'manual' && result.calibration !== null;
     return [{
       code: 'optimized-away',
       severity: 'warning',
       message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
-      hint: `Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs)${constantState ? '; values from setup stay the same for a whole sample, and' : ':'} V8 hoists pure work on constant inputs out of the loop even when the result is used.`,
+      hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
       evidence: { nsPerOp, ciLower, floorNsPerOp: floor?.nsPerOp ?? null, floorCiUpper: floor?.ciUpper ?? null, tolerance: FLOOR_TOLERANCE },
     }];
   },
