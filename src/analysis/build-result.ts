@@ -70,6 +70,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     setupProbe: null,
     throttle: null,
     timerReadsPerSample: null,
+    memory: null,
     diagnostics: [],
   };
 }
@@ -104,6 +105,8 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.deopts = runs.flatMap((run) => run.deopts);
   result.setupProbe = first.setupProbe;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
+  // Allocation is a property of the code, not of the process: the first fork's reading stands.
+  result.memory = first.memory;
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || worstRatio(t) > worstRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };

@@ -6,7 +6,7 @@ import type { DeclaredBenchmark, Params } from '../define/types.js';
 import type { LoopMode } from '../results/types.js';
 import type { Now } from './clock.js';
 import { compileLoop, loopFunctionName, type LoopBody, type Sink } from './codegen.js';
-import type { TimedRegionHooks } from './gc-rate.js';
+import type { TimedRegionHooks } from './timed-region.js';
 import { createManualContext } from './manual-context.js';
 
 export interface BatchRunner {

@@ -2,7 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
+import type { ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
 import type { Measurement } from './measure.js';
 
 /** File descriptor of the event channel in the child. */
@@ -47,6 +47,7 @@ export interface MeasuredBenchmark extends Measurement {
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
+  memory: MemoryInfo | null;
 }
 
 export type ChildEvent =

@@ -6,7 +6,8 @@
 import type { DeclaredBenchmark, Params } from '../define/types.js';
 import type { LoopMode } from '../results/types.js';
 import type { Now } from './clock.js';
-import { createBatchRunner } from './batch-runner.js';
+import { createBatchRunner, type BatchRunner } from './batch-runner.js';
+import type { TimedRegionHooks } from './timed-region.js';
 import type { Sink } from './codegen.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { median } from '../stats/quantile.js';
@@ -39,20 +40,33 @@ function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchm
 
 export class FloorCache {
   private readonly floors = new Map<string, FloorEstimate>();
+  private readonly runners = new Map<string, BatchRunner>();
 
   constructor(
     private readonly now: Now,
     private readonly sink: Sink,
     private readonly rng: () => number,
     private readonly config: MeasureConfig,
+    private readonly hooks: TimedRegionHooks,
   ) {}
+
+  /** The empty benchmark of this loop kind (also the memory phase's baseline), one per process. */
+  async emptyRunner(mode: LoopMode, call: 'plain' | 'setup'): Promise<BatchRunner> {
+    const key = `${mode}/${call}`;
+    let runner = this.runners.get(key);
+    if (runner === undefined) {
+      runner = await createBatchRunner(emptyBenchmark(mode, call), this.now, this.sink, this.hooks);
+      this.runners.set(key, runner);
+    }
+    return runner;
+  }
 
   /** The floor for this loop kind, measured on first use and then reused within the process. */
   async floorFor(mode: LoopMode, call: 'plain' | 'setup'): Promise<FloorEstimate> {
     const key = `${mode}/${call}`;
     const known = this.floors.get(key);
     if (known !== undefined) return known;
-    const runner = await createBatchRunner(emptyBenchmark(mode, call), this.now, this.sink);
+    const runner = await this.emptyRunner(mode, call);
     const config = { ...this.config, timeBudgetNs: FLOOR_BUDGET_NS, warmupMaxNs: FLOOR_WARMUP_MAX_NS };
     const result = await measure({ runBatch: (n) => runner.runBatch(n), now: this.now, rng: this.rng }, config);
     const values = result.samples.map((s) => s.elapsedNs / s.iterations);

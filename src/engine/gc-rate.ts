@@ -8,11 +8,7 @@
  * a GC callback alive until it is collected, and hundreds of them slow every later GC down.)
  */
 import v8 from 'node:v8';
-
-export interface TimedRegionHooks {
-  enter(): void;
-  leave(elapsedNs: number): void;
-}
+import type { TimedRegionHooks } from './timed-region.js';
 
 export class GcRateMeter implements TimedRegionHooks {
   private active = false;

@@ -12,6 +12,8 @@ import { parseDeoptLog, type DeoptLogReader } from './deopt-log.js';
 import type { MeasuredBenchmark } from './events.js';
 import { FloorCache } from './floor.js';
 import { GcRateMeter } from './gc-rate.js';
+import { measureMemory } from './memory-phase.js';
+import { RegionObserver } from './timed-region.js';
 import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
@@ -34,6 +36,8 @@ export interface ProcessContext {
 }
 
 let floors: FloorCache | null = null;
+/** Watches every timed region of the process; switched per phase. */
+const observer = new RegionObserver();
 
 export async function runBenchmark(
   bench: DeclaredBenchmark,
@@ -42,8 +46,8 @@ export async function runBenchmark(
 ): Promise<MeasuredBenchmark> {
   const { config, rng, jitControl, deoptLog } = context;
   const gcRate = new GcRateMeter();
-  const runner = await createBatchRunner(bench, hrtimeNow, sink, gcRate);
-  floors ??= new FloorCache(hrtimeNow, sink, rng, config);
+  const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
+  floors ??= new FloorCache(hrtimeNow, sink, rng, config, observer);
   onPhase('floor');
   const floor = await floors.floorFor(runner.mode, runner.call);
   const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
@@ -65,9 +69,15 @@ export async function runBenchmark(
     ensureOptimized() {
       if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) optimizationRequested = true;
     },
-    gcIntervalNs: () => gcRate.stop(),
+    gcIntervalNs: () => {
+      observer.current = null;
+      return gcRate.stop();
+    },
     onPhase(phase) {
-      if (phase === 'warmup') gcRate.start();
+      if (phase === 'warmup') {
+        gcRate.start();
+        observer.current = gcRate;
+      }
       if (phase === 'sample') {
         readDeopts('warmup');
         if (jitControl !== null) afterWarmup = tier();
@@ -96,5 +106,7 @@ export async function runBenchmark(
   };
   const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
-  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample };
+  const empty = await floors.emptyRunner(runner.mode, runner.call);
+  const memory = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
 }

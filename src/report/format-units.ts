@@ -126,3 +126,23 @@ export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return MISSING_VALUE_TEXT;
   return `${formatSignificant(ratio, RATIO_SIGNIFICANT_DIGITS)}×`;
 }
+
+/** Binary multiples for memory sizes. */
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB'] as const;
+const BYTE_STEP = 1024;
+/** Below 10 B a decimal matters (0.5 B/op is one 8-byte object every 16 calls); from 10 B whole bytes, since heap accounting is exact to the byte. */
+const BYTE_DECIMALS_BELOW = 10;
+
+/** A byte count: `0 B`, `0.5 B`, `304 B`, `1.25 KiB`, `3.4 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return MISSING_VALUE_TEXT;
+  if (bytes === 0) return '0 B';
+  if (Math.abs(bytes) < BYTE_STEP) return `${Math.abs(bytes) < BYTE_DECIMALS_BELOW ? bytes.toFixed(1) : Math.round(bytes)} B`;
+  let index = 0;
+  let value = bytes;
+  while (index + 1 < BYTE_UNITS.length && Math.abs(value) >= BYTE_STEP) {
+    value /= BYTE_STEP;
+    index += 1;
+  }
+  return `${formatSignificant(value, 3)} ${BYTE_UNITS[index]}`;
+}

@@ -8,7 +8,7 @@
 
 import pc from 'picocolors';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
-import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent } from './format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -37,10 +37,11 @@ const COLUMNS: readonly TableColumn[] = [
   { align: 'right' }, // p75
   { align: 'right' }, // p99
   { align: 'right' }, // ops/s
+  { align: 'right' }, // B/op
   { align: 'right' }, // samples
   { align: 'left' }, // relative
 ];
-const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'samples', 'relative'];
+const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'B/op', 'samples', 'relative'];
 
 function headerRow(c: Colors): TableCell[] {
   return HEADER_LABELS.map((text) => ({ text, paint: c.dim }));
@@ -76,9 +77,18 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
     { text: stats !== null ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
     { text: stats !== null ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
     { text: formatOpsPerSecond(opsPerSecond) },
+    { text: bytesText(benchmark) },
     { text: String(sampleCount) },
     isReference ? { text: relative.text, paint: c.green } : { text: relative.text },
   ];
+}
+
+/** Heap bytes per operation, with off-heap ArrayBuffer bytes added when there are any. */
+function bytesText(benchmark: BenchmarkResult): string {
+  const memory = benchmark.memory;
+  if (memory === null) return MISSING_VALUE_TEXT;
+  const external = memory.externalBytesPerOp >= 1 ? ` +${formatBytes(memory.externalBytesPerOp)} ext` : '';
+  return `${formatBytes(memory.bytesPerOp)}${external}`;
 }
 
 function withLocation(message: string, location: string | null, c: Colors): string {

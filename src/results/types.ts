@@ -197,6 +197,20 @@ export interface ThrottleInfo {
   cpuWaitShare: number | null;
 }
 
+/** Allocation per operation, measured after timing (never during a timing sample). */
+export interface MemoryInfo {
+  /** Heap bytes allocated per operation, the harness's own allocation subtracted. */
+  bytesPerOp: number;
+  /** Off-heap bytes (ArrayBuffer contents) per operation. */
+  externalBytesPerOp: number;
+  /** True when repeated measurements agreed within half a byte per operation. */
+  deterministic: boolean;
+  /** Iterations per measurement. */
+  iterations: number;
+  /** Bytes per operation of each repeated measurement, in order. */
+  readings: number[];
+}
+
 export interface FloorEstimate {
   nsPerOp: number;
   ciLower: number;
@@ -240,6 +254,8 @@ export interface BenchmarkResult {
   throttle: ThrottleInfo | null;
   /** Clock reads per sample: 2 for generated loops, more when a manual body pauses its timer. Null when not measured. */
   timerReadsPerSample: number | null;
+  /** Null where the runtime cannot account allocation, or the benchmark did not finish. */
+  memory: MemoryInfo | null;
   diagnostics: Diagnostic[];
 }
 

@@ -48,6 +48,7 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
     setupProbe: null,
     throttle: null,
     timerReadsPerSample: 2,
+    memory: null,
     samples,
     warmup: { batches: 40, iterations: 40_000, durationNs: 3e8, converged: true, restarts: 0 },
     calibration: { targetSampleNs: 1e6, baseIterations: 1000 },

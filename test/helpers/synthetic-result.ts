@@ -43,6 +43,7 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
     setupProbe: null,
     throttle: { baselineNs: 1e6, beforeNs: 1.01e6, afterNs: 1.02e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.002 },
     timerReadsPerSample: 2,
+    memory: null,
     ...spec.overrides,
   };
   const info = { id: 'f.bench.ts#x', name: 'x', baseName: 'x', group: null, params: {}, baseline: false };

@@ -91,3 +91,18 @@ describe('percent and ratio helpers', () => {
     assert.equal(formatSignificant(99.96, 3), '100');
   });
 });
+
+describe('formatBytes', () => {
+  it('shows whole bytes from 10 B, one decimal below, binary units from 1 KiB', async () => {
+    const { formatBytes } = await import('../../src/report/format-units.js');
+    assert.equal(formatBytes(0), '0 B');
+    assert.equal(formatBytes(0.5), '0.5 B');
+    assert.equal(formatBytes(40.0006), '40 B');
+    assert.equal(formatBytes(304.28), '304 B');
+    assert.equal(formatBytes(1023), '1023 B');
+    assert.equal(formatBytes(4096), '4.00 KiB');
+    assert.equal(formatBytes(802_816), '784 KiB');
+    assert.equal(formatBytes(3.5 * 1024 ** 2), '3.50 MiB');
+    assert.equal(formatBytes(Number.NaN), '—');
+  });
+});

@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
 import { benchmark, resultsFile, selfRelative, sortGroupResults } from '../fixtures/report/results-fixture.js';
 
+/** name, time/op, ±, p75, p99, ops/s, B/op, samples, relative. */
+const COLUMN_COUNT = 9;
+
 // Independent of the implementation's own stripping: any CSI sequence.
 const ANSI = /\x1b\[[0-9;]*m/g;
 const strip = (text: string): string => text.replace(ANSI, '');
@@ -33,16 +36,16 @@ function tableAfter(lines: string[], afterLine: string): string[] {
   return table;
 }
 
-const RIGHT_ALIGNED = [1, 2, 3, 4, 5, 6];
-const LEFT_ALIGNED = [0, 7];
+const RIGHT_ALIGNED = [1, 2, 3, 4, 5, 6, 7];
+const LEFT_ALIGNED = [0, 8];
 
 function assertAligned(table: string[]): void {
   assert.ok(table.length >= 2, 'table has a header and rows');
   const header = cells(table[0]!);
-  assert.equal(header.length, 8, `header cells: ${JSON.stringify(header.map((c) => c.text))}`);
+  assert.equal(header.length, COLUMN_COUNT, `header cells: ${JSON.stringify(header.map((c) => c.text))}`);
   for (const line of table.slice(1)) {
     const row = cells(line);
-    assert.equal(row.length, 8, `row cells in ${JSON.stringify(line)}`);
+    assert.equal(row.length, COLUMN_COUNT, `row cells in ${JSON.stringify(line)}`);
     for (const i of RIGHT_ALIGNED) assert.equal(row[i]!.end, header[i]!.end, `column ${i} ends align in ${JSON.stringify(line)}`);
     for (const i of LEFT_ALIGNED) assert.equal(row[i]!.start, header[i]!.start, `column ${i} starts align in ${JSON.stringify(line)}`);
   }
@@ -70,7 +73,7 @@ describe('renderTerminalReport', () => {
     const row = lines.find((l) => l.trimStart().startsWith('insertionSort(size=1000) '))!;
     assert.deepEqual(
       cells(row).map((c) => c.text),
-      ['insertionSort(size=1000)', '63.16 µs', '±0.93%', '64.42 µs', '76.42 µs', '15.8 K/s', '160', '1.31× slower (1.29–1.33)'],
+      ['insertionSort(size=1000)', '63.16 µs', '±0.93%', '64.42 µs', '76.42 µs', '15.8 K/s', '—', '160', '1.31× slower (1.29–1.33)'],
     );
     const base = lines.find((l) => l.trimStart().startsWith('Array#sort '))!;
     assert.equal(cells(base).at(-1)!.text, 'baseline');
@@ -83,7 +86,7 @@ describe('renderTerminalReport', () => {
 
   it('marks failed rows and lists their errors below the table', () => {
     const rowAt = lines.findIndex((l) => l.trimStart().startsWith('radixSort '));
-    assert.deepEqual(cells(lines[rowAt]!).map((c) => c.text), ['radixSort', 'error', '—', '—', '—', '—', '—', '—']);
+    assert.deepEqual(cells(lines[rowAt]!).map((c) => c.text), ['radixSort', 'error', '—', '—', '—', '—', '—', '—', '—']);
     const messageAt = lines.indexOf(
       "    ✖ radixSort: TypeError: Cannot read properties of undefined (reading 'length') (bench/sort.bench.ts:41:17)",
     );
@@ -170,5 +173,23 @@ describe('renderTerminalReport', () => {
 
   it('has no trailing whitespace', () => {
     for (const line of lines) assert.equal(line, line.trimEnd());
+  });
+});
+
+describe('B/op column', () => {
+  it('shows heap bytes per operation, with off-heap bytes when there are any', () => {
+    const base = sortGroupResults();
+    const [first, second] = base.benchmarks;
+    const withMemory = {
+      ...base,
+      benchmarks: [
+        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2] } },
+        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88] } },
+        ...base.benchmarks.slice(2),
+      ],
+    };
+    const out = renderTerminalReport(withMemory, { color: false });
+    assert.ok(out.includes(' 304 B '), out);
+    assert.ok(out.includes(' 88 B +4.00 KiB ext '), out);
   });
 });

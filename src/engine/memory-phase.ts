@@ -1,0 +1,87 @@
+/**
+ * The memory phase, after timing (so instrumentation never touches a timing sample): bytes
+ * allocated per operation, minus what the harness itself allocates, measured the same way on the
+ * empty benchmark of the same loop kind with the same iteration count. Repeated, to tell whether
+ * allocation is deterministic (seed 001's technique assumes it).
+ *
+ * Exactness: the GC-by-GC reconstruction is off by tens of kilobytes per GC (about 1 B/op for
+ * `new Array(32)` here), so the measured region is sized to fit in the free young generation and
+ * retried when a GC still lands in it; without a GC, used heap at the end minus at the start is
+ * exact to the byte.
+ */
+import v8 from 'node:v8';
+import type { MemoryInfo } from '../results/types.js';
+import { AllocationMeter, canMeasureAllocation, type AllocationReading } from './allocation-meter.js';
+import type { BatchRunner } from './batch-runner.js';
+import type { RegionObserver } from './timed-region.js';
+
+/** Measurements of the benchmark (and of the empty loop): the first may still allocate feedback or IC data. */
+const MEMORY_REPEATS = 3;
+/** Readings within half a byte per operation count as the same (heap accounting is to the byte over n ≥ 1). */
+const DETERMINISTIC_TOLERANCE_BYTES = 0.5;
+/** The phase may take about this share of the time budget. */
+const MEMORY_BUDGET_SHARE = 0.1;
+/** Iterations of the first, rough reading that sizes the exact ones. */
+const PROBE_ITERATIONS = 1_000;
+/** Use at most a quarter of the young generation's capacity, so a region that starts right after a GC runs without one. */
+const NEW_SPACE_SHARE = 0.25;
+/** Attempts at a GC-free region before accepting one with GCs in it. */
+const GC_FREE_ATTEMPTS = 4;
+
+function newSpaceCapacityBytes(): number {
+  const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return space?.space_size ?? 0;
+}
+
+async function readRegion(runner: BatchRunner, iterations: number, observer: RegionObserver, meter: AllocationMeter): Promise<AllocationReading> {
+  observer.current = meter;
+  try {
+    await runner.runBatch(iterations);
+  } finally {
+    observer.current = null;
+  }
+  return meter.reading!;
+}
+
+/**
+ * Bytes per operation over `iterations` (a sample's worth, capped by the budget share), or null
+ * where the runtime has no GC profiler.
+ */
+export async function measureMemory(
+  runner: BatchRunner,
+  empty: BatchRunner,
+  observer: RegionObserver,
+  baseIterations: number,
+  nsPerOp: number,
+  timeBudgetNs: number,
+): Promise<MemoryInfo | null> {
+  if (!canMeasureAllocation) return null;
+  const meter = new AllocationMeter();
+  const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));
+  const probeIterations = Math.max(1, Math.min(baseIterations, affordable, PROBE_ITERATIONS));
+  const rough = (await readRegion(runner, probeIterations, observer, meter)).bytes / probeIterations;
+  const fitting = Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1));
+  const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, probeIterations)));
+  const perOp: number[] = [];
+  const externalPerOp: number[] = [];
+  for (let i = 0; i < MEMORY_REPEATS; i++) {
+    let measured: AllocationReading;
+    let attempt = 0;
+    do measured = await readRegion(runner, iterations, observer, meter);
+    while (measured.gcCount > 0 && ++attempt < GC_FREE_ATTEMPTS);
+    const harness = await readRegion(empty, iterations, observer, meter);
+    perOp.push((measured.bytes - harness.bytes) / iterations);
+    externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
+  }
+  // The last reading: by then feedback vectors and inline caches exist and allocate nothing more.
+  const bytesPerOp = perOp.at(-1)!;
+  const deterministic = perOp.slice(1).every((b) => Math.abs(b - bytesPerOp) <= DETERMINISTIC_TOLERANCE_BYTES);
+  return {
+    bytesPerOp: Math.max(0, bytesPerOp),
+    // Concurrent sweeping of earlier dead buffers can only lower the count during a region.
+    externalBytesPerOp: Math.max(0, ...externalPerOp),
+    deterministic,
+    iterations,
+    readings: perOp,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Observers of the timed region (the measured loop, without setup and teardown). Batch runners
+ * call `enter`/`leave` around every loop; the process switches the observer per phase — GC
+ * counting during warm-up, allocation accounting during the memory phase, nothing while sampling.
+ */
+export interface TimedRegionHooks {
+  enter(): void;
+  leave(elapsedNs: number): void;
+}
+
+/** A switchable observer shared by every batch runner of the process. */
+export class RegionObserver implements TimedRegionHooks {
+  current: TimedRegionHooks | null = null;
+
+  enter(): void {
+    this.current?.enter();
+  }
+
+  leave(elapsedNs: number): void {
+    this.current?.leave(elapsedNs);
+  }
+}
