@@ -1,7 +1,11 @@
 /**
- * Bytes allocated inside one timed region, reconstructed exactly (DESIGN §3): `v8.GCProfiler`
- * records used heap before and after each GC, so the total allocated is
- * Σ(before GCᵢ − after GCᵢ₋₁) + (end − after last GC), starting from the used heap at entry.
+ * Bytes allocated inside one timed region, reconstructed from `v8.GCProfiler` (DESIGN §3): used
+ * size before and after each GC, so the total allocated is
+ * Σ(before GCᵢ − after GCᵢ₋₁) + (end − after last GC), starting from the size at entry.
+ *
+ * Only the young generation is counted (new space and new large-object space), where JavaScript
+ * allocations land unless V8 pretenures an allocation site: the old generation's used size moves
+ * during a region on its own, because V8's concurrent sweeper frees pages of earlier garbage.
  * Off-heap ArrayBuffer contents are counted by Node's ArrayBuffer allocator
  * (`process.memoryUsage().arrayBuffers`, updated at allocation; V8's `external_memory` is only
  * updated at GC time) and reported on their own.
@@ -12,12 +16,16 @@
 import v8 from 'node:v8';
 import type { TimedRegionHooks } from './timed-region.js';
 
-interface HeapPoint {
-  heapStatistics: { usedHeapSize: number; externalMemory?: number };
+/** Where new JavaScript objects are allocated. */
+const YOUNG_SPACES = new Set(['new_space', 'new_large_object_space']);
+
+interface SpacePoint {
+  spaceName: string;
+  spaceUsedSize: number;
 }
 interface GcEntry {
-  beforeGC: HeapPoint;
-  afterGC: HeapPoint;
+  beforeGC: { heapSpaceStatistics: SpacePoint[] };
+  afterGC: { heapSpaceStatistics: SpacePoint[] };
 }
 type Profiler = { start(): void; stop(): { statistics: GcEntry[] } };
 const GCProfiler = (v8 as unknown as { GCProfiler?: new () => Profiler }).GCProfiler;
@@ -28,8 +36,20 @@ export interface AllocationReading {
   gcCount: number;
 }
 
-/** Whether this runtime can account allocation exactly. */
+/** Whether this runtime can account allocation. */
 export const canMeasureAllocation = GCProfiler !== undefined;
+
+function youngUsed(spaces: readonly SpacePoint[]): number {
+  let used = 0;
+  for (const space of spaces) if (YOUNG_SPACES.has(space.spaceName)) used += space.spaceUsedSize;
+  return used;
+}
+
+function youngUsedNow(): number {
+  let used = 0;
+  for (const space of v8.getHeapSpaceStatistics()) if (YOUNG_SPACES.has(space.space_name)) used += space.space_used_size;
+  return used;
+}
 
 export class AllocationMeter implements TimedRegionHooks {
   private profiler: Profiler | null = null;
@@ -41,7 +61,7 @@ export class AllocationMeter implements TimedRegionHooks {
   enter(): void {
     const profiler = new GCProfiler!();
     this.externalAtEntry = process.memoryUsage().arrayBuffers;
-    this.usedAtEntry = v8.getHeapStatistics().used_heap_size;
+    this.usedAtEntry = youngUsedNow();
     this.profiler = profiler;
     profiler.start();
   }
@@ -50,17 +70,16 @@ export class AllocationMeter implements TimedRegionHooks {
     const profiler = this.profiler;
     if (profiler === null) return;
     const { statistics } = profiler.stop();
-    const end = v8.getHeapStatistics();
+    const usedAtEnd = youngUsedNow();
     const externalAtEnd = process.memoryUsage().arrayBuffers;
     this.profiler = null;
     let bytes = 0;
     let usedAfterPrevious = this.usedAtEntry;
     for (const gc of statistics) {
-      bytes += gc.beforeGC.heapStatistics.usedHeapSize - usedAfterPrevious;
-      usedAfterPrevious = gc.afterGC.heapStatistics.usedHeapSize;
+      bytes += youngUsed(gc.beforeGC.heapSpaceStatistics) - usedAfterPrevious;
+      usedAfterPrevious = youngUsed(gc.afterGC.heapSpaceStatistics);
     }
-    bytes += end.used_heap_size - usedAfterPrevious;
-    const externalBytes = externalAtEnd - this.externalAtEntry;
-    this.reading = { bytes, externalBytes, gcCount: statistics.length };
+    bytes += usedAtEnd - usedAfterPrevious;
+    this.reading = { bytes, externalBytes: externalAtEnd - this.externalAtEntry, gcCount: statistics.length };
   }
 }

@@ -104,7 +104,9 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     async runBatch(iterations) {
       const state = setup === null ? undefined : await settle(setup(args));
       hooks.enter();
-      const elapsed = await loop(iterations, body, state, args);
+      // A synchronous loop is not awaited: an await would let queued jobs run (and allocate)
+      // inside the observed region.
+      const elapsed = async ? await loop(iterations, body, state, args) : (loop(iterations, body, state, args) as number);
       hooks.leave(elapsed);
       if (teardown !== null) await settle(teardown(state, args));
       return elapsed;
