@@ -63,6 +63,8 @@ async function gcFreeReading(runner: BatchRunner, iterations: number, observer: 
  * Bytes per operation over `iterations` (a sample's worth, capped by the budget share), or null
  * where the runtime has no GC profiler.
  */
+export type AllocationInfo = Omit<MemoryInfo, 'gcCount' | 'gcTimeNs' | 'gcShare'>;
+
 export async function measureMemory(
   runner: BatchRunner,
   empty: BatchRunner,
@@ -70,7 +72,7 @@ export async function measureMemory(
   baseIterations: number,
   nsPerOp: number,
   timeBudgetNs: number,
-): Promise<MemoryInfo | null> {
+): Promise<AllocationInfo | null> {
   if (!canMeasureAllocation) return null;
   const meter = new AllocationMeter();
   const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));

@@ -13,12 +13,13 @@ import type { MeasuredBenchmark } from './events.js';
 import { FloorCache } from './floor.js';
 import { GcRateMeter } from './gc-rate.js';
 import { measureMemory } from './memory-phase.js';
+import { watchGarbageCollection, type GcActivity } from './gc-observer.js';
 import { RegionObserver } from './timed-region.js';
 import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { median } from '../stats/quantile.js';
-import { checkThrottle, timeReference } from './throttle.js';
+import { checkThrottle, timeReferenceAfter } from './throttle.js';
 import { readSchedstat, waitShare, type SchedReading } from './cpu-wait.js';
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
@@ -58,6 +59,7 @@ export async function runBenchmark(
     if (deoptLog !== null) deoptText[phase] += deoptLog.readNew();
   };
   let schedAtSampling: SchedReading | null = null;
+  let gcWatch = null as { stop(): Promise<GcActivity> } | null;
   const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
   let optimizationRequested = false;
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
@@ -82,11 +84,13 @@ export async function runBenchmark(
         readDeopts('warmup');
         if (jitControl !== null) afterWarmup = tier();
         schedAtSampling = readSchedstat();
+        gcWatch = watchGarbageCollection();
       }
       onPhase(phase);
     },
   }, config);
   const cpuWaitShare = waitShare(schedAtSampling, readSchedstat());
+  const gc = (await gcWatch?.stop()) ?? { count: 0, pauseNs: 0 };
   readDeopts('sample');
   const deopts: DeoptEvent[] = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(deoptText[phase], phase, context.cwd, context.isHarness));
   const jit: JitInfo | null = jitControl === null || afterWarmup === null ? null : {
@@ -99,7 +103,7 @@ export async function runBenchmark(
   const throttle: ThrottleInfo = {
     baselineNs: context.throttleBaselineNs,
     beforeNs: before.referenceNs,
-    afterNs: timeReference(hrtimeNow),
+    afterNs: timeReferenceAfter(hrtimeNow, context.throttleBaselineNs),
     waitedMs: before.waitedMs,
     retries: before.retries,
     cpuWaitShare,
@@ -107,6 +111,12 @@ export async function runBenchmark(
   const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
-  const memory = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const memory = allocation === null ? null : {
+    ...allocation,
+    gcCount: gc.count,
+    gcTimeNs: gc.pauseNs,
+    gcShare: gc.pauseNs / measured.precision.durationNs,
+  };
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
 }

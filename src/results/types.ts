@@ -209,6 +209,12 @@ export interface MemoryInfo {
   iterations: number;
   /** Bytes per operation of each repeated measurement, in order. */
   readings: number[];
+  /** Garbage collections during the sampling phase. */
+  gcCount: number;
+  /** Their total pause time, ns. */
+  gcTimeNs: number;
+  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup). */
+  gcShare: number;
 }
 
 export interface FloorEstimate {

@@ -41,6 +41,7 @@ const TRAPS: readonly Trap[] = [
   { file: 'multimodal', name: 'alternating 1× / 2× work', expected: 'multimodal', args: SHORT },
   { file: 'noisy', name: 'random 1×–4× work per sample', expected: 'noisy', args: SHORT },
   { file: 'outliers', name: 'one sample in eight does 6× the work', expected: 'outliers', args: SHORT },
+  { file: 'gc-heavy', name: 'keeps recent records alive', expected: 'gc-heavy', args: SHORT },
   { file: 'throttled', name: 'while two threads spin', expected: 'throttled', args: SHORT },
 ];
 

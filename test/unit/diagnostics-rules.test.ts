@@ -186,6 +186,15 @@ describe('diagnostic rules on synthetic results', () => {
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle: quiet } })).includes('throttled'));
   });
 
+  it('gc-heavy fires when GC took more than 10% of the sampling time', () => {
+    const memory = { bytesPerOp: 12_313, externalBytesPerOp: 0, deterministic: false, iterations: 1000, readings: [12_313], gcCount: 40, gcTimeNs: 80e6, gcShare: 0.16 };
+    const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory } }), context).find((x) => x.code === 'gc-heavy');
+    assert.ok(d);
+    assert.match(d.message, /^garbage collection took 16% of the sampling time \(40 collections, 80\.0 ms\); the body allocates 12313 B per operation$/);
+    const light = { ...memory, gcShare: 0.04 };
+    assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: light } })).includes('gc-heavy'));
+  });
+
   it('every diagnostic has a code, a severity, a message with numbers, a hint and evidence', () => {
     const result = syntheticResult({ perOp: noisy(40, 0.421, 0.005), overrides: { warmup: { batches: 9, iterations: 9, durationNs: 2e9, converged: false, restarts: 0 } } });
     for (const d of diagnose(result, context)) {

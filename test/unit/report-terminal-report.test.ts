@@ -183,8 +183,8 @@ describe('B/op column', () => {
     const withMemory = {
       ...base,
       benchmarks: [
-        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2] } },
-        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88] } },
+        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2], gcCount: 0, gcTimeNs: 0, gcShare: 0 } },
+        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88], gcCount: 0, gcTimeNs: 0, gcShare: 0 } },
         ...base.benchmarks.slice(2),
       ],
     };

@@ -2,6 +2,7 @@
 import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
 import { deoptimized } from './deoptimized.js';
 import { drift } from './drift.js';
+import { gcHeavy } from './gc-heavy.js';
 import { multimodal } from './multimodal.js';
 import { noisy } from './noisy.js';
 import { notOptimized } from './not-optimized.js';
@@ -24,6 +25,7 @@ export const RULES: readonly Rule[] = [
   multimodal,
   noisy,
   outliers,
+  gcHeavy,
   throttled,
 ];
 
