@@ -12,12 +12,17 @@ const SCHEDSTAT = '/proc/thread-self/schedstat';
 export interface SchedReading {
   onCpuNs: number;
   waitingNs: number;
+  /** CPU time of the whole process (every thread), ns. */
+  processCpuNs: number;
+  wallNs: number;
 }
 
 export function readSchedstat(): SchedReading | null {
   try {
     const [onCpu, waiting] = readFileSync(SCHEDSTAT, 'utf8').trim().split(/\s+/).map(Number);
-    return Number.isFinite(onCpu) && Number.isFinite(waiting) ? { onCpuNs: onCpu!, waitingNs: waiting! } : null;
+    if (!Number.isFinite(onCpu) || !Number.isFinite(waiting)) return null;
+    const usage = process.cpuUsage();
+    return { onCpuNs: onCpu!, waitingNs: waiting!, processCpuNs: (usage.user + usage.system) * 1e3, wallNs: Number(process.hrtime.bigint()) };
   } catch {
     return null;
   }
@@ -29,4 +34,15 @@ export function waitShare(from: SchedReading | null, to: SchedReading | null): n
   const onCpu = to.onCpuNs - from.onCpuNs;
   const waiting = to.waitingNs - from.waitingNs;
   return onCpu + waiting > 0 ? waiting / (onCpu + waiting) : null;
+}
+
+/**
+ * CPU the process's other threads (V8's GC and compiler threads) used between two readings, as a
+ * share of the wall time: when they are busy, the main thread's wait is the benchmark's own doing.
+ */
+export function helperThreadsShare(from: SchedReading | null, to: SchedReading | null): number | null {
+  if (from === null || to === null) return null;
+  const wall = to.wallNs - from.wallNs;
+  const helpers = to.processCpuNs - from.processCpuNs - (to.onCpuNs - from.onCpuNs);
+  return wall > 0 ? Math.max(0, helpers) / wall : null;
 }

@@ -71,6 +71,8 @@ export interface MeasureDeps {
   ensureOptimized?: () => void;
   /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
   gcIntervalNs?: () => number | null;
+  /** Called after every sample, outside the timed region. */
+  afterSample?: () => void;
 }
 
 export interface Measurement {
@@ -154,6 +156,7 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
   for (;;) {
     const iterations = plan.next();
     const elapsedNs = await deps.runBatch(iterations);
+    deps.afterSample?.();
     samples.push({ iterations, elapsedNs });
     perOp.push(elapsedNs / iterations);
     const stop = shouldStop(perOp, deps.now() - start, config);

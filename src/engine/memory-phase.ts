@@ -63,7 +63,7 @@ async function gcFreeReading(runner: BatchRunner, iterations: number, observer: 
  * Bytes per operation over `iterations` (a sample's worth, capped by the budget share), or null
  * where the runtime has no GC profiler.
  */
-export type AllocationInfo = Omit<MemoryInfo, 'gcCount' | 'gcTimeNs' | 'gcShare'>;
+export type AllocationInfo = Omit<MemoryInfo, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint'>;
 
 export async function measureMemory(
   runner: BatchRunner,

@@ -15,12 +15,13 @@ import { GcRateMeter } from './gc-rate.js';
 import { measureMemory } from './memory-phase.js';
 import { watchGarbageCollection, type GcActivity } from './gc-observer.js';
 import { RegionObserver } from './timed-region.js';
+import { FootprintTracker } from './footprint.js';
 import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { median } from '../stats/quantile.js';
 import { checkThrottle, timeReferenceAfter } from './throttle.js';
-import { readSchedstat, waitShare, type SchedReading } from './cpu-wait.js';
+import { helperThreadsShare, readSchedstat, waitShare, type SchedReading } from './cpu-wait.js';
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
 export const sink: Sink = { value: undefined };
@@ -52,6 +53,7 @@ export async function runBenchmark(
   onPhase('floor');
   const floor = await floors.floorFor(runner.mode, runner.call);
   const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
+  const footprint = new FootprintTracker();
   // Raw log text per phase; parsed (through source maps) only after sampling, so no harness work
   // runs between warm-up and the samples.
   const deoptText: Record<DeoptEvent['phase'], string> = { warmup: '', sample: '' };
@@ -71,6 +73,7 @@ export async function runBenchmark(
     ensureOptimized() {
       if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) optimizationRequested = true;
     },
+    afterSample: () => footprint.afterSample(),
     gcIntervalNs: () => {
       observer.current = null;
       return gcRate.stop();
@@ -89,7 +92,9 @@ export async function runBenchmark(
       onPhase(phase);
     },
   }, config);
-  const cpuWaitShare = waitShare(schedAtSampling, readSchedstat());
+  const schedAfterSampling = readSchedstat();
+  const cpuWaitShare = waitShare(schedAtSampling, schedAfterSampling);
+  const helperCpuShare = helperThreadsShare(schedAtSampling, schedAfterSampling);
   const gc = (await gcWatch?.stop()) ?? { count: 0, pauseNs: 0 };
   readDeopts('sample');
   const deopts: DeoptEvent[] = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(deoptText[phase], phase, context.cwd, context.isHarness));
@@ -107,6 +112,7 @@ export async function runBenchmark(
     waitedMs: before.waitedMs,
     retries: before.retries,
     cpuWaitShare,
+    helperCpuShare,
   };
   const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
@@ -117,6 +123,7 @@ export async function runBenchmark(
     gcCount: gc.count,
     gcTimeNs: gc.pauseNs,
     gcShare: gc.pauseNs / measured.precision.durationNs,
+    footprint: footprint.finish(),
   };
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
 }

@@ -195,6 +195,8 @@ export interface ThrottleInfo {
   retries: number;
   /** Share of the sampling phase this benchmark's thread spent waiting for a CPU (contention); null where unknown. */
   cpuWaitShare: number | null;
+  /** CPU used by the process's other threads (V8's GC and compiler threads) during sampling, in cores; null where unknown. */
+  helperCpuShare: number | null;
 }
 
 /** Allocation per operation, measured after timing (never during a timing sample). */
@@ -215,6 +217,24 @@ export interface MemoryInfo {
   gcTimeNs: number;
   /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup). */
   gcShare: number;
+  footprint: Footprint;
+}
+
+/** Memory held by the benchmark process around one benchmark, bytes. */
+export interface Footprint {
+  /** V8 heap used at the end of the benchmark (before the final forced GC). */
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** Memory of C++ objects bound to JavaScript, ArrayBuffer contents included. */
+  externalBytes: number;
+  rssBytes: number;
+  /** Largest heap used seen after a sample. */
+  peakHeapUsedBytes: number;
+  peakRssBytes: number;
+  /** Heap used after a forced full GC at the end minus the same before the benchmark started; null without a forced GC. */
+  retainedBytes: number | null;
+  /** Heap used after each sample, in order (a leak keeps raising it). */
+  heapUsedAfterSamples: number[];
 }
 
 export interface FloorEstimate {

@@ -41,7 +41,7 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
     },
     deopts: [],
     setupProbe: null,
-    throttle: { baselineNs: 1e6, beforeNs: 1.01e6, afterNs: 1.02e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.002 },
+    throttle: { baselineNs: 1e6, beforeNs: 1.01e6, afterNs: 1.02e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.002, helperCpuShare: 0.05 },
     timerReadsPerSample: 2,
     memory: null,
     ...spec.overrides,

@@ -42,7 +42,8 @@ const TRAPS: readonly Trap[] = [
   { file: 'noisy', name: 'random 1×–4× work per sample', expected: 'noisy', args: SHORT },
   { file: 'outliers', name: 'one sample in eight does 6× the work', expected: 'outliers', args: SHORT },
   { file: 'gc-heavy', name: 'keeps recent records alive', expected: 'gc-heavy', args: SHORT },
-  { file: 'throttled', name: 'while two threads spin', expected: 'throttled', args: SHORT },
+  { file: 'leak', name: 'remembers every call', expected: 'leak', args: SHORT },
+  { file: 'throttled', name: 'while two other processes spin', expected: 'throttled', args: SHORT },
 ];
 
 const benchFile = (file: string): string => `${TRAPS_DIR}/${file}.bench.ts`;

@@ -171,28 +171,48 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   it('throttled fires when the reference ran > 10% slower, with the wait recorded', () => {
-    const throttle = { baselineNs: 1e6, beforeNs: 1.25e6, afterNs: 1.2e6, waitedMs: 2000, retries: 2, cpuWaitShare: 0.01 };
+    const throttle = { baselineNs: 1e6, beforeNs: 1.25e6, afterNs: 1.2e6, waitedMs: 2000, retries: 2, cpuWaitShare: 0.01, helperCpuShare: 0.05 };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle } }), context).find((x) => x.code === 'throttled');
     assert.ok(d);
     assert.match(d.message, /25% slower than at the start of the run after waiting 2\.0 s/);
   });
 
   it('throttled fires when the benchmark waited for a CPU, though the reference was not slower', () => {
-    const throttle = { baselineNs: 1e6, beforeNs: 1.0e6, afterNs: 1.01e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.33 };
+    const throttle = { baselineNs: 1e6, beforeNs: 1.0e6, afterNs: 1.01e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.33, helperCpuShare: 0.05 };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle } }), context).find((x) => x.code === 'throttled');
     assert.ok(d);
     assert.match(d.message, /^the benchmark waited for a CPU 33% of the sampling time/);
-    const quiet = { ...throttle, cpuWaitShare: 0.02 };
+    const quiet = { ...throttle, cpuWaitShare: 0.02, helperCpuShare: 0.05 };
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle: quiet } })).includes('throttled'));
   });
 
   it('gc-heavy fires when GC took more than 10% of the sampling time', () => {
-    const memory = { bytesPerOp: 12_313, externalBytesPerOp: 0, deterministic: false, iterations: 1000, readings: [12_313], gcCount: 40, gcTimeNs: 80e6, gcShare: 0.16 };
+    const memory = { bytesPerOp: 12_313, externalBytesPerOp: 0, deterministic: false, iterations: 1000, readings: [12_313], gcCount: 40, gcTimeNs: 80e6, gcShare: 0.16, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory } }), context).find((x) => x.code === 'gc-heavy');
     assert.ok(d);
     assert.match(d.message, /^garbage collection took 16% of the sampling time \(40 collections, 80\.0 ms\); the body allocates 12313 B per operation$/);
-    const light = { ...memory, gcShare: 0.04 };
+    const light = { ...memory, gcShare: 0.04, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: light } })).includes('gc-heavy'));
+  });
+
+  describe('leak', () => {
+    const memoryWith = (retainedBytes: number, heapUsedAfterSamples: number[]) => ({
+      bytesPerOp: 48, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [48], gcCount: 2, gcTimeNs: 1e6, gcShare: 0.01,
+      footprint: { heapUsedBytes: 30e6, heapTotalBytes: 40e6, externalBytes: 1e6, rssBytes: 80e6, peakHeapUsedBytes: 30e6, peakRssBytes: 80e6, retainedBytes, heapUsedAfterSamples },
+    });
+    const growing = Array.from({ length: 40 }, (_, i) => 8e6 + i * 5e5 + (i % 3) * 1e4);
+    const sawtooth = Array.from({ length: 40 }, (_, i) => 8e6 + (i % 8) * 2e6);
+    it('fires when memory is retained and the heap kept growing', () => {
+      const d = diagnose(syntheticResult({ perOp: noisy(40, 25, 0.01), overrides: { memory: memoryWith(20e6, growing) } }), context).find((x) => x.code === 'leak');
+      assert.ok(d);
+      assert.match(d.message, /^the benchmark retained 19\.1 MiB after a full GC \(about [\d.]+ B per operation\), and the heap grew through sampling from 7\.6 MiB to 26\.2 MiB$/);
+    });
+    it('does not fire for a one-off cache (retained, but no growth) or a GC sawtooth (growth pattern, nothing retained)', () => {
+      const flat = Array.from({ length: 40 }, (_, i) => 20e6 + (i % 3) * 1e4);
+      assert.ok(!codes(syntheticResult({ perOp: noisy(40, 25, 0.01), overrides: { memory: memoryWith(12e6, flat) } })).includes('leak'));
+      assert.ok(!codes(syntheticResult({ perOp: noisy(40, 25, 0.01), overrides: { memory: memoryWith(0.2e6, growing) } })).includes('leak'));
+      assert.ok(!codes(syntheticResult({ perOp: noisy(40, 25, 0.01), overrides: { memory: memoryWith(12e6, sawtooth) } })).includes('leak'));
+    });
   });
 
   it('every diagnostic has a code, a severity, a message with numbers, a hint and evidence', () => {

@@ -3,6 +3,7 @@ import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
 import { deoptimized } from './deoptimized.js';
 import { drift } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
+import { leak } from './leak.js';
 import { multimodal } from './multimodal.js';
 import { noisy } from './noisy.js';
 import { notOptimized } from './not-optimized.js';
@@ -26,6 +27,7 @@ export const RULES: readonly Rule[] = [
   noisy,
   outliers,
   gcHeavy,
+  leak,
   throttled,
 ];
 

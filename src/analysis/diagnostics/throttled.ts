@@ -11,6 +11,11 @@ import { pct } from './format.js';
 
 /** Waiting for a CPU 10% of the time means every sample lost about that much to other programs. */
 export const CPU_WAIT_LIMIT = 0.1;
+/**
+ * When V8's own threads used half a core or more (concurrent marking of a growing heap), the main
+ * thread's wait is the benchmark's own doing on 2 cores, not other programs: gc-heavy and leak speak to it.
+ */
+export const OWN_HELPERS_LIMIT = 0.5;
 
 export const throttled: Rule = {
   code: 'throttled',
@@ -19,7 +24,8 @@ export const throttled: Rule = {
     if (t === null) return [];
     const ratio = Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
     const slower = ratio > THROTTLE_RATIO;
-    const contended = t.cpuWaitShare !== null && t.cpuWaitShare > CPU_WAIT_LIMIT;
+    const ownDoing = t.helperCpuShare !== null && t.helperCpuShare >= OWN_HELPERS_LIMIT;
+    const contended = t.cpuWaitShare !== null && t.cpuWaitShare > CPU_WAIT_LIMIT && !ownDoing;
     if (!slower && !contended) return [];
     const waited = t.waitedMs > 0 ? ` after waiting ${(t.waitedMs / 1000).toFixed(1)} s` : '';
     const reasons = [

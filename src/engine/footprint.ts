@@ -1,0 +1,68 @@
+/**
+ * A benchmark's memory footprint: heap, external and RSS at its end, the peaks seen after each
+ * sample, the heap used after every sample (a leak keeps raising it), and the memory it retained —
+ * heap used after a forced full GC at its end, minus the same before it started.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { Footprint } from '../results/types.js';
+
+let fullGc: (() => void) | null | undefined;
+
+/** A synchronous full GC (`--expose-gc` enabled at run time), or null where it cannot be had. */
+function collector(): (() => void) | null {
+  if (fullGc === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      fullGc = vm.runInNewContext('gc') as () => void;
+    } catch {
+      fullGc = null;
+    }
+  }
+  return fullGc;
+}
+
+function settledHeapUsed(): number | null {
+  const gc = collector();
+  if (gc === null) return null;
+  gc();
+  return v8.getHeapStatistics().used_heap_size;
+}
+
+export class FootprintTracker {
+  private readonly startHeapUsed: number | null;
+  private peakHeapUsed = 0;
+  private peakRss = 0;
+  private readonly perSample: number[] = [];
+
+  /** Call before the benchmark's warm-up: forces a full GC to take the starting point. */
+  constructor() {
+    this.startHeapUsed = settledHeapUsed();
+  }
+
+  /** After each sample, outside the timed region. */
+  afterSample(): void {
+    const used = v8.getHeapStatistics().used_heap_size;
+    const rss = process.memoryUsage.rss();
+    this.perSample.push(used);
+    if (used > this.peakHeapUsed) this.peakHeapUsed = used;
+    if (rss > this.peakRss) this.peakRss = rss;
+  }
+
+  /** At the benchmark's end: reads the end state, then forces a full GC for the retained memory. */
+  finish(): Footprint {
+    const heap = v8.getHeapStatistics();
+    const usage = process.memoryUsage();
+    const endHeapUsed = settledHeapUsed();
+    return {
+      heapUsedBytes: heap.used_heap_size,
+      heapTotalBytes: heap.total_heap_size,
+      externalBytes: usage.external,
+      rssBytes: usage.rss,
+      peakHeapUsedBytes: Math.max(this.peakHeapUsed, heap.used_heap_size),
+      peakRssBytes: Math.max(this.peakRss, usage.rss),
+      retainedBytes: this.startHeapUsed === null || endHeapUsed === null ? null : endHeapUsed - this.startHeapUsed,
+      heapUsedAfterSamples: this.perSample,
+    };
+  }
+}
