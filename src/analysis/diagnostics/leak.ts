@@ -1,8 +1,9 @@
 /**
  * `leak`: the benchmark kept memory. Two signs must agree: at its end, after a forced full GC, the
  * heap held at least 1 MiB more than before it started; and the heap used after each sample kept
- * growing through sampling (Mann–Kendall p < 0.01, and at least 1 MiB from the first sample to the
- * last). A cache filled once raises the first sign only; a GC sawtooth neither for long.
+ * growing through sampling (Mann–Kendall p < 0.01, and Sen's slope adding at least 1 MiB over the
+ * samples — robust to a major GC dropping the heap once). A cache filled once raises the first sign
+ * only; a GC sawtooth neither for long.
  */
 import { trendTest } from '../../stats/trend.js';
 import type { Rule } from './rule.js';
@@ -24,17 +25,18 @@ export const leak: Rule = {
     const footprint = result.memory?.footprint;
     if (footprint === undefined || footprint.retainedBytes === null || footprint.retainedBytes < LEAK_MIN_RETAINED_BYTES) return [];
     const heap = footprint.heapUsedAfterSamples;
-    if (heap.length < LEAK_MIN_SAMPLES || heap.at(-1)! - heap[0]! < LEAK_MIN_RETAINED_BYTES) return [];
+    if (heap.length < LEAK_MIN_SAMPLES) return [];
     const trend = trendTest(heap);
-    if (!(trend.pValue < LEAK_P_VALUE && trend.senSlope > 0)) return [];
+    const growth = trend.senSlope * (heap.length - 1);
+    if (!(trend.pValue < LEAK_P_VALUE && growth >= LEAK_MIN_RETAINED_BYTES)) return [];
     const operations = (result.warmup?.iterations ?? 0) + result.samples.reduce((sum, s) => sum + s.iterations, 0);
     const perOp = operations > 0 ? footprint.retainedBytes / operations : null;
     return [{
       code: 'leak',
       severity: 'warning',
-      message: `the benchmark retained ${mib(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap grew through sampling from ${mib(heap[0]!)} to ${mib(heap.at(-1)!)}`,
+      message: `the benchmark retained ${mib(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap kept growing through sampling (about ${mib(growth)} over ${heap.length} samples)`,
       hint: 'Something keeps references across calls: a module-level array, map or cache that only grows, listeners added per call, or closures captured in a long-lived structure. Keep state per sample (create it in setup) or bound it.',
-      evidence: { retainedBytes: footprint.retainedBytes, retainedPerOp: perOp, heapFirst: heap[0], heapLast: heap.at(-1), pValue: trend.pValue },
+      evidence: { retainedBytes: footprint.retainedBytes, retainedPerOp: perOp, heapGrowth: growth, heapFirst: heap[0], heapLast: heap.at(-1), pValue: trend.pValue },
     }];
   },
 };
