@@ -6,9 +6,9 @@ import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
 import type { BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
-import { medianConfidenceInterval } from '../stats/median-ci.js';
-import { tukeyOutliers } from '../stats/outliers.js';
+import { medianWithInterval } from '../stats/median-ci.js';
 import { median } from '../stats/quantile.js';
+import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
 
@@ -27,12 +27,8 @@ export const perOpValues = (samples: readonly Sample[]): number[] => samples.map
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
 function singleProcessEstimate(values: number[]): Estimate {
-  const ci = medianConfidenceInterval(values, CONFIDENCE);
-  const point = median(values);
-  if (ci === null) {
-    return { nsPerOp: point, ciLower: Math.min(...values), ciUpper: Math.max(...values), confidence: CONFIDENCE, method: 'median-order-statistics' };
-  }
-  return { nsPerOp: point, ciLower: ci.lower, ciUpper: ci.upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
+  const { median, lower, upper } = medianWithInterval(values, CONFIDENCE);
+  return { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
 }
 
 /** Median of all samples, with a two-level bootstrap (processes, then samples) for the interval. */
@@ -98,7 +94,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.stats = { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
   result.samples = samples;
   // With several processes, the process with the median floor stands for all of them.
-  const floors = [...runs.map((run) => run.floor)].sort((a, b) => a.nsPerOp - b.nsPerOp);
+  const floors = runs.map((run) => run.floor).sort((a, b) => a.nsPerOp - b.nsPerOp);
   result.floor = floors[(floors.length - 1) >> 1]!;
   result.floorNsPerOp = median(runs.map((run) => run.floor.nsPerOp));
   result.jit = first.jit;

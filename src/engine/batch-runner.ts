@@ -52,8 +52,6 @@ async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
   return async;
 }
 
-const NO_HOOKS: TimedRegionHooks = { enter() {}, leave() {} };
-
 function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHooks): BatchRunner {
   const body = bench.body as (b: unknown) => unknown;
   let maxReads = 2;
@@ -81,7 +79,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
  * Builds the batch runner for a declared benchmark, generating its unique measured loop. `hooks`
  * are told when each timed region starts and ends (outside the clock reads).
  */
-export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks = NO_HOOKS): Promise<BatchRunner> {
+export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks): Promise<BatchRunner> {
   if (bench.kind === 'manual') return manualRunner(bench, now, hooks);
   const async = await probeIsAsync(bench);
   const call = bench.kind === 'plain' ? 'plain' : 'setup';
@@ -93,9 +91,6 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
   const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid) };
-  if (setup === null && teardown === null && hooks === NO_HOOKS) {
-    return { mode, call, tierTarget, timerReadsPerSample: 2, runBatch: (iterations) => loop(iterations, body, undefined, args) };
-  }
   return {
     mode,
     call,

@@ -10,8 +10,7 @@ import { createBatchRunner, type BatchRunner } from './batch-runner.js';
 import type { TimedRegionHooks } from './timed-region.js';
 import type { Sink } from './codegen.js';
 import { measure, type MeasureConfig } from './measure.js';
-import { median } from '../stats/quantile.js';
-import { medianConfidenceInterval } from '../stats/median-ci.js';
+import { medianWithInterval } from '../stats/median-ci.js';
 import type { FloorEstimate } from '../results/types.js';
 
 /** Sampling budget for a floor: an empty loop reaches 1% precision quickly. */
@@ -69,10 +68,8 @@ export class FloorCache {
     const runner = await this.emptyRunner(mode, call);
     const config = { ...this.config, timeBudgetNs: FLOOR_BUDGET_NS, warmupMaxNs: FLOOR_WARMUP_MAX_NS };
     const result = await measure({ runBatch: (n) => runner.runBatch(n), now: this.now, rng: this.rng }, config);
-    const values = result.samples.map((s) => s.elapsedNs / s.iterations);
-    const ci = medianConfidenceInterval(values);
-    const nsPerOp = median(values);
-    const floor = { nsPerOp, ciLower: ci?.lower ?? Math.min(...values), ciUpper: ci?.upper ?? Math.max(...values) };
+    const { median, lower, upper } = medianWithInterval(result.samples.map((s) => s.elapsedNs / s.iterations));
+    const floor = { nsPerOp: median, ciLower: lower, ciUpper: upper };
     this.floors.set(key, floor);
     return floor;
   }

@@ -10,31 +10,28 @@
 import v8 from 'node:v8';
 import type { TimedRegionHooks } from './timed-region.js';
 
+/** Observes timed regions only while it is the region observer's current target (warm-up). */
 export class GcRateMeter implements TimedRegionHooks {
-  private active = false;
   private usedBefore = 0;
   private timedNs = 0;
   private collections = 0;
 
-  /** Starts counting (warm-up). */
+  /** Starts counting afresh. */
   start(): void {
-    this.active = true;
     this.timedNs = 0;
     this.collections = 0;
   }
 
-  /** Stops counting; the mean timed time between GCs, or null when none was seen. */
+  /** The mean timed time between GCs since start(), or null when none was seen. */
   stop(): number | null {
-    this.active = false;
     return this.collections === 0 ? null : this.timedNs / this.collections;
   }
 
   enter(): void {
-    if (this.active) this.usedBefore = v8.getHeapStatistics().used_heap_size;
+    this.usedBefore = v8.getHeapStatistics().used_heap_size;
   }
 
   leave(elapsedNs: number): void {
-    if (!this.active) return;
     if (v8.getHeapStatistics().used_heap_size < this.usedBefore) this.collections++;
     this.timedNs += elapsedNs;
   }

@@ -59,12 +59,13 @@ async function gcFreeReading(runner: BatchRunner, iterations: number, observer: 
   return reading;
 }
 
-/**
- * Bytes per operation over `iterations` (a sample's worth, capped by the budget share), or null
- * where the runtime has no GC profiler.
- */
+/** What the memory phase measures; GC activity and footprint come from the sampling phase. */
 export type AllocationInfo = Omit<MemoryInfo, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint'>;
 
+/**
+ * Bytes per operation over a sample's worth of iterations (capped by the budget share and by the
+ * young generation's size), or null where the runtime has no GC profiler.
+ */
 export async function measureMemory(
   runner: BatchRunner,
   empty: BatchRunner,

@@ -19,6 +19,7 @@ export { DEFAULT_CONFIDENCE } from './confidence.js';
 export {
   medianConfidenceInterval,
   medianConfidenceRanks,
+  medianWithInterval,
   type MedianConfidenceInterval,
   type MedianRanks,
 } from './median-ci.js';

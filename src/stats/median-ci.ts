@@ -17,7 +17,7 @@
 
 import { binomialCdf } from './binomial.js';
 import { DEFAULT_CONFIDENCE, requireConfidence } from './confidence.js';
-import { sortAscending } from './quantile.js';
+import { median, sortAscending } from './quantile.js';
 import { requireSample } from './validate.js';
 
 /** Success probability of the binomial count of values below the median: ½ by definition of the median. */
@@ -112,5 +112,23 @@ export function medianConfidenceInterval(
     lower: sorted[ranks.lowerRank - 1]!,
     upper: sorted[ranks.upperRank - 1]!,
     ...ranks,
+  };
+}
+
+/**
+ * The sample median with its distribution-free interval (`medianConfidenceInterval`); when n is
+ * too small for an interval at this confidence, the full range [min, max] stands in for it.
+ *
+ * @throws RangeError as `medianConfidenceInterval`.
+ */
+export function medianWithInterval(
+  values: readonly number[],
+  confidence: number = DEFAULT_CONFIDENCE,
+): { median: number; lower: number; upper: number } {
+  const ci = medianConfidenceInterval(values, confidence);
+  return {
+    median: median(values),
+    lower: ci?.lower ?? Math.min(...values),
+    upper: ci?.upper ?? Math.max(...values),
   };
 }

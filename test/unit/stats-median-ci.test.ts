@@ -183,3 +183,11 @@ test('edge cases: empty input and bad confidence throw RangeError, small n gives
   const six = medianConfidenceInterval([6, 5, 4, 3, 2, 1]);
   assert.deepEqual(six, { lower: 1, upper: 6, lowerRank: 1, upperRank: 6, achievedConfidence: 0.96875 });
 });
+
+test('medianWithInterval: the median with its order-statistic interval, or [min, max] when n is too small', async () => {
+  const { medianWithInterval, medianConfidenceInterval } = await import('../../src/stats/index.js');
+  const values = [5, 1, 4, 2, 3, 9, 7, 8, 6, 10];
+  const ci = medianConfidenceInterval(values)!;
+  assert.deepEqual(medianWithInterval(values), { median: 5.5, lower: ci.lower, upper: ci.upper });
+  assert.deepEqual(medianWithInterval([3, 1, 2]), { median: 2, lower: 1, upper: 3 });
+});
