@@ -7,7 +7,6 @@ import type { BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '.
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
 import { medianWithInterval } from '../stats/median-ci.js';
-import { median } from '../stats/quantile.js';
 import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
@@ -96,7 +95,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   // With several processes, the process with the median floor stands for all of them.
   const floors = runs.map((run) => run.floor).sort((a, b) => a.nsPerOp - b.nsPerOp);
   result.floor = floors[(floors.length - 1) >> 1]!;
-  result.floorNsPerOp = median(runs.map((run) => run.floor.nsPerOp));
+  result.floorNsPerOp = result.floor.nsPerOp;
   result.jit = first.jit;
   result.deopts = runs.flatMap((run) => run.deopts);
   result.setupProbe = first.setupProbe;
