@@ -3,7 +3,8 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
-import type { BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
 import { medianWithInterval } from '../stats/median-ci.js';
@@ -13,6 +14,8 @@ import { linearFit } from '../stats/regression.js';
 
 /** The confidence level of every interval ubench reports. */
 export const CONFIDENCE = 0.95;
+/** Below this many bytes per operation a benchmark does not allocate (the memory phase's own tolerance). */
+export const ALLOCATION_EPSILON_BYTES = 0.5;
 
 export interface BenchmarkRecord {
   info: DeclaredInfo;
@@ -20,6 +23,10 @@ export interface BenchmarkRecord {
   /** One entry per process that measured it (several with `--forks`). */
   runs: MeasuredBenchmark[];
   failure: { status: 'error' | 'timeout'; error: ErrorInfo } | null;
+  /** The GC-free pass (`--gc-cost`), when run. */
+  noGc?: NoGcOutcome | null;
+  /** The allocation-site pass (`--alloc-sites`), when run. */
+  allocSites?: AllocationSites | null;
 }
 
 export const perOpValues = (samples: readonly Sample[]): number[] => samples.map((s) => s.elapsedNs / s.iterations);
@@ -101,7 +108,11 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.setupProbe = first.setupProbe;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
-  result.memory = first.memory;
+  result.memory = first.memory === null ? null : {
+    ...first.memory,
+    gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, first.memory.bytesPerOp + first.memory.externalBytesPerOp >= ALLOCATION_EPSILON_BYTES, CONFIDENCE, seed),
+    allocationSites: record.allocSites ?? null,
+  };
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || worstRatio(t) > worstRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };

@@ -4,6 +4,7 @@ import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import { parseDuration } from './duration.js';
 import { UsageError } from './usage-error.js';
+import { baselinePath } from '../results/baseline-path.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -33,6 +34,12 @@ function percent(text: string, flag: string): number {
   return value;
 }
 
+function baselineFile(value: string, cwd: string): string {
+  const file = baselinePath(value, cwd);
+  if (file === null) throw new UsageError(`--baseline: "${value}" is neither a results file path nor a baseline name (letters, digits, ".", "_", "-")`);
+  return file;
+}
+
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   let parsed;
   try {
@@ -52,6 +59,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
         seed: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
         strict: { type: 'boolean' },
+        'gc-cost': { type: 'boolean' },
+        'alloc-sites': { type: 'boolean' },
+        baseline: { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -99,6 +109,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
       quiet: values.quiet === true,
       strict: values.strict === true,
+      gcCost: values['gc-cost'] === true,
+      allocSites: values['alloc-sites'] === true,
+      baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd),
     },
   };
 }

@@ -17,6 +17,12 @@ Options:
   --timeout <duration>    stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)
   --seed <n>              seed for sample-size jitter and bootstrap (default 1)
   --strict                exit 1 when any diagnostic warns (for CI)
+  --gc-cost               also measure with GC eliminated (a large young generation, every
+                          sample GC-free) and report what GC adds per operation, with its CI
+  --alloc-sites           also list the functions that allocate the most bytes per operation
+                          (V8's sampling heap profiler)
+  --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
+                          file (a name means .ubench/baselines/<name>.json)
   --quiet                 no progress line, no output from the benchmarks themselves
   --no-color              plain text (also NO_COLOR=1)
   -h, --help              this help

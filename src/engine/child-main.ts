@@ -14,7 +14,8 @@ import path from 'node:path';
 import type { ChildRequest, DeclaredInfo } from './events.js';
 import { DeoptLogReader } from './deopt-log.js';
 import { createJitControl } from './jit-tier.js';
-import { runBenchmark } from './run-benchmark.js';
+import { runBenchmark, sink } from './run-benchmark.js';
+import { runPass } from './run-pass.js';
 import { timeReference } from './throttle.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
@@ -68,11 +69,13 @@ async function main(request: ChildRequest): Promise<void> {
     cwd,
     isHarness: (location: string) => isHarnessFile(path.resolve(cwd, location), packageRoot),
   };
+  const pass = request.pass;
   for (const bench of selected) {
     emit({ type: 'start', id: bench.id });
+    const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
     try {
-      const result = await runBenchmark(bench, context, (phase) => emit({ type: 'phase', id: bench.id, phase }));
-      emit({ type: 'measured', id: bench.id, result });
+      if (pass === null) emit({ type: 'measured', id: bench.id, result: await runBenchmark(bench, context, onPhase) });
+      else emit({ type: 'pass-result', id: bench.id, result: await runPass(pass, bench, { ...context, sink }, onPhase) });
     } catch (thrown) {
       emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });
     }

@@ -3,52 +3,13 @@
  * phase and turns `code-deopt` lines into events with kind, reason and source location.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { findSourceMap, type SourceMap } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DeoptEvent } from '../results/types.js';
+import { readablePosition } from './source-position.js';
+
 
 /** `code-deopt,<time>,<size>,<addr>,<inlining id>,<offset>,<kind>,<location>,<reason>` */
 const CODE_DEOPT = /^code-deopt,\d+,\d+,0x[0-9a-f]+,-?\d+,-?\d+,([^,]+),(.*),([^,]*)$/;
 const POSITION = /<([^<>]*?):(\d+):(\d+)>/g;
-
-/** How positions inside generated measured loops (`new Function`, no script name) are shown. */
-export const GENERATED_LOOP_LOCATION = '<measured loop>';
-
-function toPath(file: string): string {
-  if (!file.startsWith('file://')) return file;
-  try {
-    return fileURLToPath(file);
-  } catch {
-    return file;
-  }
-}
-
-function sourceMapOf(path: string): SourceMap | undefined {
-  try {
-    return findSourceMap(path) ?? findSourceMap(pathToFileURL(path).href);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * V8 logs positions in the code it ran; for TypeScript that is the transpiled output, so positions
- * go back through the loader's source map (1-based in the log, 0-based in the map).
- */
-function readablePosition(file: string, line: number, column: number, cwd: string): string {
-  if (file === 'unknown' || file === '') return GENERATED_LOOP_LOCATION;
-  let path = toPath(file);
-  const entry = sourceMapOf(path)?.findEntry(line - 1, column - 1) as
-    | { originalSource?: string; originalLine?: number; originalColumn?: number }
-    | undefined;
-  if (entry?.originalSource !== undefined && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
-    path = toPath(entry.originalSource);
-    line = entry.originalLine + 1;
-    column = entry.originalColumn + 1;
-  }
-  if (path.startsWith(`${cwd}/`)) path = path.slice(cwd.length + 1);
-  return `${path}:${line}:${column}`;
-}
 
 /** Parses the log text; positions in generated code show as `unknown`. */
 /** Deopts whose position is in `isHarness` code (ubench's own sampling code) are not the benchmark's. */

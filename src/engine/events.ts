@@ -2,8 +2,9 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
+import type { AllocationSites, ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
 import type { Measurement } from './measure.js';
+import type { NoGcRun } from './no-gc-run.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
@@ -28,7 +29,26 @@ export interface ChildRequest {
   throttleBaselineNs: number | null;
   /** Where V8 writes deoptimizations (`--log-deopt --logfile`); set by the executor. */
   deoptLogPath: string | null;
+  /** A pass after timing, in a process of its own (null: the timing run itself). */
+  pass: PassRequest | null;
 }
+
+/**
+ * Extra measurements that need differently configured processes; the executor derives the V8
+ * flags from the kind (a large young generation, or no TurboFan inlining).
+ */
+export type PassRequest =
+  /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
+  | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
+  /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
+  | { kind: 'alloc-sites'; iterations: Record<string, number> };
+
+export type PassResult =
+  | { kind: 'no-gc'; run: NoGcRun }
+  | { kind: 'alloc-sites'; sites: AllocationSites };
+
+/** The memory facts the timing process measures; the passes add the rest. */
+export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;
 
 export interface DeclaredInfo {
   id: string;
@@ -47,7 +67,7 @@ export interface MeasuredBenchmark extends Measurement {
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
-  memory: MemoryInfo | null;
+  memory: EngineMemory | null;
 }
 
 export type ChildEvent =
@@ -58,6 +78,8 @@ export type ChildEvent =
   | { type: 'start'; id: string }
   | { type: 'phase'; id: string; phase: 'floor' | 'warmup' | 'sample' }
   | { type: 'measured'; id: string; result: MeasuredBenchmark }
+  /** The outcome of a pass (see PassRequest) for one benchmark. */
+  | { type: 'pass-result'; id: string; result: PassResult }
   | { type: 'bench-error'; id: string; error: ErrorInfo }
   /** An uncaught exception or unhandled rejection outside any benchmark's control: the child exits. */
   | { type: 'crash'; error: ErrorInfo }

@@ -4,26 +4,11 @@
  * heap used after a forced full GC at its end, minus the same before it started.
  */
 import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { Footprint } from '../results/types.js';
-
-let fullGc: (() => void) | null | undefined;
-
-/** A synchronous full GC (`--expose-gc` enabled at run time), or null where it cannot be had. */
-function collector(): (() => void) | null {
-  if (fullGc === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      fullGc = vm.runInNewContext('gc') as () => void;
-    } catch {
-      fullGc = null;
-    }
-  }
-  return fullGc;
-}
+import { fullGc } from './forced-gc.js';
 
 function settledHeapUsed(): number | null {
-  const gc = collector();
+  const gc = fullGc();
   if (gc === null) return null;
   gc();
   return v8.getHeapStatistics().used_heap_size;

@@ -7,7 +7,7 @@
  */
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../results/types.js';
 import type { Now } from './clock.js';
-import { SamplingPlan } from './sampling-plan.js';
+import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
 import { relativeHalfWidth, shouldStop, type StoppingConfig } from './stopping-rule.js';
 import {
   SLOW_BODY_MIN_BATCHES,
@@ -59,6 +59,8 @@ const MAX_ITERATIONS = 2 ** 40;
 export interface MeasureConfig extends StoppingConfig {
   warmupMaxNs: number;
   sampleTargetNs: number;
+  /** No sample may hold more iterations than this (GC-free samples must fit the young generation). */
+  maxSampleIterations?: number;
 }
 
 export interface MeasureDeps {
@@ -129,7 +131,6 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
   }
 }
 
-/** Takes samples with varied iteration counts until the stopping rule says enough. */
 /**
  * The sample length: the configured target, stretched up to what the budget allows (it must still
  * hold the minimum sample count) for slow bodies and for bodies that trigger frequent GCs.
@@ -144,10 +145,14 @@ export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcInte
   return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs) / Math.max(nsPerOp, Number.MIN_VALUE));
 }
 
+/** Takes samples with varied iteration counts until the stopping rule says enough. */
 export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
   const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
   const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
-  const baseIterations = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
+  const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
+  const baseIterations = config.maxSampleIterations === undefined
+    ? uncapped
+    : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
   for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
   const plan = new SamplingPlan(baseIterations, deps.rng);
   const samples: Sample[] = [];
@@ -163,7 +168,7 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
     if (stop !== null) {
       return {
         samples,
-        calibration: { targetSampleNs, baseIterations },
+        calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations },
         precision: { target: config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(perOp)), stopReason: stop, durationNs: deps.now() - start },
       };
     }

@@ -14,6 +14,9 @@ const LEVELS = 11;
 /** ±5% jitter on top of the level (nanobench jitters batch sizes by up to 20%). */
 const JITTER = 0.05;
 
+/** The largest count the plan gives, as a multiple of the base count. */
+export const MAX_PLAN_FACTOR = MAX_MULTIPLIER * (1 + JITTER);
+
 export class SamplingPlan {
   private block: number[] = [];
 

@@ -9,6 +9,7 @@
 import pc from 'picocolors';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
+import { memoryPassLines } from './memory-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -162,6 +163,7 @@ function fileLines(section: FileSection, options: TerminalReportOptions, c: Colo
     if (index > 0 || section.fileErrors.length > 0) lines.push('');
     lines.push(...groupLines(group, INDENT_STEP, options, c));
   });
+  lines.push(...memoryPassLines(section.benchmarks, INDENT_STEP, options.width, c));
   const floor = loopFloorNote(section);
   if (floor !== null) lines.push('', `${INDENT_STEP}${c.dim(floor)}`);
   return lines;

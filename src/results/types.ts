@@ -218,6 +218,75 @@ export interface MemoryInfo {
   /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup). */
   gcShare: number;
   footprint: Footprint;
+  /** GC cost by elimination; null unless asked for (`--gc-cost`). Added within version 1: absent in older files. */
+  gcCost: GcCost | null;
+  /** Where the bytes are allocated; null unless asked for (`--alloc-sites`). Added within version 1: absent in older files. */
+  allocationSites: AllocationSites | null;
+}
+
+/**
+ * GC cost by elimination (`--gc-cost`): the benchmark measured again in a process whose young
+ * generation holds a whole sample, each sample starting on an emptied young generation, so no GC
+ * runs inside a sample. The overhead is the normal estimate minus that GC-free one.
+ */
+export interface GcCost {
+  /** `impossible`: a GC-free sample could not be made long enough; `failed`: GCs still ran in samples, or the pass failed. */
+  status: 'measured' | 'impossible' | 'failed';
+  /** Why there is no figure (null when measured). */
+  reason: string | null;
+  /** Semi-space size of the GC-free process, MiB (`--min-semi-space-size` = `--max-semi-space-size`). */
+  semiSpaceMiB: number | null;
+  /** Most iterations a GC-free sample may hold; null when the benchmark allocates nothing. */
+  maxIterationsPerSample: number | null;
+  /** GCs that started inside the GC-free timed samples (0 when elimination worked). */
+  gcCountInSamples: number | null;
+  /** The GC-free samples. */
+  samples: Sample[];
+  /** ns/op without GC: median and order-statistic CI of the GC-free samples. */
+  noGc: Estimate | null;
+  overhead: GcOverhead | null;
+}
+
+/** Normal minus GC-free time per operation, with percentile-bootstrap CIs (the two processes are independent). */
+export interface GcOverhead {
+  nsPerOp: number;
+  ciLower: number;
+  ciUpper: number;
+  /** Overhead as a share of the normal time: 1 − noGc / normal. */
+  share: number;
+  shareCiLower: number;
+  shareCiUpper: number;
+  /** The share's CI excludes 0 and the share is beyond the between-process noise band. */
+  significant: boolean;
+}
+
+/** The top allocation sites from V8's sampling heap profiler (`--alloc-sites`). */
+export interface AllocationSites {
+  /** `skipped`: nothing to profile (no allocation); `failed`: the pass failed. */
+  status: 'measured' | 'skipped' | 'failed';
+  reason: string | null;
+  /** Iterations run under the profiler. */
+  iterations: number;
+  /** Mean bytes between samples (`HeapProfiler.startSampling`'s samplingInterval). */
+  samplingIntervalBytes: number;
+  /** Bytes per operation over all sampled sites: an estimate, from a process without inlining. */
+  sampledBytesPerOp: number;
+  /** Sites by bytes, largest first (at most ALLOC_SITES_TOP). */
+  sites: AllocationSite[];
+}
+
+export interface AllocationSite {
+  /** Function that allocated (`(anonymous)` when unnamed). */
+  function: string;
+  /** `file:line:column` of that function, or null for V8 built-ins. */
+  location: string | null;
+  bytesPerOp: number;
+  /** Share of all sampled bytes. */
+  share: number;
+  /** The function is ubench's own code (the measured loop or the batch runner). */
+  harness: boolean;
+  /** Callers, innermost first (at most three). */
+  callers: string[];
 }
 
 /** Memory held by the benchmark process around one benchmark, bytes. */
@@ -326,6 +395,10 @@ export interface RunSettings {
   filter: string | null;
   seed: number;
   precisionTarget: number;
+  /** GC cost by elimination was measured (added within version 1: absent in older files). */
+  gcCost: boolean;
+  /** Allocation sites were profiled (added within version 1: absent in older files). */
+  allocSites: boolean;
 }
 
 export interface ResultsFile {

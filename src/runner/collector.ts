@@ -6,7 +6,14 @@ import { withRelative } from '../analysis/relative.js';
 import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
 import { diagnose } from '../analysis/diagnostics/diagnose.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
-import type { BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
+import type { NoGcOutcome } from '../analysis/gc-cost.js';
+
+export interface Baseline {
+  /** How messages name it (the path as given). */
+  label: string;
+  results: ResultsFile;
+}
 
 export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();
@@ -15,6 +22,8 @@ export class ResultCollector {
   constructor(
     readonly results: ResultsFile,
     private readonly seed: number,
+    /** Results of an earlier run to hold this one to (`--baseline`). */
+    private readonly baseline: Baseline | null = null,
   ) {}
 
   declare(file: string, benchmarks: readonly DeclaredInfo[]): void {
@@ -26,6 +35,24 @@ export class ResultCollector {
   measured(id: string, result: MeasuredBenchmark): void {
     this.record(id).runs.push(result);
     this.rebuild(id);
+  }
+
+  /** What a pass after timing gave for a benchmark. */
+  passOutcome(id: string, outcome: { noGc: NoGcOutcome } | { allocSites: AllocationSites }): void {
+    const record = this.record(id);
+    if ('noGc' in outcome) record.noGc = outcome.noGc;
+    else record.allocSites = outcome.allocSites;
+    if (record.runs.length > 0) this.rebuild(id);
+  }
+
+  /** Ids of the benchmarks declared by a file, in order. */
+  idsOf(file: string): string[] {
+    return [...this.records.values()].filter((r) => r.file === file).map((r) => r.info.id);
+  }
+
+  /** The results built so far, by id (for planning the passes). */
+  current(ids: readonly string[]): BenchmarkResult[] {
+    return ids.flatMap((id) => (this.built.has(id) ? [this.built.get(id)!] : []));
   }
 
   failed(id: string, status: 'error' | 'timeout', error: ErrorInfo): void {
@@ -62,7 +89,12 @@ export class ResultCollector {
 
   private rebuild(id: string): void {
     const result = buildResult(this.record(id), this.seed);
-    const context = { clock: this.results.environment.clock, precisionTarget: this.results.settings.precisionTarget };
+    const previous = this.baseline?.results.benchmarks.find((b) => b.id === id);
+    const context = {
+      clock: this.results.environment.clock,
+      precisionTarget: this.results.settings.precisionTarget,
+      baseline: previous === undefined ? null : { label: this.baseline!.label, result: previous },
+    };
     this.built.set(id, { ...result, diagnostics: diagnose(result, context) });
   }
 }

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChildEvent } from '../engine/events.js';
+import type { ChildEvent, ChildRequest } from '../engine/events.js';
 import type { Executor } from './executor.js';
 import { createLineFilter } from './line-filter.js';
 
@@ -27,6 +27,13 @@ export interface NodeExecutorOptions {
 
 let spawned = 0;
 
+/** V8 flags a pass's process needs (see PassRequest). */
+export function passFlags(pass: ChildRequest['pass']): string[] {
+  if (pass === null) return [];
+  if (pass.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
+  return ['--no-turbo-inlining'];
+}
+
 export function createNodeExecutor(options: NodeExecutorOptions): Executor {
   return (request, handlers) => {
     const deoptLogPath = path.join(tmpdir(), `ubench-deopt-${process.pid}-${++spawned}.log`);
@@ -35,6 +42,7 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
       // Deoptimizations go to a file the child reads between phases (DESIGN §3).
       '--log-deopt', `--logfile=${deoptLogPath}`, '--no-logfile-per-isolate',
       ...(options.nodeArgs ?? []),
+      ...passFlags(request.pass),
       childMain,
       JSON.stringify({ ...request, deoptLogPath }),
     ];

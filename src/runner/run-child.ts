@@ -49,6 +49,7 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
           case 'load-error': outcome.loadError = event.error; break;
           case 'start': outcome.current = event.id; armTimer(); break;
           case 'measured':
+          case 'pass-result':
           case 'bench-error': outcome.current = null; break;
           case 'crash': crash = event.error; break;
           case 'exit': exitCode = event.code; break;

@@ -25,7 +25,7 @@ export async function runFile(
   let declared: DeclaredInfo[] | null = null;
   const finished = new Set<string>();
   const onEvent = (event: ChildEvent): void => {
-    if (event.type === 'measured' || event.type === 'bench-error') finished.add(event.id);
+    if (event.type === 'measured' || event.type === 'pass-result' || event.type === 'bench-error') finished.add(event.id);
     callbacks.onEvent(event);
   };
   let only = request.only;

@@ -14,4 +14,10 @@ export interface RunOptions {
   quiet: boolean;
   /** Warnings fail the run (exit 1), for CI. */
   strict: boolean;
+  /** Measure GC cost by elimination (a GC-free pass after timing). */
+  gcCost: boolean;
+  /** Profile allocation sites (a pass after timing). */
+  allocSites: boolean;
+  /** A previous results file whose bytes/op and retained memory this run must not exceed. */
+  baselinePath: string | null;
 }

@@ -2,7 +2,9 @@
  * The top-level run: find bench files, measure each in fresh processes, collect the results,
  * write them after every benchmark, and hand the final results back for reporting.
  */
+import path from 'node:path';
 import type { ChildEvent, ChildRequest } from '../engine/events.js';
+import { readResults } from '../results/read-results.js';
 import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { ResultsFile, RunSettings } from '../results/types.js';
@@ -12,6 +14,7 @@ import { ResultCollector } from './collector.js';
 import { discoverBenchFiles, type BenchFile } from './discover.js';
 import type { Executor } from './executor.js';
 import { runFile } from './run-file.js';
+import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 
 export interface RunDeps {
@@ -27,8 +30,8 @@ export interface RunOutcome {
 }
 
 function settingsOf(options: RunOptions): RunSettings {
-  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget };
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites };
 }
 
 interface ProcessPlan {
@@ -50,9 +53,16 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     precisionTarget: options.precisionTarget,
     throttleBaselineNs,
     deoptLogPath: null,
+    pass: null,
     // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed + fork - 1,
   };
+}
+
+/** A path as messages show it: relative below the working directory, absolute elsewhere. */
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
@@ -61,7 +71,8 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
     throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);
   }
   const environment = collectEnvironment({ v8Flags: [], clock: null, startedAt: new Date(), cwd: options.cwd });
-  const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed);
+  const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
+  const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
   const save = (final: { complete: boolean } | null): ResultsFile => {
     const results = collector.snapshot(final);
     if (options.jsonPath !== null) writeResultsAtomic(options.jsonPath, results);
@@ -120,6 +131,19 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
         if (deps.signal?.aborted) break;
         await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: [id] }), childOptions, callbacks);
       }
+    }
+  }
+  if (options.gcCost || options.allocSites) {
+    for (const file of files) {
+      if (deps.signal?.aborted) break;
+      await runPasses(options, {
+        request: requestFor(file, options, { fork: 1, throttleBaselineNs: environment.throttleBaselineNs, only: null }),
+        ids: collector.idsOf(file.display),
+        collector,
+        childOptions,
+        progress: deps.progress,
+        save: () => save(null),
+      });
     }
   }
   const interrupted = deps.signal?.aborted === true;

@@ -25,6 +25,7 @@ export {
 } from './median-ci.js';
 export {
   DEFAULT_BOOTSTRAP_RESAMPLES,
+  bootstrapMedianDifference,
   bootstrapMedianRatio,
   twoLevelBootstrapMedian,
   type BootstrapOptions,

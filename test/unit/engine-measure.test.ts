@@ -153,3 +153,15 @@ describe('GC-aware sample length (fake clock)', () => {
     assert.equal(none.calibration.targetSampleNs, 10e6);
   });
 });
+
+describe('sample: iteration cap for GC-free samples', () => {
+  it('never gives a sample more iterations than maxSampleIterations', async () => {
+    const fake = createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 });
+    const capped = await sample(deps(fake), { ...config, maxSampleIterations: 30_000 }, 5);
+    assert.ok(capped.samples.every((s) => s.iterations <= 30_000), `largest ${Math.max(...capped.samples.map((s) => s.iterations))}`);
+    assert.ok(Math.max(...capped.samples.map((s) => s.iterations)) > 25_000, 'the cap is used, not undercut');
+    assert.ok(capped.calibration.targetSampleNs < config.sampleTargetNs);
+    const free = await sample(deps(createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 })), config, 5);
+    assert.ok(Math.max(...free.samples.map((s) => s.iterations)) > 1e6, 'without a cap, samples follow the target');
+  });
+});

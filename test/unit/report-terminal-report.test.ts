@@ -183,8 +183,8 @@ describe('B/op column', () => {
     const withMemory = {
       ...base,
       benchmarks: [
-        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } } },
-        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } } },
+        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] }, gcCost: null, allocationSites: null } },
+        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] }, gcCost: null, allocationSites: null } },
         ...base.benchmarks.slice(2),
       ],
     };

@@ -99,7 +99,7 @@ describe('createResultsFile', () => {
       timeoutNs: 6e10,
       filter: 'sort',
       seed: 1,
-      precisionTarget: 0.02,
+      precisionTarget: 0.02, gcCost: false, allocSites: false,
     };
     const file = createResultsFile(env, settings);
     assert.deepEqual(file, {

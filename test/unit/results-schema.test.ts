@@ -58,7 +58,7 @@ const settings: RunSettings = {
   timeoutNs: 6e10,
   filter: null,
   seed: 7,
-  precisionTarget: 0.01,
+  precisionTarget: 0.01, gcCost: false, allocSites: false,
 };
 
 describe('results schema', () => {

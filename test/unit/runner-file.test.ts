@@ -7,7 +7,7 @@ import { hello, info, measurement, scriptedExecutor, type Script } from '../help
 
 const request: ChildRequest = {
   file: '/abs/a.bench.ts', displayFile: 'a.bench.ts', filter: null, only: null, listOnly: false,
-  timeBudgetNs: 1e8, warmupMaxNs: 1e8, precisionTarget: 0.01, seed: 1, throttleBaselineNs: null, deoptLogPath: null,
+  timeBudgetNs: 1e8, warmupMaxNs: 1e8, precisionTarget: 0.01, seed: 1, throttleBaselineNs: null, deoptLogPath: null, pass: null,
 };
 const three = ['one', 'two', 'three'].map((n) => info('a.bench.ts', n));
 

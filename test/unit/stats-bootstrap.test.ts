@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import {
+  bootstrapMedianDifference,
   bootstrapMedianRatio,
   createRng,
   DEFAULT_BOOTSTRAP_RESAMPLES,
@@ -187,4 +188,28 @@ test('edge cases: empty inputs and invalid options throw', () => {
   // n = 1: every resample is the value itself.
   assert.deepEqual(bootstrapMedianRatio([3], [2], { rng, resamples: 50 }), { ratio: 1.5, lower: 1.5, upper: 1.5 });
   assert.deepEqual(twoLevelBootstrapMedian([[4]], { rng, resamples: 50 }), { estimate: 4, lower: 4, upper: 4 });
+});
+
+test('bootstrapMedianDifference: exact point estimate, and a shifted copy gives exactly the shift', () => {
+  const rng = createRng(11);
+  const a = exponentialSample(rng, 50, 10);
+  const shifted = a.map((v) => v - 3);
+  const d = bootstrapMedianDifference(a, shifted, { rng: createRng(5), resamples: 2000 });
+  assert.ok(Math.abs(d.difference - 3) < 1e-9);
+  assert.ok(d.lower <= 3 + 1e-9 && d.upper >= 3 - 1e-9, `[${d.lower}, ${d.upper}]`);
+  const reference = bootstrapMedianDifference([1, 2, 3], [10, 20], { rng: createRng(1), resamples: 10 });
+  assert.equal(reference.difference, 2 - 15);
+});
+
+test('bootstrapMedianDifference: antisymmetric and reproducible per seed', () => {
+  fc.assert(
+    fc.property(positiveValues, positiveValues, fc.integer({ min: 1, max: 1000 }), (a, b, seed) => {
+      const ab = bootstrapMedianDifference(a, b, { rng: createRng(seed), resamples: 200 });
+      const again = bootstrapMedianDifference(a, b, { rng: createRng(seed), resamples: 200 });
+      assert.deepEqual(ab, again);
+      assert.ok(ab.lower <= ab.upper);
+      assert.equal(ab.difference, median(a) - median(b));
+    }),
+  );
+  assert.throws(() => bootstrapMedianDifference([], [1], { rng: createRng(1) }), RangeError);
 });

@@ -4,6 +4,7 @@ import { deoptimized } from './deoptimized.js';
 import { drift } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
 import { leak } from './leak.js';
+import { memoryGrew } from './memory-grew.js';
 import { multimodal } from './multimodal.js';
 import { noisy } from './noisy.js';
 import { notOptimized } from './not-optimized.js';
@@ -28,6 +29,7 @@ export const RULES: readonly Rule[] = [
   outliers,
   gcHeavy,
   leak,
+  memoryGrew,
   throttled,
 ];
 

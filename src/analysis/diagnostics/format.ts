@@ -13,3 +13,12 @@ export function pct(fraction: number): string {
   const value = fraction * 100;
   return `${value >= 10 ? value.toFixed(0) : value.toPrecision(2)}%`;
 }
+
+/** Bytes with a binary unit: 304 B, 1.5 KiB, 12.0 MiB. */
+export function bytes(value: number): string {
+  const abs = Math.abs(value);
+  if (abs >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(1)} GiB`;
+  if (abs >= 1024 ** 2) return `${(value / 1024 ** 2).toFixed(1)} MiB`;
+  if (abs >= 1024) return `${(value / 1024).toFixed(1)} KiB`;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} B`;
+}

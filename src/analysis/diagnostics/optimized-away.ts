@@ -6,8 +6,12 @@
 import type { Rule } from './rule.js';
 import { ns } from './format.js';
 
-/** The floor and the benchmark are measured at different moments of the process; 3% covers that drift. */
-const FLOOR_TOLERANCE = 0.03;
+/**
+ * The floor and the benchmark are measured at different moments of the process, and this host's
+ * speed moves in steps of ~2.7% (the throttle reference, quantized): 5% covers one step; 3% was
+ * missed by a hair in 1 of 12 trap runs.
+ */
+const FLOOR_TOLERANCE = 0.05;
 /** A tenth of a nanosecond is under half a cycle at 4 GHz: no operation is that cheap. */
 const SUB_CYCLE_NS = 0.1;
 

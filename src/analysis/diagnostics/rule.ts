@@ -10,6 +10,8 @@ export interface RuleContext {
   clock: ClockInfo | null;
   /** The precision the run aimed for (relative CI half-width). */
   precisionTarget: number;
+  /** The same benchmark in the baseline results (`--baseline`), if one was given and has it. */
+  baseline?: { label: string; result: BenchmarkResult } | null;
 }
 
 /** Rules see only ok results: there is nothing to diagnose in a benchmark that did not run. */

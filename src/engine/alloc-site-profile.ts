@@ -1,0 +1,131 @@
+/**
+ * Allocation sites from V8's sampling heap profiler (inspector `HeapProfiler.startSampling`, with
+ * the objects that minor and major GCs already collected kept in the profile): the functions that
+ * allocated the most bytes per operation, with their source locations and callers.
+ *
+ * The profiler attributes an allocation to the innermost *real* frame: code inlined by TurboFan
+ * counts as its caller's, and everything inlined into the measured loop would show as "the measured
+ * loop". So `--alloc-sites` runs in a process without TurboFan inlining (`--no-turbo-inlining`);
+ * the sites are then the user's functions, and their sum is compared with the exact bytes/op.
+ */
+import { Session } from 'node:inspector/promises';
+import type { DeclaredBenchmark } from '../define/types.js';
+import type { AllocationSite, AllocationSites } from '../results/types.js';
+import { createBatchRunner } from './batch-runner.js';
+import { hrtimeNow } from './clock.js';
+import type { Sink } from './codegen.js';
+import { ensureOptimized, type JitControl } from './jit-tier.js';
+import { warmUp, type MeasureConfig } from './measure.js';
+import { readablePosition } from './source-position.js';
+import { RegionObserver } from './timed-region.js';
+
+/** Mean bytes between samples: V8's default is 32 KiB; 1 KiB resolves sites of a few bytes per operation at a stack walk per KiB. */
+export const ALLOC_SITES_SAMPLING_INTERVAL = 1_024;
+/** Sites listed per benchmark. */
+export const ALLOC_SITES_TOP = 10;
+/** Callers listed per site. */
+const MAX_CALLERS = 3;
+const LOOP_NAME = /^ubench_loop_\d+$/;
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+export interface ProfileNode {
+  callFrame: CallFrame;
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+interface Frame {
+  name: string;
+  location: string | null;
+  harness: boolean;
+}
+
+function frameOf(callFrame: CallFrame, cwd: string, isHarness: (location: string) => boolean): Frame {
+  if (LOOP_NAME.test(callFrame.functionName)) return { name: 'measured loop', location: null, harness: true };
+  const location = callFrame.url === '' ? null : readablePosition(callFrame.url, callFrame.lineNumber + 1, callFrame.columnNumber + 1, cwd);
+  const name = callFrame.functionName === '' ? '(anonymous)' : callFrame.functionName;
+  return { name: location === null && !name.startsWith('(') ? `${name} (built-in)` : name, location, harness: location !== null && isHarness(location) };
+}
+
+const frameText = (frame: Frame): string => (frame.location === null ? frame.name : `${frame.name} (${frame.location})`);
+
+const isNodeInternal = (frame: Frame): boolean => frame.location !== null && frame.location.startsWith('node:');
+/** The benchmark's own code: the measured loop, or a user function (not ubench's, not Node's). */
+const isBenchmarkFrame = (frame: Frame): boolean => frame.name === 'measured loop' || (frame.location !== null && !frame.harness && !isNodeInternal(frame));
+
+/**
+ * Sums the profile's self sizes per function, largest first. Only allocations made by the
+ * benchmark's code count (a benchmark frame on the stack): the profiler's own inspector messages
+ * and the harness's bookkeeping are not the benchmark's. Callers stop at the measured loop.
+ */
+export function aggregateSites(head: ProfileNode, iterations: number, cwd: string, isHarness: (location: string) => boolean): { sampledBytesPerOp: number; sites: AllocationSite[] } {
+  const sites = new Map<string, { frame: Frame; bytes: number; callers: string[] }>();
+  let total = 0;
+  const walk = (node: ProfileNode, callers: Frame[], inBenchmark: boolean): void => {
+    const frame = frameOf(node.callFrame, cwd, isHarness);
+    const counted = inBenchmark || isBenchmarkFrame(frame);
+    if (node.selfSize > 0 && counted) {
+      total += node.selfSize;
+      const key = `${frame.name}\0${frame.location ?? ''}`;
+      const site = sites.get(key);
+      if (site === undefined) sites.set(key, { frame, bytes: node.selfSize, callers: callers.slice(0, MAX_CALLERS).map(frameText) });
+      else site.bytes += node.selfSize;
+    }
+    // Callers above the measured loop are the harness's; a fresh chain starts below it.
+    const inner = frame.name === 'measured loop' ? [frame] : node.callFrame.functionName === '(root)' || frame.harness ? [] : [frame, ...callers];
+    for (const child of node.children) walk(child, inner, counted);
+  };
+  walk(head, [], false);
+  const ranked = [...sites.values()].sort((a, b) => b.bytes - a.bytes).slice(0, ALLOC_SITES_TOP);
+  return {
+    sampledBytesPerOp: total / iterations,
+    sites: ranked.map(({ frame, bytes, callers }) => ({
+      function: frame.name,
+      location: frame.location,
+      bytesPerOp: bytes / iterations,
+      share: total > 0 ? bytes / total : 0,
+      harness: frame.harness,
+      callers,
+    })),
+  };
+}
+
+export interface AllocSiteContext {
+  config: MeasureConfig;
+  rng: () => number;
+  jitControl: JitControl | null;
+  sink: Sink;
+  cwd: string;
+  isHarness: (location: string) => boolean;
+}
+
+const observer = new RegionObserver();
+
+/** Warms the benchmark up, then runs `iterations` of it under the sampling heap profiler. */
+export async function profileAllocationSites(bench: DeclaredBenchmark, context: AllocSiteContext, iterations: number): Promise<AllocationSites> {
+  const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
+  await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, context.config);
+  if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: ALLOC_SITES_SAMPLING_INTERVAL,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    await runner.runBatch(iterations);
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const aggregated = aggregateSites(profile.head as ProfileNode, iterations, context.cwd, context.isHarness);
+    return { status: 'measured', reason: null, iterations, samplingIntervalBytes: ALLOC_SITES_SAMPLING_INTERVAL, ...aggregated };
+  } finally {
+    session.disconnect();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Garbage collections on demand, outside any timed region: a full GC to read the memory a
+ * benchmark retains, a young-generation GC (scavenge) to empty the young generation before a
+ * GC-free sample. `--expose-gc` is enabled at run time, so the benchmark process needs no flag.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+type GcFunction = (options?: { type: 'major' | 'minor' }) => void;
+
+let exposed: GcFunction | null | undefined;
+
+function exposedGc(): GcFunction | null {
+  if (exposed === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      exposed = vm.runInNewContext('gc') as GcFunction;
+    } catch {
+      exposed = null;
+    }
+  }
+  return exposed;
+}
+
+/** A synchronous full GC, or null where it cannot be had. */
+export function fullGc(): (() => void) | null {
+  const gc = exposedGc();
+  return gc === null ? null : () => gc();
+}
+
+/** A synchronous young-generation GC, or null where it cannot be had. */
+export function minorGc(): (() => void) | null {
+  const gc = exposedGc();
+  return gc === null ? null : () => gc({ type: 'minor' });
+}
