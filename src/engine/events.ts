@@ -34,8 +34,8 @@ export interface ChildRequest {
 }
 
 /**
- * Extra measurements that need differently configured processes; the executor derives the V8
- * flags from the kind (a large young generation, or no TurboFan inlining).
+ * Extra measurements in processes of their own, after timing; the executor derives any V8 flags
+ * from the kind (a large young generation for GC-free samples).
  */
 export type PassRequest =
   /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */

@@ -64,7 +64,7 @@ function gcCostLines(benchmarks: readonly BenchmarkResult[], indent: string, wid
 function allocSiteLines(benchmarks: readonly BenchmarkResult[], indent: string, c: Colors): string[] {
   const withSites = benchmarks.filter((b) => b.memory?.allocationSites != null && b.memory.allocationSites.status !== 'skipped');
   if (withSites.length === 0) return [];
-  const lines = ['', `${indent}${c.bold('allocation sites')} ${c.dim('(sampling heap profiler, run without inlining; bytes per operation)')}`];
+  const lines = ['', `${indent}${c.bold('allocation sites')} ${c.dim('(sampling heap profiler, code as timed: inlined callees count as their caller; bytes per operation)')}`];
   for (const b of withSites) {
     const sites = b.memory!.allocationSites!;
     const inner = indent + INDENT_STEP;

@@ -269,7 +269,7 @@ export interface AllocationSites {
   iterations: number;
   /** Mean bytes between samples (`HeapProfiler.startSampling`'s samplingInterval). */
   samplingIntervalBytes: number;
-  /** Bytes per operation over all sampled sites: an estimate, from a process without inlining. */
+  /** Bytes per operation over all sampled sites: a sampling estimate of bytesPerOp. */
   sampledBytesPerOp: number;
   /** Sites by bytes, largest first (at most ALLOC_SITES_TOP). */
   sites: AllocationSite[];

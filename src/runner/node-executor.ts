@@ -29,9 +29,8 @@ let spawned = 0;
 
 /** V8 flags a pass's process needs (see PassRequest). */
 export function passFlags(pass: ChildRequest['pass']): string[] {
-  if (pass === null) return [];
-  if (pass.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
-  return ['--no-turbo-inlining'];
+  if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
+  return [];
 }
 
 export function createNodeExecutor(options: NodeExecutorOptions): Executor {

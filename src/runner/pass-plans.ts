@@ -26,7 +26,7 @@ const MIN_SEMI_SPACE_MIB = 16;
 export const MIN_NO_GC_SAMPLE_NS = 200e3;
 /** Bytes to run under the sampling heap profiler: ~5000 samples at 1 KiB, for ±1.4% on the total. */
 const ALLOC_SITES_TARGET_BYTES = 5 * MiB;
-/** The allocation-site pass may take about this share of the time budget (the code runs without inlining, so slower). */
+/** The allocation-site pass may take about this share of the time budget (sampling slows allocation down). */
 const ALLOC_SITES_BUDGET_SHARE = 0.25;
 
 export interface NoGcPlan {

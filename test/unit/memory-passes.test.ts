@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { GC_COST_NOISE_SHARE, gcCostOf, overheadOf } from '../../src/analysis/gc-cost.js';
 import { memoryGrew } from '../../src/analysis/diagnostics/memory-grew.js';
 import type { OkResult } from '../../src/analysis/diagnostics/rule.js';
-import { aggregateSites, ALLOC_SITES_TOP, type ProfileNode } from '../../src/engine/alloc-site-profile.js';
+import { aggregateSites, ALLOC_SITES_TOP, INLINED_BODY, type ProfileNode } from '../../src/engine/alloc-site-profile.js';
 import { gcInRegions } from '../../src/engine/gc-in-regions.js';
 import { MIN_NO_GC_SAMPLE_NS, NO_GC_SAMPLE_BYTES, planAllocSites, planNoGc } from '../../src/runner/pass-plans.js';
 import type { BenchmarkResult, MemoryInfo } from '../../src/results/types.js';
@@ -157,6 +157,12 @@ describe('aggregateSites', () => {
     assert.deepEqual(sites[0]!.callers, ['measured loop']);
     assert.deepEqual(sites[1]!.callers, ['makeArray (a.bench.js:3:19)', 'measured loop']);
     assert.equal(sites[1]!.location, null);
+  });
+
+  it('names allocation by code inlined into the measured loop as the benchmark body', () => {
+    const inlined = node(frame('(root)'), 0, [node(frame('ubench_loop_2'), 3040)]);
+    const result = aggregateSites(inlined, 10, '/proj', isHarness);
+    assert.deepEqual(result.sites.map((s) => [s.function, s.bytesPerOp, s.callers]), [[INLINED_BODY, 304, []]]);
   });
 
   it('lists at most ALLOC_SITES_TOP sites', () => {
