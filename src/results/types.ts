@@ -7,6 +7,10 @@
  * All times are nanoseconds per operation unless a field name says otherwise.
  */
 
+import type { MemoryInfo } from './memory-types.js';
+
+export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
+
 /** Bumped on any incompatible change to the shape below. */
 export const SCHEMA_VERSION = 1;
 
@@ -197,113 +201,6 @@ export interface ThrottleInfo {
   cpuWaitShare: number | null;
   /** CPU used by the process's other threads (V8's GC and compiler threads) during sampling, in cores; null where unknown. */
   helperCpuShare: number | null;
-}
-
-/** Allocation per operation, measured after timing (never during a timing sample). */
-export interface MemoryInfo {
-  /** Heap bytes allocated per operation, the harness's own allocation subtracted. */
-  bytesPerOp: number;
-  /** Off-heap bytes (ArrayBuffer contents) per operation. */
-  externalBytesPerOp: number;
-  /** True when repeated measurements agreed within half a byte per operation. */
-  deterministic: boolean;
-  /** Iterations per measurement. */
-  iterations: number;
-  /** Bytes per operation of each repeated measurement, in order. */
-  readings: number[];
-  /** Garbage collections during the sampling phase. */
-  gcCount: number;
-  /** Their total pause time, ns. */
-  gcTimeNs: number;
-  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup). */
-  gcShare: number;
-  footprint: Footprint;
-  /** GC cost by elimination; null unless asked for (`--gc-cost`). Added within version 1: absent in older files. */
-  gcCost: GcCost | null;
-  /** Where the bytes are allocated; null unless asked for (`--alloc-sites`). Added within version 1: absent in older files. */
-  allocationSites: AllocationSites | null;
-}
-
-/**
- * GC cost by elimination (`--gc-cost`): the benchmark measured again in a process whose young
- * generation holds a whole sample, each sample starting on an emptied young generation, so no GC
- * runs inside a sample. The overhead is the normal estimate minus that GC-free one.
- */
-export interface GcCost {
-  /** `impossible`: a GC-free sample could not be made long enough; `failed`: GCs still ran in samples, or the pass failed. */
-  status: 'measured' | 'impossible' | 'failed';
-  /** Why there is no figure (null when measured). */
-  reason: string | null;
-  /** Semi-space size of the GC-free process, MiB (`--min-semi-space-size` = `--max-semi-space-size`). */
-  semiSpaceMiB: number | null;
-  /** Most iterations a GC-free sample may hold; null when the benchmark allocates nothing. */
-  maxIterationsPerSample: number | null;
-  /** GCs that started inside the GC-free timed samples (0 when elimination worked). */
-  gcCountInSamples: number | null;
-  /** The GC-free samples. */
-  samples: Sample[];
-  /** ns/op without GC: median and order-statistic CI of the GC-free samples. */
-  noGc: Estimate | null;
-  overhead: GcOverhead | null;
-}
-
-/** Normal minus GC-free time per operation, with percentile-bootstrap CIs (the two processes are independent). */
-export interface GcOverhead {
-  nsPerOp: number;
-  ciLower: number;
-  ciUpper: number;
-  /** Overhead as a share of the normal time: 1 − noGc / normal. */
-  share: number;
-  shareCiLower: number;
-  shareCiUpper: number;
-  /** The share's CI excludes 0 and the share is beyond the between-process noise band. */
-  significant: boolean;
-}
-
-/** The top allocation sites from V8's sampling heap profiler (`--alloc-sites`). */
-export interface AllocationSites {
-  /** `skipped`: nothing to profile (no allocation); `failed`: the pass failed. */
-  status: 'measured' | 'skipped' | 'failed';
-  reason: string | null;
-  /** Iterations run under the profiler. */
-  iterations: number;
-  /** Mean bytes between samples (`HeapProfiler.startSampling`'s samplingInterval). */
-  samplingIntervalBytes: number;
-  /** Bytes per operation over all sampled sites: a sampling estimate of bytesPerOp. */
-  sampledBytesPerOp: number;
-  /** Sites by bytes, largest first (at most ALLOC_SITES_TOP). */
-  sites: AllocationSite[];
-}
-
-export interface AllocationSite {
-  /** Function that allocated (`(anonymous)` when unnamed). */
-  function: string;
-  /** `file:line:column` of that function, or null for V8 built-ins. */
-  location: string | null;
-  bytesPerOp: number;
-  /** Share of all sampled bytes. */
-  share: number;
-  /** The function is ubench's own code (the measured loop or the batch runner). */
-  harness: boolean;
-  /** Callers, innermost first (at most three). */
-  callers: string[];
-}
-
-/** Memory held by the benchmark process around one benchmark, bytes. */
-export interface Footprint {
-  /** V8 heap used at the end of the benchmark (before the final forced GC). */
-  heapUsedBytes: number;
-  heapTotalBytes: number;
-  /** Memory of C++ objects bound to JavaScript, ArrayBuffer contents included. */
-  externalBytes: number;
-  rssBytes: number;
-  /** Largest heap used seen after a sample. */
-  peakHeapUsedBytes: number;
-  peakRssBytes: number;
-  /** Heap used after a forced full GC at the end minus the same before the benchmark started; null without a forced GC. */
-  retainedBytes: number | null;
-  /** Heap used after each sample, in order (a leak keeps raising it). */
-  heapUsedAfterSamples: number[];
 }
 
 export interface FloorEstimate {
