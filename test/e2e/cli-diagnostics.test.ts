@@ -35,12 +35,5 @@ describe('diagnostics in the CLI', () => {
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /^ubench: --strict: \d+ diagnostic warnings? \(see above\)$/m);
   });
-
-  it('--strict exits 0 when nothing warns', async () => {
-    // The ok fixture's add benchmark is real work; it gets a real budget so warm-up can settle.
-    const run = await runCli(['test/fixtures/bench/ok', '--filter', 'arith/add', '--time', '200ms', '--warmup', '1s', '--strict']);
-    const warnings = run.stdout.split('\n').filter((l) => l.includes('⚠'));
-    assert.deepEqual(warnings, []);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-  });
+  // '--strict exits 0 when nothing warns' lives in test/quiet: it needs the machine to itself.
 });

@@ -1,7 +1,8 @@
 /**
  * End-to-end: the memory passes after timing — GC cost by elimination (`--gc-cost`), allocation
  * sites (`--alloc-sites`) — and memory baselines (`--baseline`). Figures are asserted as relations
- * and verdicts, never as times.
+ * and verdicts, never as times. In test/quiet (one file at a time): the GC cost compares two
+ * processes, which other tests competing for the two cores would skew.
  */
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
