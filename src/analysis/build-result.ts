@@ -4,6 +4,7 @@
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
 import type { AllocationSites, BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { describe } from '../stats/describe.js';
@@ -14,8 +15,6 @@ import { linearFit } from '../stats/regression.js';
 
 /** The confidence level of every interval ubench reports. */
 export const CONFIDENCE = 0.95;
-/** Below this many bytes per operation a benchmark does not allocate (the memory phase's own tolerance). */
-export const ALLOCATION_EPSILON_BYTES = 0.5;
 
 export interface BenchmarkRecord {
   info: DeclaredInfo;
@@ -110,7 +109,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
   result.memory = first.memory === null ? null : {
     ...first.memory,
-    gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, first.memory.bytesPerOp + first.memory.externalBytesPerOp >= ALLOCATION_EPSILON_BYTES, CONFIDENCE, seed),
+    gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, allocates(first.memory), CONFIDENCE, seed),
     allocationSites: record.allocSites ?? null,
   };
   // The most throttled process is the one that matters for the warning.

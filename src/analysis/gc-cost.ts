@@ -17,7 +17,7 @@ export const GC_COST_NOISE_SHARE = 0.03;
 
 /** What the GC-free pass gave for one benchmark. */
 export type NoGcOutcome =
-  | { status: 'done'; run: NoGcRun; semiSpaceMiB: number }
+  | { status: 'done'; run: NoGcRun }
   | { status: 'impossible'; reason: string }
   | { status: 'failed'; error: ErrorInfo };
 
@@ -49,8 +49,8 @@ export function overheadOf(normal: readonly number[], noGc: readonly number[], a
 export function gcCostOf(normal: readonly number[], outcome: NoGcOutcome, allocates: boolean, confidence: number, seed: number): GcCost {
   if (outcome.status === 'impossible') return missing('impossible', `GC cost cannot be eliminated: ${outcome.reason}`);
   if (outcome.status === 'failed') return missing('failed', `the GC-free run failed: ${outcome.error.message}`);
-  const { run, semiSpaceMiB } = outcome;
-  const facts = { semiSpaceMiB, maxIterationsPerSample: run.maxIterationsPerSample, gcCountInSamples: run.gcCountInSamples, samples: run.samples };
+  const { run } = outcome;
+  const facts = { semiSpaceMiB: run.semiSpaceMiB, maxIterationsPerSample: run.maxIterationsPerSample, gcCountInSamples: run.gcCountInSamples, samples: run.samples };
   if (run.gcCountInSamples > 0) {
     return missing('failed', `${run.gcCountInSamples} GC(s) still started inside GC-free samples: allocation outside the young generation (large or old-generation objects, external memory) cannot be eliminated this way`, facts);
   }

@@ -6,7 +6,6 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { DeoptEvent } from '../results/types.js';
 import { readablePosition } from './source-position.js';
 
-
 /** `code-deopt,<time>,<size>,<addr>,<inlining id>,<offset>,<kind>,<location>,<reason>` */
 const CODE_DEOPT = /^code-deopt,\d+,\d+,0x[0-9a-f]+,-?\d+,-?\d+,([^,]+),(.*),([^,]*)$/;
 const POSITION = /<([^<>]*?):(\d+):(\d+)>/g;

@@ -4,12 +4,9 @@
  * tick late, but carry their start time) are matched against them afterwards. GCs between
  * regions — a forced one before a sample, one that untimed setup triggers — do not count.
  */
-import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { setTimeout as tick } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { observeGc } from './gc-observer.js';
 import type { TimedRegionHooks } from './timed-region.js';
-
-/** Timer ticks to wait for the entries of the last GCs (DESIGN §3: they arrive late). */
-const DELIVERY_TICKS = 2;
 
 export interface RegionGcCount {
   count: number;
@@ -45,15 +42,8 @@ export function gcInRegions(gcStarts: readonly { startTime: number; duration: nu
 export class RegionGcCounter implements TimedRegionHooks {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
-  /** Start and duration of each GC, not the entries themselves (they would pile up on the heap). */
   private readonly gcs: { startTime: number; duration: number }[] = [];
-  private readonly observer = new PerformanceObserver((list) => {
-    for (const { startTime, duration } of list.getEntries()) this.gcs.push({ startTime, duration });
-  });
-
-  constructor() {
-    this.observer.observe({ entryTypes: ['gc'] });
-  }
+  private readonly watch = observeGc((startTime, duration) => this.gcs.push({ startTime, duration }));
 
   enter(): void {
     this.starts.push(performance.now());
@@ -64,8 +54,7 @@ export class RegionGcCounter implements TimedRegionHooks {
   }
 
   async stop(): Promise<RegionGcCount> {
-    for (let i = 0; i < DELIVERY_TICKS; i++) await tick(0);
-    this.observer.disconnect();
+    await this.watch.stop();
     return gcInRegions(this.gcs, this.starts, this.ends.slice(0, this.starts.length));
   }
 }

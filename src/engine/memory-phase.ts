@@ -10,7 +10,8 @@
  * exact to the byte.
  */
 import v8 from 'node:v8';
-import type { MemoryInfo } from '../results/types.js';
+import { BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
+import type { EngineMemory } from './events.js';
 import { median } from '../stats/quantile.js';
 import { AllocationMeter, canMeasureAllocation, type AllocationReading } from './allocation-meter.js';
 import type { BatchRunner } from './batch-runner.js';
@@ -24,8 +25,6 @@ const MEMORY_REPEATS = 3;
  * to this many extra times, and reported as deterministic only if enough valid ones agree.
  */
 const EXTRA_ATTEMPTS = 3;
-/** Readings within half a byte per operation count as the same (heap accounting is to the byte over n ≥ 1). */
-const DETERMINISTIC_TOLERANCE_BYTES = 0.5;
 /** The phase may take about this share of the time budget. */
 const MEMORY_BUDGET_SHARE = 0.1;
 /** Iterations of the first, rough reading that sizes the exact ones. */
@@ -66,7 +65,7 @@ async function gcFreeReading(runner: BatchRunner, iterations: number, observer: 
 }
 
 /** What the memory phase measures; GC activity and footprint come from the sampling phase. */
-export type AllocationInfo = Omit<MemoryInfo, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint' | 'gcCost' | 'allocationSites'>;
+export type AllocationInfo = Omit<EngineMemory, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint'>;
 
 /**
  * Bytes per operation over a sample's worth of iterations (capped by the budget share and by the
@@ -98,14 +97,14 @@ export async function measureMemory(
     const measured = await gcFreeReading(runner, iterations, observer, meter);
     const harness = await gcFreeReading(empty, iterations, observer, meter);
     const bytes = (measured.bytes - harness.bytes) / iterations;
-    if (bytes < -DETERMINISTIC_TOLERANCE_BYTES) continue;
+    if (bytes < -BYTES_PER_OP_RESOLUTION) continue;
     perOp.push(bytes);
     externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
   }
   if (perOp.length === 0) return null;
   // The median resists one reading disturbed by a GC that no attempt could avoid.
   const bytesPerOp = median(perOp);
-  const deterministic = perOp.length === MEMORY_REPEATS && perOp.every((b) => Math.abs(b - bytesPerOp) <= DETERMINISTIC_TOLERANCE_BYTES);
+  const deterministic = perOp.length === MEMORY_REPEATS && perOp.every((b) => Math.abs(b - bytesPerOp) <= BYTES_PER_OP_RESOLUTION);
   return {
     bytesPerOp: Math.max(0, bytesPerOp),
     // Concurrent sweeping of earlier dead buffers can only lower the count during a region.

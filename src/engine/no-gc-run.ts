@@ -24,6 +24,8 @@ export interface NoGcRun {
   /** GCs that started inside the timed samples. */
   gcCountInSamples: number;
   maxIterationsPerSample: number | null;
+  /** Semi-space size this process was started with, MiB. */
+  semiSpaceMiB: number;
 }
 
 export interface NoGcContext {
@@ -35,7 +37,12 @@ export interface NoGcContext {
 
 const observer = new RegionObserver();
 
-export async function runWithoutGc(bench: DeclaredBenchmark, context: NoGcContext, maxIterationsPerSample: number | null, onPhase: (phase: 'warmup' | 'sample') => void): Promise<NoGcRun> {
+export async function runWithoutGc(
+  bench: DeclaredBenchmark,
+  context: NoGcContext,
+  { maxIterationsPerSample, semiSpaceMiB }: { maxIterationsPerSample: number | null; semiSpaceMiB: number },
+  onPhase: (phase: 'warmup' | 'sample') => void,
+): Promise<NoGcRun> {
   const emptyYoungGeneration = minorGc();
   if (emptyYoungGeneration === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
   const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
@@ -62,5 +69,5 @@ export async function runWithoutGc(bench: DeclaredBenchmark, context: NoGcContex
   }, config);
   observer.current = null;
   const gc = await counter.stop();
-  return { ...measured, gcCountInSamples: gc.count, maxIterationsPerSample };
+  return { ...measured, gcCountInSamples: gc.count, maxIterationsPerSample, semiSpaceMiB };
 }

@@ -26,8 +26,9 @@ function sourceMapOf(path: string): SourceMap | undefined {
 }
 
 /**
- * A 1-based position as V8 logs or profiles it (`unknown` or empty for generated code); for TypeScript
- * go back through the loader's source map (1-based in the log, 0-based in the map).
+ * `file:line:column` of a 1-based position as V8 logs it (`unknown` or empty for generated code).
+ * For TypeScript that is the transpiled output, so the position goes back through the loader's
+ * source map (0-based there).
  */
 export function readablePosition(file: string, line: number, column: number, cwd: string): string {
   if (file === 'unknown' || file === '') return GENERATED_LOOP_LOCATION;

@@ -4,6 +4,7 @@
  * allocation sites (`--alloc-sites`) per benchmark with their callers.
  */
 import type pc from 'picocolors';
+import { allocates } from '../results/memory-types.js';
 import type { BenchmarkResult, GcCost } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatPercent } from './format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -24,10 +25,10 @@ const GC_COLUMNS: readonly TableColumn[] = [
 ];
 const GC_HEADER = ['benchmark', 'time/op', 'without GC', 'GC adds', 'share [95% CI]', ''];
 
-function gcVerdict(cost: GcCost, allocates: boolean, c: Colors): TableCell {
+function gcVerdict(cost: GcCost, allocating: boolean, c: Colors): TableCell {
   if (cost.overhead === null) return { text: '' };
   if (cost.overhead.significant) return { text: 'significant', paint: c.yellow };
-  return { text: allocates ? '~ (within noise)' : '~ (allocates nothing)', paint: c.dim };
+  return { text: allocating ? '~ (within noise)' : '~ (allocates nothing)', paint: c.dim };
 }
 
 function gcRow(benchmark: BenchmarkResult, cost: GcCost, c: Colors): TableCell[] {
@@ -37,14 +38,13 @@ function gcRow(benchmark: BenchmarkResult, cost: GcCost, c: Colors): TableCell[]
     return [name, normal, { text: cost.status === 'impossible' ? 'impossible' : 'failed', paint: c.red }, { text: MISSING_VALUE_TEXT }, { text: MISSING_VALUE_TEXT }, { text: '' }];
   }
   const o = cost.overhead;
-  const allocates = (benchmark.memory?.bytesPerOp ?? 0) + (benchmark.memory?.externalBytesPerOp ?? 0) >= 0.5;
   return [
     name,
     normal,
     { text: formatDuration(cost.noGc.nsPerOp) },
     { text: `${formatDuration(o.nsPerOp)} [${formatDuration(o.ciLower)}, ${formatDuration(o.ciUpper)}]` },
     { text: `${formatPercent(o.share)} [${formatPercent(o.shareCiLower)}, ${formatPercent(o.shareCiUpper)}]` },
-    gcVerdict(cost, allocates, c),
+    gcVerdict(cost, benchmark.memory !== null && allocates(benchmark.memory), c),
   ];
 }
 

@@ -1,6 +1,18 @@
 /** The memory part of a benchmark's result (`BenchmarkResult.memory`): allocation, GC, footprint, and the memory passes. */
 import type { Estimate, Sample } from './types.js';
 
+/**
+ * Bytes/op readings within half a byte are the same (heap accounting is exact to the byte), and a
+ * body below it allocates nothing. The memory phase's determinism test, the passes and the
+ * baseline rule all use this one resolution.
+ */
+export const BYTES_PER_OP_RESOLUTION = 0.5;
+
+/** Whether the body allocates at all, on the heap or off it. */
+export function allocates(memory: Pick<MemoryInfo, 'bytesPerOp' | 'externalBytesPerOp'>): boolean {
+  return memory.bytesPerOp + memory.externalBytesPerOp >= BYTES_PER_OP_RESOLUTION;
+}
+
 /** Allocation per operation, measured after timing (never during a timing sample). */
 export interface MemoryInfo {
   /** Heap bytes allocated per operation, the harness's own allocation subtracted. */

@@ -3,8 +3,8 @@
  * sample may hold and how large the young generation must be for it (`--gc-cost`), and how many
  * iterations to run under the sampling heap profiler (`--alloc-sites`).
  */
-import { ALLOCATION_EPSILON_BYTES } from '../analysis/build-result.js';
 import type { PassRequest } from '../engine/events.js';
+import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult } from '../results/types.js';
 
 const MiB = 1024 * 1024;
@@ -49,7 +49,8 @@ export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
   let largestSampleBytes = 0;
   for (const b of benchmarks.filter(measurable)) {
     const bytesPerOp = b.memory.bytesPerOp;
-    if (!(bytesPerOp >= ALLOCATION_EPSILON_BYTES)) {
+    // Heap bytes only: they fill the young generation; off-heap bytes do not.
+    if (!(bytesPerOp >= BYTES_PER_OP_RESOLUTION)) {
       maxIterations[b.id] = null;
       continue;
     }
@@ -76,11 +77,11 @@ export function planAllocSites(benchmarks: readonly BenchmarkResult[], timeBudge
   const iterations: Record<string, number> = {};
   const skipped = new Map<string, string>();
   for (const b of benchmarks.filter(measurable)) {
-    const bytesPerOp = b.memory.bytesPerOp + b.memory.externalBytesPerOp;
-    if (!(bytesPerOp >= ALLOCATION_EPSILON_BYTES)) {
+    if (!allocates(b.memory)) {
       skipped.set(b.id, 'it allocates nothing per operation');
       continue;
     }
+    const bytesPerOp = b.memory.bytesPerOp + b.memory.externalBytesPerOp;
     const byBytes = Math.ceil(ALLOC_SITES_TARGET_BYTES / bytesPerOp);
     const byTime = Math.floor((ALLOC_SITES_BUDGET_SHARE * timeBudgetNs) / Math.max(b.estimate.nsPerOp, Number.MIN_VALUE));
     iterations[b.id] = Math.max(1, Math.min(byBytes, byTime));

@@ -96,12 +96,12 @@ describe('GC cost by elimination (analysis)', () => {
   });
 
   it('refuses a figure when GCs ran inside GC-free samples, and says why when impossible or failed', () => {
-    const run = { samples: samplesFrom(noisy(30, 14, 0.01)), warmup: { batches: 1, iterations: 1, durationNs: 1, converged: true, restarts: 0 }, calibration: { targetSampleNs: 1, baseIterations: 1 }, precision: { target: 0.01, reached: 0.01, stopReason: 'precision' as const, durationNs: 1 }, maxIterationsPerSample: 1000 };
-    const dirty = gcCostOf(normal, { status: 'done', run: { ...run, gcCountInSamples: 3 }, semiSpaceMiB: 16 }, true, 0.95, 1);
+    const run = { samples: samplesFrom(noisy(30, 14, 0.01)), warmup: { batches: 1, iterations: 1, durationNs: 1, converged: true, restarts: 0 }, calibration: { targetSampleNs: 1, baseIterations: 1 }, precision: { target: 0.01, reached: 0.01, stopReason: 'precision' as const, durationNs: 1 }, maxIterationsPerSample: 1000, semiSpaceMiB: 16 };
+    const dirty = gcCostOf(normal, { status: 'done', run: { ...run, gcCountInSamples: 3 } }, true, 0.95, 1);
     assert.equal(dirty.status, 'failed');
     assert.equal(dirty.noGc, null);
     assert.match(dirty.reason!, /3 GC\(s\) still started/);
-    const clean = gcCostOf(normal, { status: 'done', run: { ...run, gcCountInSamples: 0 }, semiSpaceMiB: 16 }, true, 0.95, 1);
+    const clean = gcCostOf(normal, { status: 'done', run: { ...run, gcCountInSamples: 0 } }, true, 0.95, 1);
     assert.equal(clean.status, 'measured');
     assert.ok(Math.abs(clean.noGc!.nsPerOp - 14) < 0.2);
     assert.equal(clean.overhead!.significant, true);

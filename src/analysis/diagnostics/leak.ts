@@ -6,6 +6,7 @@
  * only; a GC sawtooth neither for long.
  */
 import { trendTest } from '../../stats/trend.js';
+import { bytes } from './format.js';
 import type { Rule } from './rule.js';
 
 /** Under 1 MiB retained is noise in a process that loads modules and compiles code. */
@@ -14,10 +15,6 @@ export const LEAK_MIN_RETAINED_BYTES = 1024 * 1024;
 const LEAK_MIN_SAMPLES = 5;
 /** Retention is required too, so the growth test need not be as strict as drift's 0.001. */
 const LEAK_P_VALUE = 0.01;
-
-function mib(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 export const leak: Rule = {
   code: 'leak',
@@ -34,7 +31,7 @@ export const leak: Rule = {
     return [{
       code: 'leak',
       severity: 'warning',
-      message: `the benchmark retained ${mib(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap kept growing through sampling (about ${mib(growth)} over ${heap.length} samples)`,
+      message: `the benchmark retained ${bytes(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap kept growing through sampling (about ${bytes(growth)} over ${heap.length} samples)`,
       hint: 'Something keeps references across calls: a module-level array, map or cache that only grows, listeners added per call, or closures captured in a long-lived structure. Keep state per sample (create it in setup) or bound it.',
       evidence: { retainedBytes: footprint.retainedBytes, retainedPerOp: perOp, heapGrowth: growth, heapFirst: heap[0], heapLast: heap.at(-1), pValue: trend.pValue },
     }];

@@ -7,13 +7,11 @@
  * spread of readings counts; retained memory moves by up to a megabyte with code and caches, so it
  * must grow by more than the leak rule's noise floor.
  */
+import { BYTES_PER_OP_RESOLUTION } from '../../results/memory-types.js';
 import type { MemoryInfo } from '../../results/types.js';
 import { bytes } from './format.js';
 import { LEAK_MIN_RETAINED_BYTES } from './leak.js';
 import type { Rule } from './rule.js';
-
-/** Heap accounting is exact to the byte over many iterations; the memory phase calls readings within half a byte the same. */
-const BYTES_PER_OP_TOLERANCE = 0.5;
 
 function spread(memory: MemoryInfo): number {
   return memory.readings.length === 0 ? 0 : Math.max(...memory.readings) - Math.min(...memory.readings);
@@ -33,7 +31,7 @@ export const memoryGrew: Rule = {
     const base = context.baseline?.result.memory;
     const memory = result.memory;
     if (base == null || memory === null) return [];
-    const tolerance = Math.max(BYTES_PER_OP_TOLERANCE, spread(base) + spread(memory));
+    const tolerance = Math.max(BYTES_PER_OP_RESOLUTION, spread(base) + spread(memory));
     const grown: Growth[] = [];
     if (memory.bytesPerOp > base.bytesPerOp + tolerance) grown.push({ key: 'bytesPerOp', what: 'heap bytes/op', base: base.bytesPerOp, now: memory.bytesPerOp });
     if (memory.externalBytesPerOp > base.externalBytesPerOp + tolerance) grown.push({ key: 'externalBytesPerOp', what: 'off-heap bytes/op', base: base.externalBytesPerOp, now: memory.externalBytesPerOp });
