@@ -3,7 +3,7 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
-import type { AllocationSites, BenchmarkResult, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
@@ -26,6 +26,10 @@ export interface BenchmarkRecord {
   noGc?: NoGcOutcome | null;
   /** The allocation-site pass (`--alloc-sites`), when run. */
   allocSites?: AllocationSites | null;
+  /** The CPU-profiling pass (`--profile`), when run. */
+  cpuProfile?: CpuProfileFindings | null;
+  /** The disassembly pass (`--disasm`), when run. */
+  disasm?: Disassembly | null;
 }
 
 export const perOpValues = (samples: readonly Sample[]): number[] => samples.map((s) => s.elapsedNs / s.iterations);
@@ -66,8 +70,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     precision: null,
     relative: null,
     forks: null,
-    jit: null,
-    deopts: [],
+    profile: { tier: null, deopts: [], cpu: null, hot: null, lines: null, cpuprofile: null, disasm: null },
     setupProbe: null,
     throttle: null,
     timerReadsPerSample: null,
@@ -102,8 +105,13 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   const floors = runs.map((run) => run.floor).sort((a, b) => a.nsPerOp - b.nsPerOp);
   result.floor = floors[(floors.length - 1) >> 1]!;
   result.floorNsPerOp = result.floor.nsPerOp;
-  result.jit = first.jit;
-  result.deopts = runs.flatMap((run) => run.deopts);
+  result.profile = {
+    ...result.profile,
+    tier: first.jit,
+    deopts: runs.flatMap((run) => run.deopts),
+    ...(record.cpuProfile ?? {}),
+    disasm: record.disasm ?? null,
+  };
   result.setupProbe = first.setupProbe;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.

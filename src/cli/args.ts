@@ -1,4 +1,5 @@
 /** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
@@ -16,6 +17,10 @@ const TIMEOUT_BUDGET_MULTIPLE = 10;
 const MIN_DEFAULT_TIMEOUT_NS = 60e9;
 /** Fixed default seed: runs are reproducible from their samples unless asked otherwise. */
 const DEFAULT_SEED = 1;
+/** Hot functions and lines shown per benchmark with --profile (seed 000 lists the top few; ten keep the report short). */
+export const DEFAULT_PROFILE_TOP = 10;
+/** Beside the saved baselines, so one folder holds everything ubench keeps. */
+export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 
 export type Parsed =
   | { command: 'help' }
@@ -61,6 +66,10 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
         strict: { type: 'boolean' },
         'gc-cost': { type: 'boolean' },
         'alloc-sites': { type: 'boolean' },
+        profile: { type: 'boolean' },
+        disasm: { type: 'boolean' },
+        'profile-top': { type: 'string' },
+        'profile-dir': { type: 'string' },
         baseline: { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
@@ -111,6 +120,10 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       strict: values.strict === true,
       gcCost: values['gc-cost'] === true,
       allocSites: values['alloc-sites'] === true,
+      profile: values.profile === true,
+      disasm: values.disasm === true,
+      profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
+      profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
       baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd),
     },
   };

@@ -12,7 +12,7 @@ import { createManualContext } from './manual-context.js';
 export interface BatchRunner {
   mode: LoopMode;
   /** The function whose JIT tier tells whether the measured code is optimized. */
-  tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string };
+  tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string; body: { fn: unknown; functionName: string } | null };
   /** Most clock reads seen in one batch: 2 for generated loops; more when a manual body pauses its timer. */
   readonly timerReadsPerSample: number;
   /** Whether the body is called with (state, args) — decides which floor applies. */
@@ -61,7 +61,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
     },
     mode: 'manual',
     call: 'plain',
-    tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)' },
+    tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)', body: null },
     async runBatch(iterations) {
       hooks.enter();
       const context = createManualContext(iterations, bench.params, now);
@@ -90,7 +90,7 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const teardown = bench.teardown as Teardown | null;
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
-  const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid) };
+  const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid), body: { fn: body, functionName: body.name || '(anonymous)' } };
   return {
     mode,
     call,

@@ -63,8 +63,11 @@ export async function runBenchmark(
   let schedAtSampling: SchedReading | null = null;
   let gcWatch = null as { stop(): Promise<GcActivity> } | null;
   const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
+  const bodyTarget = runner.tierTarget.body;
+  const bodyTier = () => (bodyTarget === null ? null : reading(jitControl!.status(bodyTarget.fn)));
   let optimizationRequested = false;
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
+  let bodyAfterWarmup: JitInfo['afterWarmup'] | null = null;
   deoptLog?.mark();
   const measured = await measure({
     runBatch: (n) => runner.runBatch(n),
@@ -85,7 +88,10 @@ export async function runBenchmark(
       }
       if (phase === 'sample') {
         readDeopts('warmup');
-        if (jitControl !== null) afterWarmup = tier();
+        if (jitControl !== null) {
+          afterWarmup = tier();
+          bodyAfterWarmup = bodyTier();
+        }
         schedAtSampling = readSchedstat();
         gcWatch = watchGarbageCollection();
       }
@@ -104,6 +110,7 @@ export async function runBenchmark(
     optimizationRequested,
     afterWarmup,
     afterSampling: tier(),
+    body: bodyTarget === null || bodyAfterWarmup === null ? null : { functionName: bodyTarget.functionName, afterWarmup: bodyAfterWarmup, afterSampling: bodyTier()! },
   };
   const throttle: ThrottleInfo = {
     baselineNs: context.throttleBaselineNs,

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { oneLineMessage } from './one-line-message.js';
 import { SCHEMA_VERSION } from './types.js';
+import { upgradeV1 } from './upgrade-v1.js';
 import type { ResultsFile } from './types.js';
 
-/** Schema versions this build can read. Only the current one so far; see docs/results-format.md. */
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [SCHEMA_VERSION];
+/** Schema versions this build can read (older ones are upgraded on reading); see docs/results-format.md. */
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, SCHEMA_VERSION];
 
 /** Longest rendering of an unexpected schemaVersion value kept in a message. */
 const MAX_VALUE_CHARS = 40;
@@ -36,7 +37,7 @@ export function readResults(path: string): ResultsFile {
   }
   checkVersion(path, value['schemaVersion']);
   checkOutline(path, value);
-  return value as unknown as ResultsFile;
+  return (value['schemaVersion'] === 1 ? upgradeV1(value) : value) as unknown as ResultsFile;
 }
 
 function readText(path: string): string {

@@ -8,11 +8,13 @@
  */
 
 import type { MemoryInfo } from './memory-types.js';
+import type { ProfileInfo } from './profile-types.js';
 
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
+export type { CpuProfileFindings, CpuSampling, DeoptEvent, Disassembly, DisasmInstruction, HotFunction, HotFunctionKind, HotLine, JitInfo, JitTier, NativeSymbol, ProfileInfo, TierReading, TierTrack } from './profile-types.js';
 
 /** Bumped on any incompatible change to the shape below. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export type BenchmarkStatus = 'ok' | 'error' | 'timeout';
 
@@ -141,40 +143,6 @@ export interface Diagnostic {
   evidence?: Record<string, unknown>;
 }
 
-/** JIT tiers as `%GetOptimizationStatus` reports them. */
-export type JitTier = 'interpreted' | 'baseline' | 'maglev' | 'turbofan' | 'not-compiled' | 'unknown';
-
-export interface TierReading {
-  /** Raw `%GetOptimizationStatus` bits. */
-  status: number;
-  tier: JitTier;
-  /** V8's MaybeDeopted bit: the function was deoptimized at some point. */
-  maybeDeopted: boolean;
-}
-
-/** The tier of the measured code: the generated loop (the body is inlined into it), or the body of a manual loop. */
-export interface JitInfo {
-  target: 'loop' | 'body';
-  functionName: string;
-  /** True when warm-up ended before V8 optimized the measured code, and ubench asked it to (`%OptimizeFunctionOnNextCall`). */
-  optimizationRequested: boolean;
-  afterWarmup: TierReading;
-  afterSampling: TierReading;
-}
-
-/** A V8 deoptimization seen while the benchmark ran (from `--log-deopt`). */
-export interface DeoptEvent {
-  phase: 'warmup' | 'sample';
-  /** e.g. `deopt-eager`, `deopt-soft`, `deopt-lazy`. */
-  kind: string;
-  /** V8's reason, e.g. `not a Smi`, `wrong map`. */
-  reason: string;
-  /** `file:line:column` of the deoptimizing position (`unknown:…` inside generated code). */
-  location: string | null;
-  /** Enclosing positions when the code was inlined, innermost first. */
-  inlinedAt: string[];
-}
-
 /**
  * Seed 003's setup-overhead check: minimum per-iteration times of batches with 1 and 2 iterations
  * give the fixed cost per sample as `i·j·(t_i − t_j)/(j − i)`.
@@ -238,9 +206,8 @@ export interface BenchmarkResult {
   precision: PrecisionInfo | null;
   relative: Relative | null;
   forks: ForkResult[] | null;
-  /** Null where the runtime cannot report JIT tiers. */
-  jit: JitInfo | null;
-  deopts: DeoptEvent[];
+  /** JIT tiers and deoptimizations (always), and the `--profile` / `--disasm` passes' findings. */
+  profile: ProfileInfo;
   /** Null when the samples themselves already use 1–2 iterations, or the body is too slow to probe. */
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
@@ -292,10 +259,14 @@ export interface RunSettings {
   filter: string | null;
   seed: number;
   precisionTarget: number;
-  /** GC cost by elimination was measured (added within version 1: absent in older files). */
+  /** GC cost by elimination was measured. */
   gcCost: boolean;
-  /** Allocation sites were profiled (added within version 1: absent in older files). */
+  /** Allocation sites were profiled. */
   allocSites: boolean;
+  /** The CPU-profiling pass ran (`--profile`). */
+  profile: boolean;
+  /** The disassembly pass ran (`--disasm`). */
+  disasm: boolean;
 }
 
 export interface ResultsFile {

@@ -6,8 +6,15 @@ import { withRelative } from '../analysis/relative.js';
 import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
 import { diagnose } from '../analysis/diagnostics/diagnose.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
-import type { AllocationSites, BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, ResultsFile } from '../results/types.js';
 import type { NoGcOutcome } from '../analysis/gc-cost.js';
+
+/** One benchmark's part of a pass after timing. */
+export type PassOutcome =
+  | { noGc: NoGcOutcome }
+  | { allocSites: AllocationSites }
+  | { cpuProfile: CpuProfileFindings }
+  | { disasm: Disassembly };
 
 export interface Baseline {
   /** How messages name it (the path as given). */
@@ -38,10 +45,12 @@ export class ResultCollector {
   }
 
   /** What a pass after timing gave for a benchmark. */
-  passOutcome(id: string, outcome: { noGc: NoGcOutcome } | { allocSites: AllocationSites }): void {
+  passOutcome(id: string, outcome: PassOutcome): void {
     const record = this.record(id);
     if ('noGc' in outcome) record.noGc = outcome.noGc;
-    else record.allocSites = outcome.allocSites;
+    else if ('allocSites' in outcome) record.allocSites = outcome.allocSites;
+    else if ('cpuProfile' in outcome) record.cpuProfile = outcome.cpuProfile;
+    else record.disasm = outcome.disasm;
     if (record.runs.length > 0) this.rebuild(id);
   }
 

@@ -18,6 +18,14 @@ export interface RunOptions {
   gcCost: boolean;
   /** Profile allocation sites (a pass after timing). */
   allocSites: boolean;
+  /** Profile each benchmark's CPU time (a pass after timing): hot functions and lines. */
+  profile: boolean;
+  /** Print the measured loop's optimized machine code, annotated with perf samples where possible (a pass after timing). */
+  disasm: boolean;
+  /** Hot functions and lines listed per benchmark. */
+  profileTop: number;
+  /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */
+  profileDir: string;
   /** A previous results file whose bytes/op and retained memory this run must not exceed. */
   baselinePath: string | null;
 }

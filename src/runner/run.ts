@@ -30,8 +30,8 @@ export interface RunOutcome {
 }
 
 function settingsOf(options: RunOptions): RunSettings {
-  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites };
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites, profile, disasm } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites, profile, disasm };
 }
 
 interface ProcessPlan {

@@ -38,6 +38,7 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
       optimizationRequested: false,
       afterWarmup: { status: 81, tier: 'turbofan', maybeDeopted: false },
       afterSampling: { status: 81, tier: 'turbofan', maybeDeopted: false },
+      body: null,
     },
     deopts: [],
     setupProbe: null,

@@ -134,5 +134,5 @@ function explain(b: BenchmarkResult | Error | undefined): string {
   if (b instanceof Error) return `run failed: ${b.message}`;
   if (b === undefined || b.status !== 'ok') return describeBenchmark(b);
   const details = b.diagnostics.map((d) => `${d.code} (${d.severity}): ${d.message}`);
-  return `reported ${details.length === 0 ? 'nothing' : details.join(' | ')}; throttle ${JSON.stringify(b.throttle)}; jit ${JSON.stringify(b.jit)}`;
+  return `reported ${details.length === 0 ? 'nothing' : details.join(' | ')}; throttle ${JSON.stringify(b.throttle)}; jit ${JSON.stringify(b.profile.tier)}`;
 }

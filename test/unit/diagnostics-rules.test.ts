@@ -148,6 +148,7 @@ describe('diagnostic rules on synthetic results', () => {
       optimizationRequested: false,
       afterWarmup: { status: warm, tier: warm & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (warm & 8) !== 0 },
       afterSampling: { status: end, tier: end & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (end & 8) !== 0 },
+      body: null,
     });
     it('not-optimized fires when a fast loop is still baseline code after warm-up', () => {
       assert.ok(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { jit: jit(32768 | 1, 81) } })).includes('not-optimized'));

@@ -100,6 +100,8 @@ describe('createResultsFile', () => {
       filter: 'sort',
       seed: 1,
       precisionTarget: 0.02, gcCost: false, allocSites: false,
+    profile: false,
+    disasm: false,
     };
     const file = createResultsFile(env, settings);
     assert.deepEqual(file, {

@@ -7,7 +7,7 @@ import { readResults, ResultsFileError, SUPPORTED_SCHEMA_VERSIONS } from '../../
 import type { ResultsFile } from '../../src/results/types.js';
 import { writeResultsAtomic } from '../../src/results/write-results.js';
 
-const fixtureText = readFileSync(new URL('../fixtures/results/valid-v1.json', import.meta.url), 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');
 
 function fixture(): ResultsFile {
   return JSON.parse(fixtureText) as ResultsFile;
@@ -112,7 +112,19 @@ describe('readResults', () => {
   });
 
   it('exports the supported versions', () => {
-    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1]);
+    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1, 2]);
+  });
+
+  it('reads a version 1 file as version 2: jit and deopts move into profile, the passes read as not run', () => {
+    const v1 = readFileSync(new URL('../fixtures/results/valid-v1.json', import.meta.url), 'utf8');
+    const upgraded = readResults(fileWith(v1));
+    assert.deepEqual(upgraded, fixture());
+    const parsed = JSON.parse(v1) as { benchmarks: { jit: unknown; deopts: unknown }[] };
+    upgraded.benchmarks.forEach((b, i) => {
+      assert.equal('jit' in b, false);
+      assert.deepEqual(b.profile.deopts, parsed.benchmarks[i]!.deopts);
+      assert.equal(b.profile.hot, null);
+    });
   });
 
   it('rejects a missing file', () => {
@@ -163,14 +175,14 @@ describe('readResults', () => {
   });
 
   it('rejects a newer schema version, naming the supported one and suggesting an upgrade', () => {
-    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 2 }));
-    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 2; this ubench reads version 1 \(.*upgrade ubench/);
+    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 3 }));
+    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 3; this ubench reads versions 1, 2 \(.*upgrade ubench/);
   });
 
   for (const version of [0, '1', null, 1.5]) {
     it(`rejects schemaVersion ${JSON.stringify(version)}`, () => {
       const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: version }));
-      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads version 1$/);
+      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads versions 1, 2$/);
     });
   }
 

@@ -10,7 +10,7 @@ import type { ResultsFile, RunSettings } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const fixtureText = readFileSync(new URL('../fixtures/results/valid-v1.json', import.meta.url), 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');
 
 /** Strict Ajv that turns every strict-mode warning into a failure, so the schema works for strict consumers. */
 function compileSchema(): ValidateFunction {
@@ -59,13 +59,15 @@ const settings: RunSettings = {
   filter: null,
   seed: 7,
   precisionTarget: 0.01, gcCost: false, allocSites: false,
+    profile: false,
+    disasm: false,
 };
 
 describe('results schema', () => {
-  it('is a draft 2020-12 schema for version 1 that compiles cleanly in strict mode', () => {
+  it('is a draft 2020-12 schema for version 2 that compiles cleanly in strict mode', () => {
     assert.equal(schema['$schema'], 'https://json-schema.org/draft/2020-12/schema');
     const properties = schema['properties'] as Record<string, Record<string, unknown>>;
-    assert.equal(properties['schemaVersion']?.['const'], 1);
+    assert.equal(properties['schemaVersion']?.['const'], 2);
     assert.doesNotThrow(compileSchema);
   });
 
@@ -159,7 +161,9 @@ describe('results schema', () => {
     { what: 'a negative duration', path: '/settings/timeBudgetNs', mutate: (d) => (d['settings'].timeBudgetNs = -1) },
     { what: 'an unknown status value', path: '/benchmarks/0/status', mutate: (d) => (d['benchmarks'][0].status = 'skipped') },
     { what: 'an unknown estimate method', path: '/benchmarks/0/estimate/method', mutate: (d) => (d['benchmarks'][0].estimate.method = 'bootstrap') },
-    { what: 'schemaVersion 2', path: '/schemaVersion', mutate: (d) => (d['schemaVersion'] = 2) },
+    { what: 'schemaVersion 1', path: '/schemaVersion', mutate: (d) => (d['schemaVersion'] = 1) },
+    { what: 'a hot function over 100%', path: '/benchmarks/0/profile/hot/0/selfPercent', mutate: (d) => (d['benchmarks'][0].profile.hot = [{ function: 'f', location: null, selfPercent: 101, kind: 'user', inlinedInto: null }]) },
+    { what: 'the old top-level jit field', path: '/benchmarks/0', mutate: (d) => (d['benchmarks'][0].jit = null) },
     { what: 'an object as a param value', path: '/benchmarks/0/params/size', mutate: (d) => (d['benchmarks'][0].params.size = { n: 100 }) },
     { what: 'a startedAt that is not an ISO timestamp', path: '/environment/startedAt', mutate: (d) => (d['environment'].startedAt = 'Fri Mar 14 2025') },
     { what: 'an abbreviated git commit', path: '/environment/git', mutate: (d) => (d['environment'].git.commit = '3f9c2e1') },

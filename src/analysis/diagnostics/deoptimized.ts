@@ -9,8 +9,8 @@ const MAX_LISTED = 3;
 export const deoptimized: Rule = {
   code: 'deoptimized',
   check(result) {
-    const during = result.deopts.filter((d) => d.phase === 'sample');
-    const jit = result.jit;
+    const during = result.profile.deopts.filter((d) => d.phase === 'sample');
+    const jit = result.profile.tier;
     const tierDropped = jit !== null && jit.afterWarmup.tier === 'turbofan' && jit.afterSampling.tier !== 'turbofan';
     if (during.length === 0 && !tierDropped) return [];
     const listed = during.slice(0, MAX_LISTED).map((d) => `${d.reason} (${d.kind}) at ${d.location ?? 'unknown location'}${d.inlinedAt.length > 0 ? `, inlined at ${d.inlinedAt[0]}` : ''}`);

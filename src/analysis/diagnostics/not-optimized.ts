@@ -16,7 +16,7 @@ const LOOP_TIER_RELEVANT_BELOW_NS = 1_000;
 export const notOptimized: Rule = {
   code: 'not-optimized',
   check(result) {
-    const jit = result.jit;
+    const jit = result.profile.tier;
     if (jit === null || result.estimate.nsPerOp >= LOOP_TIER_RELEVANT_BELOW_NS) return [];
     const tier = jit.afterWarmup.tier;
     if (OPTIMIZED_TIERS.includes(tier) || tier === 'unknown') return [];
