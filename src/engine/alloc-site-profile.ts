@@ -16,6 +16,7 @@ import { hrtimeNow } from './clock.js';
 import type { Sink } from './codegen.js';
 import { ensureOptimized, type JitControl } from './jit-tier.js';
 import { warmUp, type MeasureConfig } from './measure.js';
+import { postNow } from './inspector-post.js';
 import { readablePosition } from './source-position.js';
 import { RegionObserver } from './timed-region.js';
 
@@ -112,21 +113,6 @@ export interface AllocSiteContext {
 const ALLOC_SITES_WARMUP_MAX_NS = 500e6;
 
 const observer = new RegionObserver();
-
-/** Posts to a same-thread inspector session, whose callbacks run synchronously. */
-function postNow(session: Session, method: string, params?: object): unknown {
-  let done = false;
-  let failure: Error | null = null;
-  let value: unknown;
-  session.post(method, params, (error, result) => {
-    done = true;
-    failure = error;
-    value = result;
-  });
-  if (!done) throw new Error(`internal: inspector ${method} did not answer synchronously`);
-  if (failure !== null) throw failure;
-  return value;
-}
 
 /**
  * Samples allocation inside the timed region only (between the batch runner's enter and leave),

@@ -79,11 +79,11 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
  * Builds the batch runner for a declared benchmark, generating its unique measured loop. `hooks`
  * are told when each timed region starts and ends (outside the clock reads).
  */
-export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks): Promise<BatchRunner> {
+export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks, loopOptions: { lineOffset?: number } = {}): Promise<BatchRunner> {
   if (bench.kind === 'manual') return manualRunner(bench, now, hooks);
   const async = await probeIsAsync(bench);
   const call = bench.kind === 'plain' ? 'plain' : 'setup';
-  const spec = { uid: nextLoopUid(), label: bench.id, call, async } as const;
+  const spec = { uid: nextLoopUid(), label: bench.id, call, async, ...loopOptions } as const;
   const loop = compileLoop(spec, now, sink);
   const body = bench.body as LoopBody;
   const setup = bench.setup as Setup | null;

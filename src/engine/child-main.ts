@@ -75,7 +75,7 @@ async function main(request: ChildRequest): Promise<void> {
     const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
     try {
       if (pass === null) emit({ type: 'measured', id: bench.id, result: await runBenchmark(bench, context, onPhase) });
-      else emit({ type: 'pass-result', id: bench.id, result: await runPass(pass, bench, { ...context, sink }, onPhase) });
+      else emit({ type: 'pass-result', id: bench.id, result: await runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
     } catch (thrown) {
       emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });
     }

@@ -2,7 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { AllocationSites, ClockInfo, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
+import type { AllocationSites, ClockInfo, CpuProfileFindings, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
 import type { Measurement } from './measure.js';
 import type { NoGcRun } from './no-gc-run.js';
 
@@ -41,11 +41,21 @@ export type PassRequest =
   /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
   | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
   /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
-  | { kind: 'alloc-sites'; iterations: Record<string, number> };
+  | { kind: 'alloc-sites'; iterations: Record<string, number> }
+  /** CPU profile (`--profile`): per benchmark id, the sample sizes to replay and the `.cpuprofile` to write. */
+  | { kind: 'cpu-profile'; samples: Record<string, number[]>; outFiles: Record<string, string>; top: number }
+  /**
+   * Machine code (`--disasm`): per benchmark id, the sample sizes to replay. V8 prints the loops'
+   * optimized code to `codeFile`; with `perfData`, the process runs under `perf record`.
+   */
+  | { kind: 'disasm'; samples: Record<string, number[]>; codeFile: string; perfData: string | null };
 
 export type PassResult =
   | { kind: 'no-gc'; run: NoGcRun }
-  | { kind: 'alloc-sites'; sites: AllocationSites };
+  | { kind: 'alloc-sites'; sites: AllocationSites }
+  | { kind: 'cpu-profile'; findings: CpuProfileFindings }
+  /** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
+  | { kind: 'disasm'; functionName: string | null; windows: [number, number][] };
 
 /** The memory facts the timing process measures; the passes add the rest. */
 export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;

@@ -10,6 +10,7 @@ import pc from 'picocolors';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
 import { memoryPassLines } from './memory-report.js';
+import { profilePassLines } from './profile-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -164,6 +165,7 @@ function fileLines(section: FileSection, options: TerminalReportOptions, c: Colo
     lines.push(...groupLines(group, INDENT_STEP, options, c));
   });
   lines.push(...memoryPassLines(section.benchmarks, INDENT_STEP, options.width, c));
+  lines.push(...profilePassLines(section.benchmarks, INDENT_STEP, c));
   const floor = loopFloorNote(section);
   if (floor !== null) lines.push('', `${INDENT_STEP}${c.dim(floor)}`);
   return lines;

@@ -23,7 +23,11 @@ export function writeResultsAtomic(path: string, results: ResultsFile): void {
   } catch (err) {
     throw writeError(path, err);
   }
+  writeTextAtomic(path, text);
+}
 
+/** Writes any text file the same way (saved profiles, machine code): temp file, fsync, rename. */
+export function writeTextAtomic(path: string, text: string): void {
   tempCounter += 1;
   const tempPath = join(dirname(path), `.${basename(path)}.${process.pid}.${tempCounter}.tmp`);
   let fd: number | null = null;

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { ChildEvent, ChildRequest } from '../engine/events.js';
 import type { Executor } from './executor.js';
 import { createLineFilter } from './line-filter.js';
+import { LOOP_NAME_PREFIX } from '../engine/codegen.js';
+import { perfCommand, perfRecordArgs } from '../profiling/perf-samples.js';
 
 /** Bytes of child stderr kept to explain a crash. */
 const STDERR_TAIL_BYTES = 4_096;
@@ -17,6 +19,7 @@ const STDERR_TAIL_BYTES = 4_096;
 const childMain = fileURLToPath(new URL('../engine/child-main.js', import.meta.url));
 /** tsx's loader: runs `.ts` bench files (and their `.ts` imports) on Node 20 without a build step. */
 const tsxLoader = import.meta.resolve('tsx');
+const lineLoader = new URL('../engine/line-preserving-loader.js', import.meta.url).href;
 
 export interface NodeExecutorOptions {
   /** Where the child's stdout/stderr go; null swallows them. */
@@ -30,7 +33,23 @@ let spawned = 0;
 /** V8 flags a pass's process needs (see PassRequest). */
 export function passFlags(pass: ChildRequest['pass']): string[] {
   if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
+  // Source lines a CPU profile can tell apart (see line-preserving-hooks.ts).
+  if (pass?.kind === 'cpu-profile') return ['--import', lineLoader];
+  if (pass?.kind === 'disasm') {
+    return [
+      // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (DESIGN §3).
+      '--print-opt-code', `--print-opt-code-filter=${LOOP_NAME_PREFIX}*`, '--redirect-code-traces', `--redirect-code-traces-to=${pass.codeFile}`,
+      // perf names JIT code from /tmp/perf-<pid>.map.
+      ...(pass.perfData === null ? [] : ['--perf-basic-prof']),
+    ];
+  }
   return [];
+}
+
+/** The command that starts a child: node itself, or node under `perf record` for an annotated disassembly. */
+export function childCommand(pass: ChildRequest['pass'], nodeArgs: string[]): { command: string; args: string[] } {
+  if (pass?.kind === 'disasm' && pass.perfData !== null) return { command: perfCommand(), args: [...perfRecordArgs(pass.perfData), process.execPath, ...nodeArgs] };
+  return { command: process.execPath, args: nodeArgs };
 }
 
 export function createNodeExecutor(options: NodeExecutorOptions): Executor {
@@ -45,7 +64,10 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
       childMain,
       JSON.stringify({ ...request, deoptLogPath }),
     ];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: process.env });
+    const { command, args: commandArgs } = childCommand(request.pass, args);
+    // Under perf, node is perf's child: a process group of their own lets a kill reach both.
+    const group = command !== process.execPath;
+    const child = spawn(command, commandArgs, { detached: group, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: process.env });
     let stderrTail = '';
     let pending = '';
     const channel = child.stdio[3] as NodeJS.ReadableStream;
@@ -86,7 +108,16 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
     });
     return {
       kill() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        if (group && child.pid !== undefined) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+            return;
+          } catch {
+            // The group is gone already; kill the child itself below.
+          }
+        }
+        child.kill('SIGKILL');
       },
     };
   };

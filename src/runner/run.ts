@@ -14,6 +14,7 @@ import { ResultCollector } from './collector.js';
 import { discoverBenchFiles, type BenchFile } from './discover.js';
 import type { Executor } from './executor.js';
 import { runFile } from './run-file.js';
+import { ProfileFiles } from './profile-files.js';
 import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 
@@ -133,7 +134,8 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       }
     }
   }
-  if (options.gcCost || options.allocSites) {
+  if (options.gcCost || options.allocSites || options.profile || options.disasm) {
+    const profileFiles = new ProfileFiles(options.profileDir, new Date(environment.startedAt), options.cwd);
     for (const file of files) {
       if (deps.signal?.aborted) break;
       await runPasses(options, {
@@ -143,6 +145,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
         childOptions,
         progress: deps.progress,
         save: () => save(null),
+        files: profileFiles,
       });
     }
   }

@@ -1,0 +1,176 @@
+/**
+ * The `--profile` pass: V8's CPU profiler (inspector `Profiler`) over a replay of the timing run's
+ * samples, in a process of its own, after timing.
+ *
+ * The profiler starts before warm-up: only code compiled while it runs records where inlined code
+ * came from (DESIGN §3), so the measured loop's samples can be handed to the functions inlined
+ * into it. The warm-up profile is then dropped and a fresh one covers the replay; only samples
+ * inside the timed regions count (setup and teardown are left out).
+ */
+import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { fileURLToPath } from 'node:url';
+import type { DeclaredBenchmark } from '../define/types.js';
+import type { CpuProfileFindings } from '../results/types.js';
+import { writeTextAtomic } from '../results/write-results.js';
+import { summarizeCpuProfile, type CpuProfile } from '../profiling/cpu-profile-summary.js';
+import { ScriptFunctions, type ScriptCoverage } from '../profiling/script-functions.js';
+import { createBatchRunner } from './batch-runner.js';
+import { hrtimeNow } from './clock.js';
+import { LOOP_SCRIPT_PREFIX, type Sink } from './codegen.js';
+import { postNow } from './inspector-post.js';
+import { ensureOptimized, type JitControl } from './jit-tier.js';
+import { warmUp, type MeasureConfig } from './measure.js';
+import { readablePosition } from './source-position.js';
+import { RegionObserver } from './timed-region.js';
+
+/**
+ * 100 µs between samples: 10 per millisecond of replay. DESIGN §3 measured ~6% overhead at this
+ * interval (1–3% at 1 ms); no timing is taken in this pass, and the finer grain resolves short bodies.
+ */
+export const CPU_SAMPLING_INTERVAL_US = 100;
+/** The profiled loop's own lines start here, far past any line of code inlined into it. */
+export const PROFILED_LOOP_LINE_OFFSET = 1_000_000;
+/** Warm-up only has to get the code optimized, not steady to the percent: half a second at most (as the allocation-site pass). */
+const PROFILE_WARMUP_MAX_NS = 500e6;
+
+export interface CpuProfileContext {
+  config: MeasureConfig;
+  rng: () => number;
+  jitControl: JitControl | null;
+  sink: Sink;
+  cwd: string;
+  /** Absolute path of the bench file (inlined code is looked for there first). */
+  file: string;
+  isHarness: (location: string) => boolean;
+}
+
+const observer = new RegionObserver();
+
+/** Records the timed regions on the profiler's clock (µs of `process.hrtime`). */
+class WindowRecorder {
+  readonly windows: [number, number][] = [];
+  private start = 0;
+
+  enter(): void {
+    this.start = Number(process.hrtime.bigint()) / 1e3;
+  }
+
+  leave(): void {
+    this.windows.push([this.start, Number(process.hrtime.bigint()) / 1e3]);
+  }
+}
+
+function urlPath(url: string): string {
+  try {
+    return url.startsWith('file://') ? fileURLToPath(url) : url;
+  } catch {
+    return url;
+  }
+}
+
+/** Reads sources through the debugger (transpiled TypeScript exists only in memory), then turns it off again. */
+function scriptFunctions(session: Session, coverage: ScriptCoverage[], wanted: (url: string) => boolean): Map<string, ScriptFunctions> {
+  const scripts = new Map<string, ScriptFunctions>();
+  postNow(session, 'Debugger.enable');
+  try {
+    for (const script of coverage) {
+      if (!wanted(script.url)) continue;
+      try {
+        const { scriptSource } = postNow(session, 'Debugger.getScriptSource', { scriptId: script.scriptId }) as { scriptSource: string };
+        scripts.set(script.scriptId, new ScriptFunctions(script.scriptId, script.url, scriptSource, script.functions));
+      } catch {
+        // A script that went away has no functions to offer.
+      }
+    }
+  } finally {
+    postNow(session, 'Debugger.disable');
+  }
+  return scripts;
+}
+
+function lineReader(cwd: string): (file: string, line: number) => string | null {
+  const cache = new Map<string, string[] | null>();
+  return (file, line) => {
+    if (!cache.has(file)) {
+      try {
+        cache.set(file, readFileSync(file.startsWith('/') ? file : `${cwd}/${file}`, 'utf8').split('\n'));
+      } catch {
+        cache.set(file, null);
+      }
+    }
+    const text = cache.get(file)?.[line - 1];
+    return text === undefined ? null : text.trim();
+  };
+}
+
+/** Profiles a replay of `sampleIterations` and saves the profile to `outFile`. */
+export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileContext, sampleIterations: readonly number[], outFile: string, top: number): Promise<CpuProfileFindings> {
+  const session = new Session();
+  session.connect();
+  const recorder = new WindowRecorder();
+  let profile: CpuProfile;
+  let coverage: ScriptCoverage[];
+  try {
+    postNow(session, 'Profiler.enable');
+    postNow(session, 'Profiler.setSamplingInterval', { interval: CPU_SAMPLING_INTERVAL_US });
+    postNow(session, 'Profiler.start');
+    const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer, { lineOffset: PROFILED_LOOP_LINE_OFFSET });
+    const config = { ...context.config, warmupMaxNs: Math.min(context.config.warmupMaxNs, PROFILE_WARMUP_MAX_NS) };
+    await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, config);
+    if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+    postNow(session, 'Profiler.stop');
+    postNow(session, 'Profiler.start');
+    observer.current = recorder;
+    try {
+      for (const n of sampleIterations) await runner.runBatch(n);
+    } finally {
+      observer.current = null;
+    }
+    profile = (postNow(session, 'Profiler.stop') as { profile: CpuProfile }).profile;
+    coverage = (postNow(session, 'Profiler.getBestEffortCoverage') as { result: ScriptCoverage[] }).result;
+    postNow(session, 'Profiler.disable');
+  } catch (error) {
+    session.disconnect();
+    throw error;
+  }
+  const { cwd, isHarness } = context;
+  const locate = (url: string, line: number, column: number): string => readablePosition(url, line, column, cwd);
+  const isLoopUrl = (url: string): boolean => url.startsWith(LOOP_SCRIPT_PREFIX);
+  const classify = (url: string): 'user' | 'harness' | 'node' => (url.startsWith('node:') ? 'node' : isHarness(locate(url, 1, 1)) ? 'harness' : 'user');
+  const isUserScript = (url: string): boolean => url !== '' && !isLoopUrl(url) && classify(url) === 'user';
+  let scripts: Map<string, ScriptFunctions>;
+  try {
+    scripts = scriptFunctions(session, coverage, isUserScript);
+  } finally {
+    session.disconnect();
+  }
+  const benchScripts = [...scripts.values()].filter((s) => urlPath(s.url) === context.file).map((s) => s.scriptId);
+  const others = [...scripts.keys()].filter((id) => !benchScripts.includes(id));
+  const summary = summarizeCpuProfile(profile, {
+    windows: recorder.windows,
+    scripts,
+    inlineCandidates: [...benchScripts, ...others],
+    isLoop: (frame) => isLoopUrl(frame.url) || /^ubench_loop_\d+$/.test(frame.functionName),
+    loopLabel: `measured loop for ${bench.name}`,
+    loopLineOffset: PROFILED_LOOP_LINE_OFFSET,
+    classify,
+    locate,
+    originalLine(url, line) {
+      if (!isUserScript(url)) return null;
+      const position = locate(url, line, 1);
+      const match = /^(.*):(\d+):\d+$/.exec(position);
+      return match === null ? null : { file: match[1]!, line: Number(match[2]) };
+    },
+    lineText: lineReader(cwd),
+    top,
+  });
+  writeTextAtomic(outFile, JSON.stringify(profile));
+  const iterations = sampleIterations.reduce((a, b) => a + b, 0);
+  return {
+    cpu: { status: 'measured', reason: null, iterations, sampleCount: summary.sampleCount, samplingIntervalUs: CPU_SAMPLING_INTERVAL_US },
+    hot: summary.hot,
+    lines: summary.lines,
+    cpuprofile: outFile,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * Hot functions and hot lines from a V8 CPU profile (inspector `Profiler.stop`), counting only the
+ * samples taken inside the timed regions.
+ *
+ * V8 attributes a sample in inlined code to the function it was inlined into, but its per-line
+ * counts (`positionTicks`) carry the inlined code's own line numbers. So a host function's lines
+ * that fall outside its own body are handed to the function that spans them — in the host's script
+ * first, then in the candidate scripts (the bench file first). Lines are all V8 reports, so two
+ * functions on one line are not told apart (the innermost is taken).
+ */
+import type { HotFunction, HotFunctionKind, HotLine } from '../results/types.js';
+import type { ScriptFunction, ScriptFunctions } from './script-functions.js';
+
+export interface CallFrame {
+  functionName: string;
+  scriptId: string;
+  url: string;
+  /** 0-based. */
+  lineNumber: number;
+  /** 0-based. */
+  columnNumber: number;
+}
+
+export interface CpuProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+  positionTicks?: { line: number; ticks: number }[];
+}
+
+export interface CpuProfile {
+  nodes: CpuProfileNode[];
+  /** µs, on the same clock as `process.hrtime` (measured on Node 20 and 22). */
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface SummaryContext {
+  /** Timed regions, [start, end] in µs, in order. */
+  windows: readonly (readonly [number, number])[];
+  /** The scripts whose functions are known, by script id. */
+  scripts: ReadonlyMap<string, ScriptFunctions>;
+  /** Scripts to look for inlined code in, most likely first (the bench file first). */
+  inlineCandidates: readonly string[];
+  /** Whether a frame is the generated measured loop. */
+  isLoop(frame: CallFrame): boolean;
+  /** How the measured loop is named, e.g. `measured loop for sum`. */
+  loopLabel: string;
+  /** Lines of the measured loop's own source start here; lower lines in its ticks are inlined code. */
+  loopLineOffset: number;
+  /** Where a script's code comes from (for frames with a url). */
+  classify(url: string): Extract<HotFunctionKind, 'user' | 'harness' | 'node'>;
+  /** `file:line:column` as the user knows it (source-mapped, relative). */
+  locate(url: string, line: number, column: number): string;
+  /** The original file and line of a line of a loaded script, or null. */
+  originalLine(url: string, line: number): { file: string; line: number } | null;
+  /** The text of a line of an original file, or null. */
+  lineText(file: string, line: number): string | null;
+  top: number;
+}
+
+export interface CpuProfileSummary {
+  /** Samples inside the timed regions. */
+  sampleCount: number;
+  hot: HotFunction[];
+  lines: HotLine[];
+}
+
+/** How many of each node's samples fall inside the windows. */
+export function samplesInWindows(profile: CpuProfile, windows: SummaryContext['windows']): Map<number, number> {
+  const counts = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let time = profile.startTime;
+  let w = 0;
+  for (let i = 0; i < samples.length; i++) {
+    time += deltas[i] ?? 0;
+    while (w < windows.length && windows[w]![1] < time) w++;
+    if (w < windows.length && windows[w]![0] <= time) counts.set(samples[i]!, (counts.get(samples[i]!) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const VM_FRAMES = new Set(['(garbage collector)', '(program)', '(idle)', '(root)']);
+
+interface Owner {
+  key: string;
+  name: string;
+  location: string | null;
+  kind: HotFunctionKind;
+}
+
+function ownerOfFunction(script: ScriptFunctions, fn: ScriptFunction, context: SummaryContext): Owner {
+  return {
+    key: `${script.scriptId}@${fn.startOffset}`,
+    name: fn.name === '' ? '(anonymous)' : fn.name,
+    location: context.locate(script.url, fn.startLine, fn.startColumn),
+    kind: context.classify(script.url),
+  };
+}
+
+function ownerOfNode(node: CpuProfileNode, context: SummaryContext): Owner {
+  const frame = node.callFrame;
+  if (context.isLoop(frame)) return { key: 'loop', name: context.loopLabel, location: null, kind: 'measured-loop' };
+  if (VM_FRAMES.has(frame.functionName)) return { key: frame.functionName, name: frame.functionName, location: null, kind: 'vm' };
+  const name = frame.functionName === '' ? '(anonymous)' : frame.functionName;
+  if (frame.url === '') return { key: `builtin:${name}`, name: `${name} (built-in)`, location: null, kind: 'builtin' };
+  const script = context.scripts.get(frame.scriptId);
+  const fn = script?.functionAtOffset(script.offset(frame.lineNumber + 1, frame.columnNumber + 1)) ?? null;
+  if (script !== undefined && fn !== null) return ownerOfFunction(script, fn, context);
+  return { key: `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`, name, location: context.locate(frame.url, frame.lineNumber + 1, frame.columnNumber + 1), kind: context.classify(frame.url) };
+}
+
+/** The function a ticked line belongs to when it is not the host's own code; null keeps it with the host. */
+function inlinedOwner(node: CpuProfileNode, host: Owner, line: number, context: SummaryContext): { owner: Owner; script: ScriptFunctions } | null {
+  const own = context.scripts.get(node.callFrame.scriptId);
+  if (context.isLoop(node.callFrame)) {
+    if (line >= context.loopLineOffset) return null;
+  } else if (own !== undefined) {
+    const fn = own.functionAtLine(line);
+    if (fn !== null) {
+      const owner = ownerOfFunction(own, fn, context);
+      return owner.key === host.key ? null : { owner, script: own };
+    }
+  }
+  for (const id of context.inlineCandidates) {
+    const script = context.scripts.get(id);
+    if (script === undefined || script === own) continue;
+    const fn = script.functionAtLine(line);
+    if (fn !== null) return { owner: ownerOfFunction(script, fn, context), script };
+  }
+  return null;
+}
+
+export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext): CpuProfileSummary {
+  const counts = samplesInWindows(profile, context.windows);
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const functions = new Map<string, { owner: Owner; weight: number; hosts: Map<string, number> }>();
+  const lines = new Map<string, { url: string; line: number; weight: number }>();
+  const add = (owner: Owner, weight: number, host: Owner | null): void => {
+    const entry = functions.get(owner.key) ?? { owner, weight: 0, hosts: new Map<string, number>() };
+    entry.weight += weight;
+    if (host !== null) entry.hosts.set(host.name, (entry.hosts.get(host.name) ?? 0) + weight);
+    functions.set(owner.key, entry);
+  };
+  const addLine = (url: string, line: number, weight: number): void => {
+    const key = `${url}\0${line}`;
+    const entry = lines.get(key) ?? { url, line, weight: 0 };
+    entry.weight += weight;
+    lines.set(key, entry);
+  };
+  for (const node of profile.nodes) {
+    const count = counts.get(node.id) ?? 0;
+    if (count === 0) continue;
+    const host = ownerOfNode(node, context);
+    const ticks = node.positionTicks ?? [];
+    const tickTotal = ticks.reduce((a, t) => a + t.ticks, 0);
+    if (tickTotal === 0 || (host.kind !== 'user' && host.kind !== 'measured-loop')) {
+      add(host, count, null);
+      continue;
+    }
+    for (const tick of ticks) {
+      const weight = (count * tick.ticks) / tickTotal;
+      const inlined = inlinedOwner(node, host, tick.line, context);
+      if (inlined === null) {
+        add(host, weight, null);
+        if (host.kind === 'user') addLine(node.callFrame.url, tick.line, weight);
+      } else {
+        add(inlined.owner, weight, host);
+        if (inlined.owner.kind === 'user') addLine(inlined.script.url, tick.line, weight);
+      }
+    }
+  }
+  const percent = (weight: number): number => (total === 0 ? 0 : (100 * weight) / total);
+  const hot = [...functions.values()]
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, context.top)
+    .map(({ owner, weight, hosts }) => ({
+      function: owner.name,
+      location: owner.location,
+      selfPercent: percent(weight),
+      kind: owner.kind,
+      inlinedInto: hosts.size === 0 ? null : [...hosts].sort((a, b) => b[1] - a[1])[0]![0],
+    }));
+  return { sampleCount: total, hot, lines: hotLines([...lines.values()], total, context) };
+}
+
+function hotLines(ticked: { url: string; line: number; weight: number }[], total: number, context: SummaryContext): HotLine[] {
+  const byOriginal = new Map<string, { file: string; line: number; weight: number }>();
+  for (const { url, line, weight } of ticked) {
+    const original = context.originalLine(url, line);
+    if (original === null) continue;
+    const key = `${original.file}\0${original.line}`;
+    const entry = byOriginal.get(key) ?? { ...original, weight: 0 };
+    entry.weight += weight;
+    byOriginal.set(key, entry);
+  }
+  return [...byOriginal.values()]
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, context.top)
+    .sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1))
+    .map(({ file, line, weight }) => ({ file, line, text: context.lineText(file, line), percent: total === 0 ? 0 : (100 * weight) / total }));
+}
