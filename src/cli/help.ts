@@ -21,6 +21,13 @@ Options:
                           sample GC-free) and report what GC adds per operation, with its CI
   --alloc-sites           also list the functions that allocate the most bytes per operation
                           (V8's sampling heap profiler)
+  --profile               also profile each benchmark after timing (V8's CPU profiler on a
+                          replay of its samples): hot functions, hot source lines, JIT tier,
+                          deopts; saves a .cpuprofile per benchmark
+  --disasm                also print the measured loop's optimized machine code, annotated
+                          with perf samples per instruction where perf works (UBENCH_PERF=path)
+  --profile-top <n>       hot functions and lines listed per benchmark (default 10)
+  --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
                           file (a name means .ubench/baselines/<name>.json)
   --quiet                 no progress line, no output from the benchmarks themselves

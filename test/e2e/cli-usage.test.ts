@@ -18,6 +18,7 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
   ['a bad duration', [OK_DIR, '--time', 'fast'], /--time.*fast/],
   ['a zero duration', [OK_DIR, '--time', '0s'], /--time/],
   ['zero forks', [OK_DIR, '--forks', '0'], /--forks/],
+  ['a --profile-top that is not a count', [OK_DIR, '--profile', '--profile-top', 'ten'], /--profile-top.*ten/],
   ['an unknown isolation mode', [OK_DIR, '--isolate', 'thread'], /--isolate.*thread/],
   ['an invalid --filter regex', [OK_DIR, '--filter', '('], /--filter/],
   ['a path that does not exist', ['test/fixtures/bench/no-such-folder', ...FAST], /no-such-folder/],

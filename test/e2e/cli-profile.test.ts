@@ -1,0 +1,116 @@
+/**
+ * End-to-end: the profiling passes. Hot-function ranking, hot lines, the saved .cpuprofile, a
+ * deoptimization with V8's reason, and the measured loop's machine code with (where perf works)
+ * instruction-level samples; without perf the code is still shown and the reason given.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
+import { perfUnavailable } from '../../src/profiling/perf-samples.js';
+import { makeTempDir, REPO_ROOT, runCli, type CliRun } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const SHORT = ['--time', '300ms', '--warmup', '300ms'];
+
+async function profiled(file: string, extra: string[], env?: NodeJS.ProcessEnv): Promise<{ run: CliRun; byName: Map<string, BenchmarkResult> }> {
+  const json = path.join(temp.dir, `${path.basename(file)}-${extra.join('')}.json`);
+  const run = await runCli([file, ...SHORT, '--profile-dir', path.join(temp.dir, 'profiles'), '--json', json, ...extra], env === undefined ? {} : { env });
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  const results = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
+  return { run, byName: new Map(results.benchmarks.map((b) => [b.name, b])) };
+}
+
+describe('--profile and --disasm on helpers with 1:2:6 work', () => {
+  let run: CliRun;
+  let helpers: BenchmarkResult;
+  before(async () => {
+    const result = await profiled('test/fixtures/bench/profile/helpers.bench.ts', ['--profile', '--disasm', '--filter', 'helpers']);
+    run = result.run;
+    helpers = result.byName.get('helpers 1:2:6')!;
+  });
+
+  it('ranks the heavy helper first and the three helpers 6 > 2 > 1, though all were inlined into the loop', () => {
+    const hot = helpers.profile.hot!;
+    assert.equal(hot[0]?.function, 'heavy', JSON.stringify(hot));
+    const share = (name: string): number => hot.find((h) => h.function === name)?.selfPercent ?? 0;
+    assert.ok(share('heavy') > share('medium') && share('medium') > share('light') && share('light') > 0, JSON.stringify(hot));
+    assert.ok(share('heavy') > 2 * share('medium'), JSON.stringify(hot));
+    assert.match(hot[0]!.location ?? '', /^test\/fixtures\/bench\/profile\/helpers\.bench\.ts:16:1$/);
+    assert.equal(hot[0]!.inlinedInto, 'measured loop for helpers 1:2:6');
+    assert.equal(helpers.profile.cpu?.status, 'measured');
+    assert.ok(helpers.profile.cpu!.sampleCount > 100, `${helpers.profile.cpu!.sampleCount} samples`);
+  });
+
+  it('annotates the benchmark\'s own source lines, hottest being the heavy loop', () => {
+    const lines = helpers.profile.lines!;
+    const hottest = [...lines].sort((a, b) => b.percent - a.percent)[0]!;
+    assert.equal(hottest.line, 18);
+    assert.equal(hottest.text, 'for (let i = 0; i < 60; i++) a += Math.sqrt(x + i);');
+    assert.deepEqual(lines.map((l) => l.line), [...lines.map((l) => l.line)].sort((a, b) => a - b));
+  });
+
+  it('saves a .cpuprofile that DevTools can open', () => {
+    const file = helpers.profile.cpuprofile!;
+    const absolute = path.isAbsolute(file) ? file : path.join(REPO_ROOT, file);
+    assert.ok(existsSync(absolute), file);
+    const profile = JSON.parse(readFileSync(absolute, 'utf8')) as { nodes: unknown[]; samples: number[]; startTime: number };
+    assert.ok(profile.nodes.length > 0 && profile.samples.length > 0 && profile.startTime > 0);
+  });
+
+  it('records the tier of the loop and of the benchmark function', () => {
+    const tier = helpers.profile.tier!;
+    assert.equal(tier.target, 'loop');
+    assert.equal(tier.afterSampling.tier, 'turbofan');
+    assert.ok(tier.body !== null && tier.body.afterSampling.status > 0);
+  });
+
+  it('shows the measured loop\'s machine code with the helpers\' square roots in it', () => {
+    const d = helpers.profile.disasm!;
+    assert.equal(d.status, 'done', d.reason ?? '');
+    assert.ok(d.loop !== null && d.instructions.length > 0);
+    assert.ok(d.instructions.some((i) => /sqrtsd/.test(i.text)), d.instructions.map((i) => i.text).join('\n'));
+    assert.ok(d.codeFile !== null && existsSync(path.join(REPO_ROOT, d.codeFile)) || existsSync(d.codeFile ?? ''), `${d.codeFile}`);
+  });
+
+  it('annotates the hot instructions with perf samples when perf works here', { skip: perfUnavailable() ?? false }, () => {
+    const d = helpers.profile.disasm!;
+    assert.equal(d.annotationNote, null);
+    assert.ok(d.perfSampleCount! > 100, `${d.perfSampleCount} samples`);
+    const inLoop = d.instructions.reduce((a, i) => a + (i.percent ?? 0), 0);
+    assert.ok(Math.abs(inLoop - d.loopPercent!) < 1e-6);
+    assert.ok(d.loopPercent! > 50, `${d.loopPercent}% in the loop`);
+    assert.match(d.native[0]?.symbol ?? '', /^measured loop for helpers 1:2:6 \(JIT\)$/);
+  });
+
+  it('prints the profile in the terminal report', () => {
+    for (const text of ['profile of helpers 1:2:6', 'hot functions', 'heavy test/fixtures/bench/profile/helpers.bench.ts:16:1', 'hot lines', 'CPU profile: ', 'machine code of the measured loop', 'JIT tier: measured loop turbofan']) {
+      assert.ok(run.stdout.includes(text), `missing "${text}" in:\n${run.stdout}`);
+    }
+  });
+});
+
+describe('--disasm without perf', () => {
+  it('still shows the loop, unannotated, and says why', async () => {
+    const { byName } = await profiled('test/fixtures/bench/profile/helpers.bench.ts', ['--disasm', '--filter', 'sort'], { UBENCH_PERF: '/nonexistent/perf' });
+    const d = byName.get('sort copy')!.profile.disasm!;
+    assert.equal(d.status, 'done', d.reason ?? '');
+    assert.match(d.annotationNote ?? '', /\/nonexistent\/perf is not installed/);
+    assert.ok(d.instructions.length > 0 && d.instructions.every((i) => i.percent === null));
+    assert.ok(d.instructions.some((i) => /ArrayPrototypeSort/.test(i.text)), 'the loop calls the sort built-in');
+    assert.equal(byName.get('sort copy')!.profile.cpu, null, 'no CPU profile without --profile');
+  });
+});
+
+describe('deoptimization reported with its reason', () => {
+  it('records V8\'s reason and a location in the bench file when the input type changes mid-run', async () => {
+    const { byName, run } = await profiled('test/fixtures/bench/profile/deopt.bench.ts', ['--profile']);
+    const deopts = byName.get('type changes after 3M calls')!.profile.deopts;
+    const ours = deopts.filter((d) => /deopt\.bench\.ts:\d+:\d+$/.test(d.location ?? '') && d.reason !== '');
+    assert.ok(ours.length > 0, JSON.stringify(deopts));
+    assert.match(run.stdout, /^ {4}deopts: [1-9]\d*$/m);
+    assert.match(run.stdout, /^ {6}\S.* deopt-\w+ at test\/fixtures\/bench\/profile\/deopt\.bench\.ts:\d+:\d+/m);
+  });
+});

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { samplesInWindows, summarizeCpuProfile, type CpuProfile, type CpuProfileNode, type SummaryContext } from '../../src/profiling/cpu-profile-summary.js';
+import { ScriptFunctions } from '../../src/profiling/script-functions.js';
+
+// A bench file as V8 loaded it: two helpers and the benchmark body, one per few lines.
+const SOURCE = [
+  'function light(x) {', // 1
+  '  return x + 1;', // 2
+  '}', // 3
+  'function heavy(x) {', // 4
+  '  let a = 0; for (let i = 0; i < 60; i++) a += x;', // 5
+  '  return a;', // 6
+  '}', // 7
+  'export const body = () => light(1) + heavy(2);', // 8
+].join('\n');
+const offsetOf = (text: string): number => SOURCE.indexOf(text);
+const coverage = [
+  { functionName: '', ranges: [{ startOffset: 0, endOffset: SOURCE.length }] },
+  { functionName: 'light', ranges: [{ startOffset: offsetOf('function light'), endOffset: offsetOf('function heavy') - 1 }] },
+  { functionName: 'heavy', ranges: [{ startOffset: offsetOf('function heavy'), endOffset: offsetOf('export') - 1 }] },
+  { functionName: 'body', ranges: [{ startOffset: offsetOf('() =>'), endOffset: SOURCE.length }] },
+];
+const URL_ = 'file:///w/a.bench.js';
+const script = new ScriptFunctions('7', URL_, SOURCE, coverage);
+const LOOP_OFFSET = 1000;
+
+function frame(functionName: string, url: string, scriptId: string, lineNumber = 0, columnNumber = 0) {
+  return { functionName, url, scriptId, lineNumber, columnNumber };
+}
+
+const nodes: CpuProfileNode[] = [
+  { id: 1, callFrame: frame('(root)', '', '0'), children: [2, 5, 6, 7] },
+  { id: 2, callFrame: frame('ubench_loop_1', 'ubench-measured-loop-1', '9', LOOP_OFFSET + 1, 10), children: [3], positionTicks: [{ line: LOOP_OFFSET + 4, ticks: 10 }, { line: 5, ticks: 60 }, { line: 2, ticks: 20 }, { line: 8, ticks: 10 }] },
+  { id: 3, callFrame: frame('body', URL_, '7', 7, 20), children: [4], positionTicks: [{ line: 8, ticks: 5 }] },
+  { id: 4, callFrame: frame('heavy', URL_, '7', 3, 0), positionTicks: [{ line: 5, ticks: 5 }] },
+  { id: 5, callFrame: frame('(garbage collector)', '', '0', -1, -1) },
+  { id: 6, callFrame: frame('runBatch', 'file:///pkg/dist/engine/batch-runner.js', '3', 70, 2), positionTicks: [{ line: 71, ticks: 1 }] },
+  { id: 7, callFrame: frame('sort', '', '0', -1, -1) },
+];
+
+function profileOf(sampleNodes: number[], deltaUs = 10): CpuProfile {
+  return { nodes, startTime: 1000, endTime: 1000 + deltaUs * sampleNodes.length, samples: sampleNodes, timeDeltas: sampleNodes.map(() => deltaUs) };
+}
+
+function context(windows: [number, number][], top = 10): SummaryContext {
+  return {
+    windows,
+    scripts: new Map([['7', script]]),
+    inlineCandidates: ['7'],
+    isLoop: (f) => f.url.startsWith('ubench-measured-loop-'),
+    loopLabel: 'measured loop for f',
+    loopLineOffset: LOOP_OFFSET,
+    classify: (url) => (url.startsWith('node:') ? 'node' : url.includes('/pkg/') ? 'harness' : 'user'),
+    locate: (url, line, column) => `${url.replace('file:///w/', '')}:${line}:${column}`,
+    originalLine: (url, line) => (url === URL_ ? { file: 'a.bench.ts', line } : null),
+    lineText: (_file, line) => SOURCE.split('\n')[line - 1]!.trim(),
+    top,
+  };
+}
+
+describe('functions of a script by line', () => {
+  it('converts offsets and lines both ways', () => {
+    assert.deepEqual(script.position(offsetOf('return a')), { line: 6, column: 3 });
+    assert.equal(script.offset(6, 3), offsetOf('return a'));
+  });
+  it('finds the innermost function of a line, never the top level', () => {
+    assert.equal(script.functionAtLine(5)?.name, 'heavy');
+    assert.equal(script.functionAtLine(2)?.name, 'light');
+    assert.equal(script.functionAtLine(8)?.name, 'body');
+    assert.equal(new ScriptFunctions('1', 'u', 'let x = 1;', [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 10 }] }]).functionAtLine(1), null);
+  });
+  it('finds the function at a profile frame\'s start', () => {
+    assert.equal(script.functionAtOffset(script.offset(4, 1))?.name, 'heavy');
+  });
+});
+
+describe('samples in the timed regions', () => {
+  it('counts per node only samples whose time falls in a window', () => {
+    // Samples at 1010, 1020, …, 1060.
+    const counts = samplesInWindows(profileOf([2, 2, 5, 2, 3, 2]), [[1015, 1030], [1050, 1055]]);
+    assert.deepEqual([...counts].sort(), [[2, 1], [5, 1], [3, 1]].sort());
+  });
+});
+
+describe('hot functions and lines', () => {
+  // 100 samples of the loop (its ticks: 10 own, 60 heavy, 20 light, 10 body), 10 in the body node,
+  // 10 GC, 2 harness, 8 in a built-in; 40 loop samples outside the window.
+  const order = [...Array(100).fill(2), ...Array(10).fill(3), ...Array(10).fill(5), 6, 6, ...Array(8).fill(7), ...Array(40).fill(2)];
+  const summary = summarizeCpuProfile(profileOf(order), context([[1000, 1000 + 10 * 130]]));
+  const share = (name: string): number => summary.hot.find((h) => h.function === name)?.selfPercent ?? NaN;
+
+  it('counts only the timed regions', () => {
+    assert.equal(summary.sampleCount, 130);
+  });
+
+  it('hands inlined code back to its function by line, naming the host it ran in', () => {
+    assert.equal(summary.hot[0]!.function, 'heavy');
+    assert.ok(Math.abs(share("heavy") - (100 * 60) / 130) < 1e-9, `${share("heavy")}`);
+    assert.ok(Math.abs(share('light') - (100 * 20) / 130) < 1e-9);
+    assert.ok(Math.abs(share('measured loop for f') - (100 * 10) / 130) < 1e-9);
+    const light = summary.hot.find((h) => h.function === 'light')!;
+    assert.deepEqual(light, { function: 'light', location: 'a.bench.js:1:1', selfPercent: light.selfPercent, kind: 'user', inlinedInto: 'measured loop for f' });
+    assert.equal(summary.hot.find((h) => h.function === 'body')!.inlinedInto, 'measured loop for f', 'the body is mostly inlined too');
+  });
+
+  it('labels V8 pseudo-frames, built-ins and harness frames, not hiding them', () => {
+    assert.equal(summary.hot.find((h) => h.function === '(garbage collector)')?.kind, 'vm');
+    assert.equal(summary.hot.find((h) => h.function === 'sort (built-in)')?.kind, 'builtin');
+    assert.equal(summary.hot.find((h) => h.function === 'runBatch')?.kind, 'harness');
+    assert.equal(summary.hot.find((h) => h.function === 'measured loop for f')?.kind, 'measured-loop');
+  });
+
+  it('sums to 100% and is sorted, top N kept', () => {
+    assert.ok(Math.abs(summary.hot.reduce((a, h) => a + h.selfPercent, 0) - 100) < 1e-9);
+    assert.deepEqual(summary.hot.map((h) => h.selfPercent), [...summary.hot.map((h) => h.selfPercent)].sort((a, b) => b - a));
+    assert.equal(summarizeCpuProfile(profileOf(order), context([[1000, 2300]], 2)).hot.length, 2);
+  });
+
+  it('annotates the benchmark\'s own lines (never the loop\'s or the harness\'s) in line order', () => {
+    assert.deepEqual(summary.lines.map((l) => [l.line, Math.round(l.percent * 130 / 100)]), [[2, 20], [5, 60], [8, 20]]);
+    assert.equal(summary.lines[1]!.text, 'let a = 0; for (let i = 0; i < 60; i++) a += x;');
+    assert.equal(summary.lines[0]!.file, 'a.bench.ts');
+  });
+
+  it('is empty, not NaN, when no sample fell in a timed region', () => {
+    const empty = summarizeCpuProfile(profileOf([2, 3]), context([[0, 1]]));
+    assert.deepEqual(empty, { sampleCount: 0, hot: [], lines: [] });
+  });
+});
