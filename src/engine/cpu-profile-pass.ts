@@ -158,7 +158,9 @@ export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileCo
     locate,
     originalLine(url, line) {
       if (!isUserScript(url)) return null;
-      const position = locate(url, line, 1);
+      // The first token of the line, not column 1: the indentation may map to the line before.
+      const script = [...scripts.values()].find((s) => s.url === url);
+      const position = locate(url, line, script?.firstColumn(line) ?? 1);
       const match = /^(.*):(\d+):\d+$/.exec(position);
       return match === null ? null : { file: match[1]!, line: Number(match[2]) };
     },

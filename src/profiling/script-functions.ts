@@ -20,11 +20,19 @@ export interface ScriptCoverage {
   functions: { functionName: string; ranges: { startOffset: number; endOffset: number }[] }[];
 }
 
+/** How far before an anonymous function to look for the name it is assigned to. */
+const INFER_NAME_LOOKBACK = 80;
+/** `name:`, `name =` or `name(` right before the function (as V8 infers names), allowing `async`. */
+const INFERRED_NAME = /([A-Za-z_$][\w$]*)\s*(?::|=(?!=))\s*(?:async\s*)?$/;
+
+/** The transpiler's kept name: `__name((x) => …, "run")` (esbuild's keepNames, which tsx uses). */
+const KEPT_NAME = /^\s*,\s*"([^"\\]+)"\s*\)/;
+
 export class ScriptFunctions {
   private readonly lineStarts: number[];
   readonly functions: ScriptFunction[];
 
-  constructor(readonly scriptId: string, readonly url: string, source: string, coverage: ScriptCoverage['functions']) {
+  constructor(readonly scriptId: string, readonly url: string, private readonly source: string, coverage: ScriptCoverage['functions']) {
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
     const seen = new Set<string>();
@@ -39,7 +47,7 @@ export class ScriptFunctions {
       seen.add(key);
       const start = this.position(range.startOffset);
       this.functions.push({
-        name: fn.functionName,
+        name: fn.functionName === '' ? this.inferredName(range.startOffset, range.endOffset) : fn.functionName,
         startOffset: range.startOffset,
         endOffset: range.endOffset,
         startLine: start.line,
@@ -47,6 +55,26 @@ export class ScriptFunctions {
         endLine: this.position(Math.max(range.startOffset, range.endOffset - 1)).line,
       });
     }
+  }
+
+  /**
+   * The name V8 infers for an anonymous function from what it is assigned to (`run: (x) => …`,
+   * `const f = function () …`), which coverage leaves empty; '' when there is none.
+   */
+  private inferredName(startOffset: number, endOffset: number): string {
+    const kept = KEPT_NAME.exec(this.source.slice(endOffset, endOffset + INFER_NAME_LOOKBACK));
+    if (kept !== null) return kept[1]!;
+    const before = this.source.slice(Math.max(0, startOffset - INFER_NAME_LOOKBACK), startOffset);
+    return INFERRED_NAME.exec(before)?.[1] ?? '';
+  }
+
+  /** 1-based column of the first non-blank character of a line (1 for a blank line). */
+  firstColumn(line: number): number {
+    const start = this.lineStarts[line - 1];
+    if (start === undefined) return 1;
+    let i = start;
+    while (i < this.source.length && (this.source[i] === ' ' || this.source[i] === '\t')) i++;
+    return i - start + 1;
   }
 
   /** 1-based line and column of an offset. */

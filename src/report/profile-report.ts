@@ -21,7 +21,7 @@ const HOT_INSTRUCTION_PERCENT = 1;
 const HOT_CONTEXT = 3;
 
 function percentText(value: number): string {
-  return `${value.toFixed(1)}%`.padStart(6);
+  return (value > 0 && value < 0.05 ? '<0.1%' : `${value.toFixed(1)}%`).padStart(6);
 }
 
 function readingText(r: TierReading): string {
@@ -33,7 +33,12 @@ function tierLine(tier: JitInfo, c: Colors): string {
   const track = (warm: TierReading, end: TierReading): string => (warm.tier === end.tier && warm.maybeDeopted === end.maybeDeopted ? `${readingText(end)} after warm-up and at the end` : `${readingText(warm)} after warm-up → ${readingText(end)} at the end`);
   const requested = tier.optimizationRequested ? c.dim(' (optimization requested after warm-up)') : '';
   let line = `JIT tier: ${what} ${track(tier.afterWarmup, tier.afterSampling)}${requested}`;
-  if (tier.body !== null) line += c.dim(`; benchmark function ${tier.body.functionName}: ${track(tier.body.afterWarmup, tier.body.afterSampling)}${tier.body.afterSampling.tier === 'turbofan' ? '' : ' (its own code; inlined into the loop it runs optimized)'}`);
+  if (tier.body !== null) {
+    const { afterWarmup, afterSampling } = tier.body;
+    const own = afterWarmup.tier === 'unknown' && afterSampling.tier === 'unknown' ? 'no code of its own reported' : track(afterWarmup, afterSampling);
+    const note = afterSampling.tier === 'turbofan' ? '' : ' (its own code only: where V8 inlined it into the loop, the loop\'s tier applies)';
+    line += c.dim(`; benchmark function ${tier.body.functionName}: ${own}${note}`);
+  }
   return line;
 }
 

@@ -128,3 +128,23 @@ describe('hot functions and lines', () => {
     assert.deepEqual(empty, { sampleCount: 0, hot: [], lines: [] });
   });
 });
+
+describe('names of anonymous functions', () => {
+  const source = 'const a = { run: (x) => x + 1 };\nexport const body = () => 2;\nbench("n", __name(() => 3, "kept"));\nbench("m", () => 4);';
+  const at = (text: string): { startOffset: number; endOffset: number } => {
+    const start = source.indexOf(text);
+    return { startOffset: start, endOffset: start + text.length };
+  };
+  const fns = new ScriptFunctions('1', 'u', source, [
+    { functionName: '', ranges: [at('(x) => x + 1')] },
+    { functionName: '', ranges: [at('() => 2')] },
+    { functionName: '', ranges: [at('() => 3')] },
+    { functionName: '', ranges: [at('() => 4')] },
+  ]);
+  it('infers what V8 would from the assignment, or the transpiler\'s kept name', () => {
+    assert.deepEqual(fns.functions.map((f) => f.name), ['run', 'body', 'kept', '']);
+  });
+  it('knows where a line\'s first token is', () => {
+    assert.equal(new ScriptFunctions('1', 'u', 'a\n    b\n', []).firstColumn(2), 5);
+  });
+});

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { collectEnvironment } from '../../src/results/environment.js';
 import { createResultsFile } from '../../src/results/new-results.js';
-import type { RunSettings } from '../../src/results/types.js';
+import { SCHEMA_VERSION, type RunSettings } from '../../src/results/types.js';
 
 const ownPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -89,7 +89,7 @@ describe('collectEnvironment', () => {
 });
 
 describe('createResultsFile', () => {
-  it('starts an incomplete, empty version-1 file around the given environment and settings', () => {
+  it('starts an incomplete, empty current-version file around the given environment and settings', () => {
     const env = collect(root);
     const settings: RunSettings = {
       timeBudgetNs: 1e9,
@@ -105,7 +105,7 @@ describe('createResultsFile', () => {
     };
     const file = createResultsFile(env, settings);
     assert.deepEqual(file, {
-      schemaVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
       environment: env,
       settings,
       complete: false,

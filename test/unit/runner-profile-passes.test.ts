@@ -67,7 +67,7 @@ describe('the profile in the terminal report', () => {
   it('prints tier, deopts, hot functions, hot lines, the saved profile and the annotated loop', () => {
     for (const expected of [
       'profile of sha256(algo=sha256,hex=true,salt=null)',
-      'JIT tier: measured loop turbofan after warm-up → turbofan (deoptimized before) at the end; benchmark function hash: interpreted after warm-up and at the end (its own code; inlined into the loop it runs optimized)',
+      'JIT tier: measured loop turbofan after warm-up → turbofan (deoptimized before) at the end; benchmark function hash: interpreted after warm-up and at the end (its own code only: where V8 inlined it into the loop, the loop\'s tier applies)',
       'deopts: 1',
       'not a Smi deopt-eager at bench/hash.bench.ts:12:7 (inlined at unknown:7:23) during sampling',
       ' 61.2%  mix bench/hash.bench.ts:3:1 inlined into measured loop for hash',
