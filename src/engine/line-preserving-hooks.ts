@@ -5,26 +5,22 @@
  * told apart. esbuild keeps a statement per line, and its inline source map leads back to the
  * user's lines. Everything else (resolution, CommonJS, formats) stays with tsx.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
+import { transformSync } from 'esbuild';
 
 const TYPESCRIPT = /\.(?:m?ts|tsx)$/;
 
-interface LoadResult {
+export interface LoadResult {
   format?: string | null;
   source?: string | ArrayBuffer | Uint8Array;
   shortCircuit?: boolean;
 }
 
-type NextLoad = (url: string, context: unknown) => Promise<LoadResult>;
-
-export async function load(url: string, context: unknown, nextLoad: NextLoad): Promise<LoadResult> {
-  const result = await nextLoad(url, context);
+function retranspiled(url: string, result: LoadResult): LoadResult {
   if (!url.startsWith('file:') || result.format !== 'module' || !TYPESCRIPT.test(new URL(url).pathname)) return result;
   const file = fileURLToPath(url);
-  const source = await readFile(file, 'utf8');
-  const output = await transform(source, {
+  const output = transformSync(readFileSync(file, 'utf8'), {
     loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
     format: 'esm',
     sourcemap: 'inline',
@@ -33,4 +29,14 @@ export async function load(url: string, context: unknown, nextLoad: NextLoad): P
     keepNames: true,
   });
   return { ...result, source: output.code };
+}
+
+/** For `module.register` (hooks on the loader thread). */
+export async function load(url: string, context: unknown, nextLoad: (url: string, context: unknown) => Promise<LoadResult>): Promise<LoadResult> {
+  return retranspiled(url, await nextLoad(url, context));
+}
+
+/** For `module.registerHooks` (in-thread hooks, Node ≥ 22.15), which run before any `register`ed ones. */
+export function loadSync(url: string, context: unknown, nextLoad: (url: string, context: unknown) => LoadResult): LoadResult {
+  return retranspiled(url, nextLoad(url, context));
 }
