@@ -36,7 +36,9 @@ function jitMaps(samples: readonly PerfSample[]): string[] {
 function disassemble(id: string, result: Extract<PassResult, { kind: 'disasm' }>, codeFile: string, perfData: string | null, context: PassContext): Disassembly {
   if (result.functionName === null) return noDisassembly('unavailable', 'a manual-loop benchmark runs its own loop: there is no generated measured loop to disassemble');
   const codeText = readText(codeFile);
-  if (codeText === null) return noDisassembly('failed', 'V8 wrote no machine code (this Node build may lack the disassembler)', result.functionName);
+  if (codeText === null || !codeText.includes('--- Optimized code ---')) {
+    return noDisassembly('failed', 'V8 printed no optimized code: the loop was not optimized in the pass, or this Node build lacks the disassembler', result.functionName);
+  }
   let perf: { samples: PerfSample[] } | { unavailable: string };
   if (perfData === null) perf = { unavailable: perfUnavailable() ?? 'perf was not used' };
   else {

@@ -114,3 +114,19 @@ describe('deoptimization reported with its reason', () => {
     assert.match(run.stdout, /^ {6}\S.* deopt-\w+ at test\/fixtures\/bench\/profile\/deopt\.bench\.ts:\d+:\d+/m);
   });
 });
+
+describe('--profile and --disasm on manual and async loops', () => {
+  it('profiles both, disassembles the async loop, and says why a manual loop has no generated loop', async () => {
+    const { byName } = await profiled('test/fixtures/bench/ok/quick.bench.ts', ['--profile', '--disasm', '--filter', 'manual|async']);
+    const manual = byName.get('manual loop')!.profile;
+    assert.equal(manual.cpu?.status, 'measured');
+    assert.equal(manual.tier?.target, 'body');
+    assert.equal(manual.disasm?.status, 'unavailable');
+    assert.match(manual.disasm?.reason ?? '', /manual-loop benchmark runs its own loop/);
+    assert.ok(manual.lines?.some((l) => l.text === 'for (let i = 0; i < b.n; i++) total += i;'), JSON.stringify(manual.lines));
+    const async = byName.get('async tick')!.profile;
+    assert.equal(async.cpu?.status, 'measured');
+    assert.equal(async.disasm?.status, 'done', async.disasm?.reason ?? '');
+    assert.ok(async.disasm!.instructions.length > 0);
+  });
+});

@@ -22,7 +22,7 @@ export const deoptimized: Rule = {
       code: 'deoptimized',
       severity: 'warning',
       message: `${what}; samples mix optimized and deoptimized code`,
-      hint: 'Keep the types and shapes the body sees the same throughout the run (a value changing from number to string, objects gaining properties, a new class reaching the same call site); prepare varied inputs in setup so warm-up sees them all.',
+      hint: 'Keep the types and shapes the body sees the same throughout the run (a value changing from number to string, objects gaining properties, a new class reaching the same call site); prepare varied inputs in setup so warm-up sees them all. Run with --profile to see every deoptimization and where the time goes.',
       evidence: { deopts: during, afterWarmup: jit?.afterWarmup ?? null, afterSampling: jit?.afterSampling ?? null },
     }];
   },

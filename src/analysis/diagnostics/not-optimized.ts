@@ -25,7 +25,7 @@ export const notOptimized: Rule = {
       code: 'not-optimized',
       severity: 'warning',
       message: `${what} was still ${tier} code after warm-up, not optimized (TurboFan): ${ns(result.estimate.nsPerOp)}/op describes unoptimized code`,
-      hint: 'Raise --warmup so V8 has time to optimize, and check for code V8 refuses to optimize (e.g. functions that were deoptimized too often).',
+      hint: 'Raise --warmup so V8 has time to optimize, and check for code V8 refuses to optimize (e.g. functions that were deoptimized too often). Run with --profile to see every deoptimization and where the time goes.',
       evidence: { afterWarmup: jit.afterWarmup, afterSampling: jit.afterSampling, functionName: jit.functionName },
     }];
   },
