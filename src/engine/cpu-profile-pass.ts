@@ -104,6 +104,13 @@ function lineReader(cwd: string): (file: string, line: number) => string | null 
   };
 }
 
+/** Why some lines are missing, when transpiled code was packed into a few lines. */
+function packedNote(urls: readonly string[], locate: (url: string, line: number, column: number) => string): string | null {
+  if (urls.length === 0) return null;
+  const files = urls.map((url) => locate(url, 1, 1).replace(/:1:1$/, '')).join(', ');
+  return `the code of ${files} ran packed into a few lines, so its lines could not be told apart: code inlined from there counts as the function it was inlined into, and its hot lines are not shown`;
+}
+
 /** Profiles a replay of `sampleIterations` and saves the profile to `outFile`. */
 export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileContext, sampleIterations: readonly number[], outFile: string, top: number): Promise<CpuProfileFindings> {
   const session = new Session();
@@ -170,7 +177,7 @@ export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileCo
   writeTextAtomic(outFile, JSON.stringify(profile));
   const iterations = sampleIterations.reduce((a, b) => a + b, 0);
   return {
-    cpu: { status: 'measured', reason: null, iterations, sampleCount: summary.sampleCount, samplingIntervalUs: CPU_SAMPLING_INTERVAL_US },
+    cpu: { status: 'measured', reason: packedNote(summary.packedScripts, locate), iterations, sampleCount: summary.sampleCount, samplingIntervalUs: CPU_SAMPLING_INTERVAL_US },
     hot: summary.hot,
     lines: summary.lines,
     cpuprofile: outFile,

@@ -42,7 +42,7 @@ export interface SummaryContext {
   windows: readonly (readonly [number, number])[];
   /** The scripts whose functions are known, by script id. */
   scripts: ReadonlyMap<string, ScriptFunctions>;
-  /** Scripts to look for inlined code in, most likely first (the bench file first). */
+  /** Scripts to look for inlined code in, most likely first (the bench file first); packed ones are skipped. */
   inlineCandidates: readonly string[];
   /** Whether a frame is the generated measured loop. */
   isLoop(frame: CallFrame): boolean;
@@ -64,6 +64,8 @@ export interface SummaryContext {
 export interface CpuProfileSummary {
   /** Samples inside the timed regions. */
   sampleCount: number;
+  /** Scripts with samples whose lines could not be told apart (packed), by url. */
+  packedScripts: string[];
   hot: HotFunction[];
   lines: HotLine[];
 }
@@ -119,6 +121,7 @@ function inlinedOwner(node: CpuProfileNode, host: Owner, line: number, context: 
   if (context.isLoop(node.callFrame)) {
     if (line >= context.loopLineOffset) return null;
   } else if (own !== undefined) {
+    if (own.packed) return null;
     const fn = own.functionAtLine(line);
     if (fn !== null) {
       const owner = ownerOfFunction(own, fn, context);
@@ -127,7 +130,7 @@ function inlinedOwner(node: CpuProfileNode, host: Owner, line: number, context: 
   }
   for (const id of context.inlineCandidates) {
     const script = context.scripts.get(id);
-    if (script === undefined || script === own) continue;
+    if (script === undefined || script === own || script.packed) continue;
     const fn = script.functionAtLine(line);
     if (fn !== null) return { owner: ownerOfFunction(script, fn, context), script };
   }
@@ -139,6 +142,10 @@ export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const functions = new Map<string, { owner: Owner; weight: number; hosts: Map<string, number> }>();
   const lines = new Map<string, { url: string; line: number; weight: number }>();
+  const packed = new Set<string>();
+  // Inlined code most likely comes from the first candidate (the bench file): if it is packed, its lines cannot be placed.
+  const first = context.scripts.get(context.inlineCandidates[0] ?? '');
+  if (first?.packed) packed.add(first.url);
   const add = (owner: Owner, weight: number, host: Owner | null): void => {
     const entry = functions.get(owner.key) ?? { owner, weight: 0, hosts: new Map<string, number>() };
     entry.weight += weight;
@@ -166,7 +173,9 @@ export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext
       const inlined = inlinedOwner(node, host, tick.line, context);
       if (inlined === null) {
         add(host, weight, null);
-        if (host.kind === 'user') addLine(node.callFrame.url, tick.line, weight);
+        const own = context.scripts.get(node.callFrame.scriptId);
+        if (own?.packed) packed.add(own.url);
+        else if (host.kind === 'user') addLine(node.callFrame.url, tick.line, weight);
       } else {
         add(inlined.owner, weight, host);
         if (inlined.owner.kind === 'user') addLine(inlined.script.url, tick.line, weight);
@@ -184,7 +193,7 @@ export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext
       kind: owner.kind,
       inlinedInto: hosts.size === 0 ? null : [...hosts].sort((a, b) => b[1] - a[1])[0]![0],
     }));
-  return { sampleCount: total, hot, lines: hotLines([...lines.values()], total, context) };
+  return { sampleCount: total, packedScripts: [...packed], hot, lines: hotLines([...lines.values()], total, context) };
 }
 
 function hotLines(ticked: { url: string; line: number; weight: number }[], total: number, context: SummaryContext): HotLine[] {

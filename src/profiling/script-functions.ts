@@ -28,13 +28,22 @@ const INFERRED_NAME = /([A-Za-z_$][\w$]*)\s*(?::|=(?!=))\s*(?:async\s*)?$/;
 /** The transpiler's kept name: `__name((x) => …, "run")` (esbuild's keepNames, which tsx uses). */
 const KEPT_NAME = /^\s*,\s*"([^"\\]+)"\s*\)/;
 
+/**
+ * Mean characters per line above which a script counts as packed (minified or squeezed by a
+ * transpiler): people write 30–40, tsx's output of a module is a few very long lines.
+ */
+const PACKED_MEAN_LINE_CHARS = 200;
+
 export class ScriptFunctions {
   private readonly lineStarts: number[];
   readonly functions: ScriptFunction[];
+  /** Too few lines to tell functions apart by line (see PACKED_MEAN_LINE_CHARS). */
+  readonly packed: boolean;
 
   constructor(readonly scriptId: string, readonly url: string, private readonly source: string, coverage: ScriptCoverage['functions']) {
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.packed = source.length / this.lineStarts.length > PACKED_MEAN_LINE_CHARS;
     const seen = new Set<string>();
     this.functions = [];
     for (const fn of coverage) {

@@ -58,6 +58,7 @@ function cpuLines(profile: ProfileInfo, indent: string, c: Colors): string[] {
   const inner = indent + INDENT_STEP;
   if (cpu.status !== 'measured') return [`${indent}CPU profile: ${cpu.status === 'failed' ? c.red(cpu.reason ?? 'failed') : c.dim(`skipped: ${cpu.reason ?? ''}`)}`];
   const lines = [`${indent}hot functions ${c.dim(`(self time; ${cpu.sampleCount} samples at ${cpu.samplingIntervalUs} µs in the timed regions, ${cpu.iterations.toLocaleString('en-US')} iterations; built-ins count as their caller)`)}`];
+  if (cpu.reason !== null) lines.push(`${inner}${c.yellow(`note: ${cpu.reason}`)}`);
   for (const hot of profile.hot ?? []) {
     const where = hot.location === null ? '' : ` ${c.dim(hot.location)}`;
     const kind = hot.kind === 'harness' ? c.dim(' (ubench)') : hot.kind === 'node' ? c.dim(' (Node.js)') : '';

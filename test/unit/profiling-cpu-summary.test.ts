@@ -125,7 +125,7 @@ describe('hot functions and lines', () => {
 
   it('is empty, not NaN, when no sample fell in a timed region', () => {
     const empty = summarizeCpuProfile(profileOf([2, 3]), context([[0, 1]]));
-    assert.deepEqual(empty, { sampleCount: 0, hot: [], lines: [] });
+    assert.deepEqual(empty, { sampleCount: 0, packedScripts: [], hot: [], lines: [] });
   });
 });
 
@@ -146,5 +146,22 @@ describe('names of anonymous functions', () => {
   });
   it('knows where a line\'s first token is', () => {
     assert.equal(new ScriptFunctions('1', 'u', 'a\n    b\n', []).firstColumn(2), 5);
+  });
+});
+
+describe('packed scripts (transpiled into a few long lines)', () => {
+  const packedSource = `${SOURCE.replace(/\n/g, ' ')}${' '.repeat(400)}`;
+  const packedScript = new ScriptFunctions('7', URL_, packedSource, coverage.map((f) => ({ ...f, ranges: f.ranges.map((r) => ({ ...r })) })));
+  it('are recognised by their line length', () => {
+    assert.equal(packedScript.packed, true);
+    assert.equal(script.packed, false);
+  });
+  it('keep inlined samples with their host and show no lines rather than wrong ones', () => {
+    const order = [...Array(100).fill(2), ...Array(10).fill(3)];
+    const summary = summarizeCpuProfile(profileOf(order), { ...context([[1000, 2200]]), scripts: new Map([['7', packedScript]]) });
+    assert.equal(summary.hot[0]!.function, 'measured loop for f');
+    assert.ok(Math.abs(summary.hot[0]!.selfPercent - (100 * 100) / 110) < 1e-9);
+    assert.deepEqual(summary.lines, []);
+    assert.deepEqual(summary.packedScripts, [URL_]);
   });
 });
