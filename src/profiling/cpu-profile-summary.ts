@@ -122,16 +122,22 @@ function inlinedOwner(node: CpuProfileNode, host: Owner, line: number, context: 
     if (line >= context.loopLineOffset) return null;
   } else if (own !== undefined) {
     if (own.packed) return null;
-    const fn = own.functionAtLine(line);
-    if (fn !== null) {
-      const owner = ownerOfFunction(own, fn, context);
-      return owner.key === host.key ? null : { owner, script: own };
+    const frame = node.callFrame;
+    const hostFn = own.functionAtOffset(own.offset(frame.lineNumber + 1, frame.columnNumber + 1));
+    if (hostFn !== null && hostFn.startLine <= line && line <= hostFn.endLine) {
+      // A line of the running function: it stays there unless it lies wholly inside an inner
+      // function (not on its first or last line, which it shares with the code around it).
+      const inner = own.functionAtLine(line);
+      const nested = inner !== null && inner !== hostFn && inner.startOffset >= hostFn.startOffset && inner.endOffset <= hostFn.endOffset;
+      return nested && inner.startLine < line && line < inner.endLine ? { owner: ownerOfFunction(own, inner, context), script: own } : null;
     }
+    const fn = own.ownerOfLine(line);
+    if (fn !== null) return fn === hostFn ? null : { owner: ownerOfFunction(own, fn, context), script: own };
   }
   for (const id of context.inlineCandidates) {
     const script = context.scripts.get(id);
     if (script === undefined || script === own || script.packed) continue;
-    const fn = script.functionAtLine(line);
+    const fn = script.ownerOfLine(line);
     if (fn !== null) return { owner: ownerOfFunction(script, fn, context), script };
   }
   return null;

@@ -114,9 +114,31 @@ export class ScriptFunctions {
   }
 
   /**
-   * The innermost function that spans a line, or null. Lines are all a profile's ticks carry, so
-   * two functions on one line cannot be told apart: the innermost is taken.
+   * The function a ticked line belongs to: the innermost function spanning it, except that a line
+   * an inner function shares with the code around it (its first or last line, e.g. a callback
+   * written in place) goes to the enclosing function. Lines are all a profile's ticks carry.
    */
+  ownerOfLine(line: number): ScriptFunction | null {
+    let fn = this.functionAtLine(line);
+    while (fn !== null && (fn.startLine === line || fn.endLine === line)) {
+      const parent = this.enclosing(fn);
+      if (parent === null || parent.startLine > line || parent.endLine < line) break;
+      fn = parent;
+    }
+    return fn;
+  }
+
+  /** The smallest function strictly containing `fn`, or null. */
+  private enclosing(fn: ScriptFunction): ScriptFunction | null {
+    let best: ScriptFunction | null = null;
+    for (const other of this.functions) {
+      if (other === fn || other.startOffset > fn.startOffset || other.endOffset < fn.endOffset) continue;
+      if (best === null || other.endOffset - other.startOffset < best.endOffset - best.startOffset) best = other;
+    }
+    return best;
+  }
+
+  /** The innermost function that spans a line, or null. */
   functionAtLine(line: number): ScriptFunction | null {
     let best: ScriptFunction | null = null;
     for (const fn of this.functions) {

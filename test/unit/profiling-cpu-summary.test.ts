@@ -165,3 +165,46 @@ describe('packed scripts (transpiled into a few long lines)', () => {
     assert.deepEqual(summary.packedScripts, [URL_]);
   });
 });
+
+describe('a callback written on the line of the code that calls it', () => {
+  const source = ['export const run = (xs) => {', '  const copy = xs.slice();', '  return copy.sort((a, b) => a - b);', '};'].join('\n');
+  const start = (text: string): number => source.indexOf(text);
+  const fns = new ScriptFunctions('5', URL_, source, [
+    { functionName: 'run', ranges: [{ startOffset: start('(xs)'), endOffset: source.length - 1 }] },
+    { functionName: '', ranges: [{ startOffset: start('(a, b)'), endOffset: start(');') }] },
+  ]);
+  it('stays with the function that ran: the line cannot be split between them', () => {
+    const runNode: CpuProfileNode = { id: 1, callFrame: frame('run', URL_, '5', 0, source.indexOf('(xs)')), positionTicks: [{ line: 3, ticks: 9 }, { line: 2, ticks: 1 }] };
+    const summary = summarizeCpuProfile({ nodes: [runNode], startTime: 0, endTime: 100, samples: Array(10).fill(1), timeDeltas: Array(10).fill(1) }, { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] });
+    assert.deepEqual(summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]), [['run', 100, null]]);
+  });
+});
+
+describe('lines shared by a function and a callback inside it', () => {
+  const source = ['export const run = (xs) => {', '  const copy = xs.slice();', '  return copy.sort((a, b) => a - b);', '};', 'function helper(x) {', '  return x * 2;', '}'].join('\n');
+  const start = (text: string): number => source.indexOf(text);
+  const fns = new ScriptFunctions('5', URL_, source, [
+    { functionName: 'run', ranges: [{ startOffset: start('(xs)'), endOffset: start('};') + 1 }] },
+    { functionName: '', ranges: [{ startOffset: start('(a, b)'), endOffset: start(');') }] },
+    { functionName: 'helper', ranges: [{ startOffset: start('function helper'), endOffset: source.length }] },
+  ]);
+  it('go to the enclosing function; a top-level function keeps its own first line', () => {
+    assert.equal(fns.ownerOfLine(3)?.name, 'run');
+    assert.equal(fns.functionAtLine(3)?.name, '');
+    assert.equal(fns.ownerOfLine(5)?.name, 'helper');
+    assert.equal(fns.ownerOfLine(6)?.name, 'helper');
+  });
+});
+
+describe('a callback\'s own frame', () => {
+  const source = ['export const run = (xs) => {', '  return xs.sort((a, b) => a - b);', '};'].join('\n');
+  const fns = new ScriptFunctions('5', URL_, source, [
+    { functionName: 'run', ranges: [{ startOffset: source.indexOf('(xs)'), endOffset: source.length }] },
+    { functionName: '', ranges: [{ startOffset: source.indexOf('(a, b)'), endOffset: source.indexOf(');') }] },
+  ]);
+  it('keeps the samples on its own line, never handing them to the function around it', () => {
+    const callback: CpuProfileNode = { id: 1, callFrame: frame('', URL_, '5', 1, source.indexOf('(a, b)') - source.indexOf('  return')), positionTicks: [{ line: 2, ticks: 4 }] };
+    const summary = summarizeCpuProfile({ nodes: [callback], startTime: 0, endTime: 100, samples: Array(4).fill(1), timeDeltas: Array(4).fill(1) }, { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] });
+    assert.deepEqual(summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]), [['(anonymous)', 100, null]]);
+  });
+});
