@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import { parseDuration } from './duration.js';
+import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { UsageError } from './usage-error.js';
+import { percent, positiveInteger } from './option-values.js';
 import { baselinePath } from '../results/baseline-path.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
@@ -25,19 +27,8 @@ export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 export type Parsed =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; options: RunOptions; color: boolean | null };
-
-function positiveInteger(text: string, flag: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag}: expected a positive integer, got "${text}"`);
-  return Number(text);
-}
-
-function percent(text: string, flag: string): number {
-  const match = /^(\d+(?:\.\d+)?)%?$/.exec(text.trim());
-  const value = match === null ? NaN : Number(match[1]) / 100;
-  if (!(value > 0 && value < 1)) throw new UsageError(`${flag}: expected a percentage between 0 and 100, e.g. 1%, got "${text}"`);
-  return value;
-}
+  | { command: 'run'; options: RunOptions; color: boolean | null }
+  | CompareCommand;
 
 function baselineFile(value: string, cwd: string): string {
   const file = baselinePath(value, cwd);
@@ -46,6 +37,7 @@ function baselineFile(value: string, cwd: string): string {
 }
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
+  if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
   let parsed;
   try {
     parsed = parseArgs({

@@ -13,6 +13,7 @@ import { ResultsFileError } from '../results/read-results.js';
 import { ResultsWriteError } from '../results/write-results.js';
 import type { ResultsFile } from '../results/types.js';
 import { parseCommandLine } from './args.js';
+import { runCompare } from './compare-command.js';
 import { HELP } from './help.js';
 import { UsageError } from './usage-error.js';
 
@@ -59,6 +60,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       io.stdout.write(`${ubenchVersion()}\n`);
       return EXIT_OK;
     }
+    if (parsed.command === 'compare') return runCompare(parsed, io);
     const { options } = parsed;
     const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
     const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);

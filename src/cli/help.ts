@@ -1,5 +1,6 @@
 /** The text of `ubench --help`. */
 export const HELP = `Usage: ubench [options] [paths or globs…]
+       ubench compare <base.json> <new.json> [--noise <pct>] [--json <file>] [--seed <n>]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -34,6 +35,11 @@ Options:
   --no-color              plain text (also NO_COLOR=1)
   -h, --help              this help
   -v, --version           ubench's version
+
+Compare: one row per benchmark in both results files with the change of the median and its 95% CI,
+a Mann–Whitney U p-value (on per-process estimates when both runs used --forks), and a verdict:
+faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
+--json writes the rows for CI tools.
 
 Exit codes: 0 all benchmarks ran, 1 a benchmark or file failed (or, with --strict, a
 diagnostic warned), 2 usage error, 130 interrupted.

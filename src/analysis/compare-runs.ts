@@ -1,0 +1,177 @@
+/**
+ * Comparing two results files, benchmark by benchmark (benchstat's method with criterion's noise
+ * band): the change of the median with a bootstrap confidence interval, a Mann–Whitney U test on
+ * the per-sample times (or on the per-process estimates when both runs used `--forks`), and a
+ * verdict that calls a change only when it is significant *and* its interval lies outside the
+ * noise band.
+ */
+import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
+import type { BenchmarkResult, ResultsFile } from '../results/types.js';
+import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
+import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
+import { median } from '../stats/quantile.js';
+import { createRng } from '../stats/random.js';
+import { perOpValues } from './build-result.js';
+
+/** benchstat's significance level. */
+export const COMPARE_ALPHA = 0.05;
+/** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
+export const DEFAULT_NOISE = 0.01;
+/** Confidence level of the change's interval. */
+export const COMPARE_CONFIDENCE = 0.95;
+/** Two processes are the fewest forks that make a per-process test possible at all. */
+const MIN_FORKS_FOR_FORK_TEST = 2;
+
+export type Verdict = 'faster' | 'slower' | '~';
+
+export interface CompareSide {
+  nsPerOp: number;
+  /** Values the test compared: samples, or processes with `--forks`. */
+  n: number;
+}
+
+export interface BytesChange {
+  base: number;
+  new: number;
+  /** new − base, bytes per operation. */
+  difference: number;
+  /** Whether the difference exceeds what allocation accounting resolves (0.5 B/op). */
+  differs: boolean;
+}
+
+export interface CompareRow {
+  id: string;
+  name: string;
+  file: string;
+  group: string | null;
+  base: CompareSide;
+  new: CompareSide;
+  /** new / base of the medians. */
+  ratio: number;
+  /** ratio − 1: +0.05 is 5% slower. */
+  change: number;
+  ciLower: number;
+  ciUpper: number;
+  pValue: number;
+  /** What the test compared. */
+  unit: 'samples' | 'forks';
+  verdict: Verdict;
+  /** Why the verdict is `~`, or null. */
+  reason: string | null;
+  /** Why this comparison could not have reached significance, or null. */
+  warning: string | null;
+  bytes: BytesChange | null;
+}
+
+export interface Comparison {
+  alpha: number;
+  noise: number;
+  confidence: number;
+  rows: CompareRow[];
+  /** Ids measured in the base run only. */
+  onlyInBase: string[];
+  /** Ids measured in the new run only. */
+  onlyInNew: string[];
+  /** Benchmarks in both that could not be compared (failed in one of them). */
+  skipped: { id: string; reason: string }[];
+  /** Geometric mean of the ratios over all rows, or null without rows. */
+  geomean: { ratio: number; change: number } | null;
+  notes: string[];
+}
+
+export interface CompareOptions {
+  noise: number;
+  seed: number;
+}
+
+function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks'): number[] {
+  return unit === 'forks' ? b.forks!.map((f) => f.estimate.nsPerOp) : perOpValues(b.samples);
+}
+
+const comparable = (b: BenchmarkResult): boolean => b.status === 'ok' && b.estimate !== null && b.samples.length > 0;
+
+function bytesChange(base: BenchmarkResult, next: BenchmarkResult): BytesChange | null {
+  if (base.memory === null || next.memory === null) return null;
+  const difference = next.memory.bytesPerOp - base.memory.bytesPerOp;
+  if (!allocates(base.memory) && !allocates(next.memory)) return null;
+  return { base: base.memory.bytesPerOp, new: next.memory.bytesPerOp, difference, differs: Math.abs(difference) >= BYTES_PER_OP_RESOLUTION };
+}
+
+export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: CompareOptions): CompareRow {
+  const forked = (base.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST && (next.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST;
+  const unit = forked ? 'forks' : 'samples';
+  const a = valuesOf(base, unit);
+  const b = valuesOf(next, unit);
+  const test = mannWhitneyU(b, a);
+  const interval = bootstrapMedianRatio(b, a, { resamples: DEFAULT_BOOTSTRAP_RESAMPLES, confidence: COMPARE_CONFIDENCE, rng: createRng(options.seed) });
+  const change = interval.ratio - 1;
+  const ciLower = interval.lower - 1;
+  const ciUpper = interval.upper - 1;
+  const significant = test.pValue < COMPARE_ALPHA;
+  const beyondNoise = ciLower > options.noise || ciUpper < -options.noise;
+  const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
+  const reason = verdict !== '~' ? null : !significant ? `not significant (p = ${test.pValue.toPrecision(2)})` : `within the ±${+(options.noise * 100).toFixed(2)}% noise band`;
+  const floorP = minimumPValue(a.length, b.length);
+  const warning = floorP >= COMPARE_ALPHA
+    ? `with ${a.length} and ${b.length} ${unit === 'forks' ? 'processes' : 'samples'} the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more ${unit === 'forks' ? '--forks' : '--time'}`
+    : null;
+  return {
+    id: next.id,
+    name: next.name,
+    file: next.file,
+    group: next.group,
+    base: { nsPerOp: unit === 'forks' ? median(a) : base.estimate!.nsPerOp, n: a.length },
+    new: { nsPerOp: unit === 'forks' ? median(b) : next.estimate!.nsPerOp, n: b.length },
+    ratio: interval.ratio,
+    change,
+    ciLower,
+    ciUpper,
+    pValue: test.pValue,
+    unit,
+    verdict,
+    reason,
+    warning,
+    bytes: bytesChange(base, next),
+  };
+}
+
+export function compareRuns(base: ResultsFile, next: ResultsFile, options: CompareOptions): Comparison {
+  const baseById = new Map(base.benchmarks.map((b) => [b.id, b]));
+  const nextIds = new Set(next.benchmarks.map((b) => b.id));
+  const rows: CompareRow[] = [];
+  const skipped: Comparison['skipped'] = [];
+  for (const b of next.benchmarks) {
+    const old = baseById.get(b.id);
+    if (old === undefined) continue;
+    if (!comparable(old) || !comparable(b)) {
+      skipped.push({ id: b.id, reason: `${!comparable(old) ? 'the base run' : 'the new run'} has no result for it (${!comparable(old) ? old.status : b.status})` });
+      continue;
+    }
+    rows.push(compareBenchmarks(old, b, options));
+  }
+  const geomean = rows.length === 0 ? null : (() => {
+    const ratio = Math.exp(rows.reduce((sum, r) => sum + Math.log(r.ratio), 0) / rows.length);
+    return { ratio, change: ratio - 1 };
+  })();
+  const notes: string[] = [];
+  const called = rows.filter((r) => r.verdict !== '~').length;
+  if (rows.length > 1) {
+    notes.push(`${rows.length} comparisons at p < ${COMPARE_ALPHA}: by chance alone about ${(rows.length * COMPARE_ALPHA).toFixed(1)} could test significant; ${called} change${called === 1 ? '' : 's'} called (each also beyond the noise band)`);
+  }
+  const bySamples = rows.filter((r) => r.unit === 'samples').length;
+  if (bySamples > 0) {
+    notes.push(`${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples of one process per run: the test sees the noise within a process, not between processes (a few percent on a busy machine), so run both with --forks 5 before acting on a verdict`);
+  }
+  if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
+  return {
+    alpha: COMPARE_ALPHA,
+    noise: options.noise,
+    confidence: COMPARE_CONFIDENCE,
+    rows,
+    onlyInBase: base.benchmarks.filter((b) => !nextIds.has(b.id)).map((b) => b.id),
+    onlyInNew: next.benchmarks.filter((b) => !baseById.has(b.id)).map((b) => b.id),
+    skipped,
+    geomean,
+    notes,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
+ * writes the rows for CI tools.
+ */
+import path from 'node:path';
+import pc from 'picocolors';
+import { compareRuns, type Comparison } from '../analysis/compare-runs.js';
+import { renderCompareReport } from '../report/compare-report.js';
+import { readResults } from '../results/read-results.js';
+import { writeTextAtomic } from '../results/write-results.js';
+import type { CompareCommand } from './compare-args.js';
+import { UsageError } from './usage-error.js';
+
+/** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
+export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
+
+interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream;
+  cwd: string;
+}
+
+function display(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** The `--json` document: the rows as CI tools want them, and what was left out. */
+export function compareDocument(comparison: Comparison, basePath: string, newPath: string): object {
+  return {
+    ...COMPARE_FORMAT,
+    base: basePath,
+    new: newPath,
+    alpha: comparison.alpha,
+    noise: comparison.noise,
+    confidence: comparison.confidence,
+    rows: comparison.rows.map((r) => ({
+      name: r.group === null ? r.name : `${r.group}/${r.name}`,
+      id: r.id,
+      baseNsPerOp: r.base.nsPerOp,
+      newNsPerOp: r.new.nsPerOp,
+      change: r.change,
+      ciLower: r.ciLower,
+      ciUpper: r.ciUpper,
+      pValue: r.pValue,
+      verdict: r.verdict,
+      unit: r.unit,
+      baseN: r.base.n,
+      newN: r.new.n,
+      warning: r.warning,
+      baseBytesPerOp: r.bytes?.base ?? null,
+      newBytesPerOp: r.bytes?.new ?? null,
+    })),
+    geomean: comparison.geomean,
+    onlyInBase: comparison.onlyInBase,
+    onlyInNew: comparison.onlyInNew,
+    skipped: comparison.skipped,
+    notes: comparison.notes,
+  };
+}
+
+export function runCompare(command: CompareCommand, io: Io): number {
+  const base = readResults(command.basePath);
+  const next = readResults(command.newPath);
+  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed });
+  const baseLabel = display(command.basePath, io.cwd);
+  const newLabel = display(command.newPath, io.cwd);
+  if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
+    throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
+  }
+  const color = command.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+  io.stdout.write(renderCompareReport(comparison, { color, width: io.stdout.columns, baseLabel, newLabel }));
+  if (command.jsonPath !== null) {
+    writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
+    io.stderr.write(`comparison written to ${display(command.jsonPath, io.cwd)}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * `ubench compare` in the terminal: one row per benchmark in both runs with both estimates, the
+ * change and its CI, the p-value and the verdict; the geometric mean; what could not be compared;
+ * bytes/op changes; and the notes (multiple testing, incomplete runs).
+ */
+import pc from 'picocolors';
+import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
+import { formatBytes, formatDuration } from './format-units.js';
+import { renderTable, type TableCell, type TableColumn } from './text-table.js';
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+const INDENT = '  ';
+const COLUMNS: readonly TableColumn[] = [
+  { align: 'left', shrinkable: true, minWidth: 12 }, // benchmark
+  { align: 'right' }, // base
+  { align: 'right' }, // new
+  { align: 'right' }, // change [CI]
+  { align: 'right' }, // p
+  { align: 'left' }, // verdict
+];
+
+export interface CompareReportOptions {
+  color: boolean;
+  width?: number;
+  baseLabel: string;
+  newLabel: string;
+}
+
+function signedPercent(fraction: number): string {
+  const text = `${(fraction * 100).toFixed(Math.abs(fraction) >= 0.1 ? 1 : 2)}%`;
+  return fraction > 0 ? `+${text}` : text;
+}
+
+function pText(p: number): string {
+  return p < 0.0001 ? '<0.0001' : p.toFixed(4);
+}
+
+/** Benchmark names, with the file when the runs span several. */
+function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
+  const files = new Set(rows.map((r) => r.file));
+  return (row) => {
+    const name = row.group === null ? row.name : `${row.group}/${row.name}`;
+    return files.size > 1 ? `${row.file}#${name}` : name;
+  };
+}
+
+function verdictCell(row: CompareRow, c: Colors): TableCell {
+  if (row.verdict === 'slower') return { text: 'slower', paint: (t) => c.bold(c.red(t)) };
+  if (row.verdict === 'faster') return { text: 'faster', paint: (t) => c.bold(c.green(t)) };
+  return { text: '~', paint: c.dim };
+}
+
+export function renderCompareReport(comparison: Comparison, options: CompareReportOptions): string {
+  const c = pc.createColors(options.color);
+  const label = labeller(comparison.rows);
+  const lines = [`${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ±${+(comparison.noise * 100).toFixed(2)}%)`)}`];
+  if (comparison.rows.length > 0) {
+    const header = ['benchmark', 'base', 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
+    const rows = comparison.rows.map((row): TableCell[] => [
+      { text: label(row), paint: c.bold },
+      { text: formatDuration(row.base.nsPerOp) },
+      { text: formatDuration(row.new.nsPerOp) },
+      { text: `${signedPercent(row.change)} [${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}]` },
+      { text: pText(row.pValue) },
+      verdictCell(row, c),
+    ]);
+    if (comparison.geomean !== null && comparison.rows.length > 1) {
+      rows.push([{ text: 'geomean', paint: c.dim }, { text: '' }, { text: '' }, { text: signedPercent(comparison.geomean.change) }, { text: '' }, { text: '' }]);
+    }
+    lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+  }
+  for (const row of comparison.rows) {
+    if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${label(row)}: ${row.warning}`)}`);
+  }
+  const bytes = comparison.rows.filter((r) => r.bytes?.differs === true);
+  if (bytes.length > 0) {
+    lines.push('', `${INDENT}${c.bold('bytes/op changed')}`);
+    for (const row of bytes) {
+      const b = row.bytes!;
+      lines.push(`${INDENT}${INDENT}${label(row)}: ${formatBytes(b.base)} → ${formatBytes(b.new)} (${b.difference > 0 ? '+' : '−'}${formatBytes(Math.abs(b.difference))})`);
+    }
+  }
+  const listed = (title: string, ids: readonly string[]): void => {
+    if (ids.length > 0) lines.push(`${INDENT}${c.dim(`${title} (${ids.length}): ${ids.join(', ')}`)}`);
+  };
+  listed('only in the base run', comparison.onlyInBase);
+  listed('only in the new run', comparison.onlyInNew);
+  for (const s of comparison.skipped) lines.push(`${INDENT}${c.dim(`not compared: ${s.id}: ${s.reason}`)}`);
+  for (const note of comparison.notes) lines.push(`${INDENT}${c.dim(`note: ${note}`)}`);
+  return `${lines.join('\n')}\n`;
+}

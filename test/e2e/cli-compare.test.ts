@@ -1,0 +1,61 @@
+/** `ubench compare`: the table and JSON from saved results, version 1 files, and bad input. */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { describeRun, linesOf, makeTempDir, runCli, STACK_LINE } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const V1 = 'test/fixtures/results/valid-v1.json';
+const V2 = 'test/fixtures/results/valid-v2.json';
+
+describe('ubench compare', () => {
+  it('compares a version 1 file with a version 2 file and writes the rows as JSON', async () => {
+    const out = path.join(temp.dir, 'cmp.json');
+    const run = await runCli(['compare', V1, V2, '--json', out, '--noise', '2%']);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stdout, /^compare test\/fixtures\/results\/valid-v1\.json → test\/fixtures\/results\/valid-v2\.json/);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as { format: string; noise: number; rows: Record<string, unknown>[] };
+    assert.equal(doc.format, 'ubench-compare');
+    assert.equal(doc.noise, 0.02);
+    assert.ok(doc.rows.length > 0);
+    for (const row of doc.rows) {
+      for (const key of ['name', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict']) assert.ok(key in row, key);
+      assert.equal(row['verdict'], '~', 'identical samples');
+      assert.equal(row['change'], 0);
+    }
+  });
+
+  const BAD: [string, string[], RegExp][] = [
+    ['one file', ['compare', V2], /expected two results files/],
+    ['a missing file', ['compare', V2, 'nope.json'], /nope\.json.*no such file/],
+    ['an unknown flag', ['compare', V2, V2, '--nope'], /--nope/],
+    ['a bad noise band', ['compare', V2, V2, '--noise', 'lots'], /--noise/],
+  ];
+  for (const [what, args, mentions] of BAD) {
+    it(`${what}: exit 2 and one line`, async () => {
+      const run = await runCli(args);
+      assert.equal(run.code, 2, describeRun(run));
+      const lines = linesOf(run.stderr);
+      assert.equal(lines.length, 1, describeRun(run));
+      assert.match(lines[0]!, mentions);
+      assert.doesNotMatch(run.stderr, STACK_LINE);
+    });
+  }
+
+  it('malformed JSON and no benchmarks in common: exit 2 and one line', async () => {
+    const broken = path.join(temp.dir, 'broken.json');
+    writeFileSync(broken, '{ "schemaVersion": 2, oops');
+    const malformed = await runCli(['compare', V2, broken]);
+    assert.equal(malformed.code, 2, describeRun(malformed));
+    assert.match(linesOf(malformed.stderr)[0]!, /malformed JSON in .*broken\.json/);
+    const other = path.join(temp.dir, 'other.json');
+    const doc = JSON.parse(readFileSync(V2, 'utf8')) as { benchmarks: { id: string }[] };
+    doc.benchmarks.forEach((b, i) => (b.id = `elsewhere#${i}`));
+    writeFileSync(other, JSON.stringify(doc));
+    const disjoint = await runCli(['compare', V2, other]);
+    assert.equal(disjoint.code, 2, describeRun(disjoint));
+    assert.match(linesOf(disjoint.stderr)[0]!, /have no benchmarks in common/);
+  });
+});

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { COMPARE_ALPHA, compareBenchmarks, compareRuns, DEFAULT_NOISE } from '../../src/analysis/compare-runs.js';
+import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
+import { createRng } from '../../src/stats/random.js';
+import { normalDeviate } from '../../src/stats/normal.js';
+import { fullResults } from '../fixtures/results/full-results.js';
+import { syntheticResult } from '../helpers/synthetic-result.js';
+
+/** Per-operation times around `center` with multiplicative log-normal noise of `cv`. */
+function times(rng: () => number, center: number, n: number, cv: number): number[] {
+  return Array.from({ length: n }, () => center * Math.exp(cv * normalDeviate(rng)));
+}
+
+function result(id: string, perOp: number[], extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
+  return { ...syntheticResult({ perOp }), id, name: id, ...extra };
+}
+
+function file(benchmarks: BenchmarkResult[]): ResultsFile {
+  return { ...fullResults, complete: true, benchmarks };
+}
+
+const options = { noise: DEFAULT_NOISE, seed: 1 };
+/** A typical default run: ~40 samples with ~2% spread. */
+const DEFAULT_SAMPLES = 40;
+const DEFAULT_CV = 0.02;
+
+/** Share of simulated comparisons between runs `shift` apart that are called (any direction). */
+function calledShare(shift: number, trials: number, seed: number): { called: number; slower: number } {
+  const rng = createRng(seed);
+  let called = 0;
+  let slower = 0;
+  for (let t = 0; t < trials; t++) {
+    const base = result('x', times(rng, 100, DEFAULT_SAMPLES, DEFAULT_CV));
+    const next = result('x', times(rng, 100 * (1 + shift), DEFAULT_SAMPLES, DEFAULT_CV));
+    const row = compareBenchmarks(base, next, { ...options, seed: t });
+    if (row.verdict !== '~') called++;
+    if (row.verdict === 'slower') slower++;
+  }
+  return { called: called / trials, slower: slower / trials };
+}
+
+describe('compareBenchmarks: verdicts', () => {
+  const rng = createRng(3);
+  const base = result('b', times(rng, 100, 40, 0.01));
+  it('calls a clear slowdown slower, with the change and its CI around +10%', () => {
+    const row = compareBenchmarks(base, result('b', times(rng, 110, 40, 0.01)), options);
+    assert.equal(row.verdict, 'slower');
+    assert.ok(row.pValue < COMPARE_ALPHA);
+    assert.ok(row.ciLower > 0.07 && row.ciUpper < 0.13 && row.change > row.ciLower && row.change < row.ciUpper, JSON.stringify(row));
+    assert.equal(row.reason, null);
+  });
+  it('calls a clear speed-up faster', () => {
+    assert.equal(compareBenchmarks(base, result('b', times(rng, 90, 40, 0.01)), options).verdict, 'faster');
+  });
+  it('says ~ for a significant change whose CI stays within the noise band', () => {
+    const row = compareBenchmarks(base, result('b', times(rng, 100.5, 40, 0.001)), { ...options, noise: 0.05 });
+    assert.equal(row.verdict, '~');
+    assert.match(row.reason ?? '', /within the ±5% noise band/);
+  });
+  it('says ~ when not significant, giving p', () => {
+    const row = compareBenchmarks(base, result('b', times(rng, 100, 40, 0.01)), options);
+    assert.equal(row.verdict, '~');
+    assert.match(row.reason ?? '', /not significant \(p = /);
+  });
+  it('tests per-process estimates when both runs used --forks, and warns when they are too few', () => {
+    const forks = (values: number[]) => values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
+    const three = compareBenchmarks(result('f', [100, 101, 99], { forks: forks([100, 101, 99]) }), result('f', [120, 121, 119], { forks: forks([120, 121, 119]) }), options);
+    assert.equal(three.unit, 'forks');
+    assert.equal(three.base.n, 3);
+    assert.equal(three.verdict, '~', 'three against three can never reach p < 0.05');
+    assert.match(three.warning ?? '', /with 3 and 3 processes the test cannot reach p < 0.05 \(smallest possible p 0\.10\): use more --forks/);
+    const five = compareBenchmarks(result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]) }), result('f', [120, 121, 119, 122, 120], { forks: forks([120, 121, 119, 122, 120]) }), options);
+    assert.equal(five.verdict, 'slower');
+    assert.equal(five.warning, null);
+  });
+  it('reports a bytes/op change beyond the accounting resolution', () => {
+    const memory = (bytesPerOp: number) => ({ ...fullResults.benchmarks[0]!.memory!, bytesPerOp });
+    const row = compareBenchmarks(result('m', [1, 1.01, 0.99], { memory: memory(304) }), result('m', [1, 1.01, 0.99], { memory: memory(320) }), options);
+    assert.deepEqual(row.bytes, { base: 304, new: 320, difference: 16, differs: true });
+  });
+});
+
+describe('compareRuns', () => {
+  const rng = createRng(5);
+  const a = result('a', times(rng, 100, 30, 0.01));
+  const b = result('b', times(rng, 50, 30, 0.01));
+  const failed: BenchmarkResult = { ...result('c', [1]), status: 'error', estimate: null, samples: [] };
+  const comparison = compareRuns(file([a, b, failed, result('gone', [5])]), file([result('a', times(rng, 110, 30, 0.01)), result('b', times(rng, 50, 30, 0.01)), result('c', [1, 1, 1]), result('new', [5])]), options);
+  it('compares the benchmarks in both, listing the rest', () => {
+    assert.deepEqual(comparison.rows.map((r) => r.id), ['a', 'b']);
+    assert.deepEqual(comparison.onlyInBase, ['gone']);
+    assert.deepEqual(comparison.onlyInNew, ['new']);
+    assert.deepEqual(comparison.skipped, [{ id: 'c', reason: 'the base run has no result for it (error)' }]);
+  });
+  it('gives the geometric mean of the ratios', () => {
+    const expected = Math.sqrt(comparison.rows[0]!.ratio * comparison.rows[1]!.ratio);
+    assert.ok(Math.abs(comparison.geomean!.ratio - expected) < 1e-12);
+  });
+  it('notes multiple testing and single-process comparisons', () => {
+    assert.match(comparison.notes.join('\n'), /2 comparisons at p < 0.05: by chance alone about 0.1 could test significant/);
+    assert.match(comparison.notes.join('\n'), /one process per run.*--forks 5/);
+  });
+});
+
+describe('the test at default settings (40 samples a side, 2% spread), simulated', () => {
+  const TRIALS = 400;
+  it('A/A: calls a change in at most 5% of comparisons of the same distribution', () => {
+    const { called } = calledShare(0, TRIALS, 11);
+    assert.ok(called <= 0.05, `false-positive rate ${called}`);
+  });
+  it('detects a 5% slowdown with power ≥ 90%, always as slower', () => {
+    const { called, slower } = calledShare(0.05, TRIALS, 12);
+    assert.ok(called >= 0.9, `power ${called}`);
+    assert.equal(slower, called);
+  });
+});
