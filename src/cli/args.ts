@@ -5,6 +5,7 @@ import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import { parseDuration } from './duration.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
+import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { UsageError } from './usage-error.js';
 import { percent, positiveInteger } from './option-values.js';
 import { baselinePath } from '../results/baseline-path.js';
@@ -63,6 +64,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
         'profile-top': { type: 'string' },
         'profile-dir': { type: 'string' },
         baseline: { type: 'string' },
+        compare: { type: 'string' },
+        noise: { type: 'string' },
+        'fail-on-regression': { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -93,6 +97,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed: expected an integer, got "${values.seed}"`);
   const color = values['no-color'] ? false : values.color ? true : null;
+  if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
   return {
     command: 'run',
     color,
@@ -117,6 +122,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
       profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
       baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd),
+      comparePath: values.compare === undefined ? null : path.resolve(cwd, values.compare),
+      noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+      failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     },
   };
 }

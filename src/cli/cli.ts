@@ -9,11 +9,11 @@ import { createProgress } from '../report/progress.js';
 import type { Executor } from '../runner/executor.js';
 import { createNodeExecutor } from '../runner/node-executor.js';
 import { runBenchmarks } from '../runner/run.js';
-import { ResultsFileError } from '../results/read-results.js';
+import { readResults, ResultsFileError } from '../results/read-results.js';
 import { ResultsWriteError } from '../results/write-results.js';
 import type { ResultsFile } from '../results/types.js';
 import { parseCommandLine } from './args.js';
-import { runCompare } from './compare-command.js';
+import { compareAfterRun, runCompare } from './compare-command.js';
 import { HELP } from './help.js';
 import { UsageError } from './usage-error.js';
 
@@ -68,6 +68,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       progress.clear();
       io.stderr.write(text);
     };
+    // A bad --compare file fails now, before minutes of measuring.
+    const compareBase = options.comparePath === null ? null : readResults(options.comparePath);
     const executor = io.executor ?? createNodeExecutor({ relay });
     const outcome = await runBenchmarks(options, { executor, progress: (text) => progress.update(text), signal: io.signal });
     progress.clear();
@@ -75,7 +77,10 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
     const warnings = warningCount(outcome.results);
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
-    return exitCodeFor(outcome.results, outcome.interrupted, options.strict);
+    const code = exitCodeFor(outcome.results, outcome.interrupted, options.strict);
+    if (compareBase === null || outcome.interrupted) return code;
+    const gateCode = compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
+    return Math.max(code, gateCode);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {
       io.stderr.write(`ubench: ${error.message}\n`);

@@ -16,6 +16,8 @@ export interface CompareCommand {
   jsonPath: string | null;
   seed: number;
   color: boolean | null;
+  /** Exit 1 when a benchmark is significantly slower by more than this fraction (CI beyond it). */
+  failOnRegression: number | null;
 }
 
 export function parseCompareCommand(argv: readonly string[], cwd: string): CompareCommand {
@@ -29,6 +31,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
         noise: { type: 'string' },
         json: { type: 'string' },
         seed: { type: 'string' },
+        'fail-on-regression': { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
       },
@@ -48,5 +51,6 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     seed,
     color: values['no-color'] ? false : values.color ? true : null,
+    failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
   };
 }

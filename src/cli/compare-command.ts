@@ -9,6 +9,8 @@ import { renderCompareReport } from '../report/compare-report.js';
 import { readResults } from '../results/read-results.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import type { CompareCommand } from './compare-args.js';
+import { regressionMessage, regressions } from '../analysis/regression-gate.js';
+import type { ResultsFile } from '../results/types.js';
 import { UsageError } from './usage-error.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
@@ -74,5 +76,21 @@ export function runCompare(command: CompareCommand, io: Io): number {
     writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
     io.stderr.write(`comparison written to ${display(command.jsonPath, io.cwd)}\n`);
   }
-  return 0;
+  return gate(comparison, command.failOnRegression, io);
+}
+
+/** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
+export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
+  if (threshold === null) return 0;
+  const slower = regressions(comparison, threshold);
+  if (slower.length === 0) return 0;
+  io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
+  return 1;
+}
+
+/** `ubench --compare <file>`: the comparison of a finished run against a saved one, and the gate. */
+export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): number {
+  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
+  io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel: display(options.basePath, io.cwd), newLabel: 'this run' })}`);
+  return gate(comparison, options.failOnRegression, io);
 }

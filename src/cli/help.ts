@@ -1,6 +1,7 @@
 /** The text of `ubench --help`. */
 export const HELP = `Usage: ubench [options] [paths or globs…]
-       ubench compare <base.json> <new.json> [--noise <pct>] [--json <file>] [--seed <n>]
+       ubench compare <base.json> <new.json> [--noise <pct>] [--fail-on-regression <pct>]
+                      [--json <file>] [--seed <n>]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -29,6 +30,11 @@ Options:
                           with perf samples per instruction where perf works (UBENCH_PERF=path)
   --profile-top <n>       hot functions and lines listed per benchmark (default 10)
   --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
+  --compare <file>        after the run, compare it with a saved results file (as ubench compare)
+  --noise <pct>           noise band of the comparison (default 1%)
+  --fail-on-regression <pct>
+                          exit 1 when a benchmark is significantly slower than the compared run
+                          by more than pct, its whole CI beyond it (for CI)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
                           file (a name means .ubench/baselines/<name>.json)
   --quiet                 no progress line, no output from the benchmarks themselves

@@ -26,6 +26,12 @@ export interface RunOptions {
   profileTop: number;
   /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */
   profileDir: string;
+  /** A saved results file to compare this run with after it (`--compare`), or null. */
+  comparePath: string | null;
+  /** Noise band of that comparison. */
+  noise: number;
+  /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
+  failOnRegression: number | null;
   /** A previous results file whose bytes/op and retained memory this run must not exceed. */
   baselinePath: string | null;
 }

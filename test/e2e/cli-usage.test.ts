@@ -18,6 +18,8 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
   ['a bad duration', [OK_DIR, '--time', 'fast'], /--time.*fast/],
   ['a zero duration', [OK_DIR, '--time', '0s'], /--time/],
   ['zero forks', [OK_DIR, '--forks', '0'], /--forks/],
+  ['--fail-on-regression without --compare', [OK_DIR, '--fail-on-regression', '5%'], /--fail-on-regression needs --compare/],
+  ['a --compare file that does not exist', [OK_DIR, ...FAST, '--compare', 'no-such-results.json'], /no-such-results\.json.*no such file/],
   ['a --profile-top that is not a count', [OK_DIR, '--profile', '--profile-top', 'ten'], /--profile-top.*ten/],
   ['an unknown isolation mode', [OK_DIR, '--isolate', 'thread'], /--isolate.*thread/],
   ['an invalid --filter regex', [OK_DIR, '--filter', '('], /--filter/],

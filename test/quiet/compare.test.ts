@@ -49,6 +49,22 @@ describe('compare on real runs with --forks 5', () => {
     assert.equal(json.rows[0]!.verdict, '~', stdout);
   });
 
+  it('fails a CI gate on the regression, naming it, and passes one set above it', async () => {
+    const failing = await runCli(['compare', base, heavier, '--fail-on-regression', '10%']);
+    assert.equal(failing.code, 1, failing.stdout + failing.stderr);
+    assert.match(failing.stderr, /^ubench: --fail-on-regression 10%: 1 benchmark slower by more than that: weighted sum \(\+\d+\.\d%/);
+    const passing = await runCli(['compare', base, heavier, '--fail-on-regression', '80%']);
+    assert.equal(passing.code, 0, passing.stdout + passing.stderr);
+  });
+
+  it('compares inline after a run with --compare, gating it the same way', async () => {
+    const inline = await runCli([FIXTURE, '--forks', '5', '--time', '150ms', '--warmup', '200ms', '--compare', base, '--fail-on-regression', '10%'], { env: { UBENCH_FIXTURE_WORK: '260' } });
+    assert.equal(inline.code, 1, inline.stdout + inline.stderr);
+    assert.match(inline.stdout, /compare .*base\.json → this run/);
+    assert.match(inline.stdout, /weighted sum .* slower/);
+    assert.match(inline.stderr, /--fail-on-regression 10%: 1 benchmark slower/);
+  });
+
   it('calls the 30% heavier workload slower', async () => {
     const { json, stdout } = await compare(base, heavier);
     assert.equal(json.rows[0]!.verdict, 'slower', stdout);
