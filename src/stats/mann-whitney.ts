@@ -73,7 +73,8 @@ function exactUpperTail(u: number, m: number, n: number): number {
  *
  * Exact p-value (2·P(U ≥ max(U₁, U₂)), as scipy's `method='exact'`) when there are no ties and
  * |a|·|b| ≤ MANN_WHITNEY_EXACT_MAX_PAIRS; otherwise the normal approximation with the tie-corrected
- * variance and a continuity correction of ½ (scipy's `method='asymptotic'`). p is capped at 1.
+ * variance and a continuity correction of ½ (scipy's `method='asymptotic'`), never below the
+ * smallest p-value the sizes allow. p is capped at 1.
  *
  * @throws RangeError when a or b is empty or holds a NaN.
  */
@@ -93,7 +94,9 @@ export function mannWhitneyU(a: readonly number[], b: readonly number[]): MannWh
   const sigma = Math.sqrt(((m * n) / 12) * (total + 1 - tieTerm));
   if (sigma === 0) return { u, pValue: 1, method: 'asymptotic' };
   const z = Math.max(0, larger - (m * n) / 2 - 0.5) / sigma;
-  return { u, pValue: Math.min(1, erfc(z * Math.SQRT1_2)), method: 'asymptotic' };
+  // No arrangement of the data gives less than complete separation does; the approximation can,
+  // for tiny samples with ties.
+  return { u, pValue: Math.min(1, Math.max(erfc(z * Math.SQRT1_2), minimumPValue(m, n))), method: 'asymptotic' };
 }
 
 /**
