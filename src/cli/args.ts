@@ -7,8 +7,7 @@ import { parseDuration } from './duration.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { UsageError } from './usage-error.js';
-import { percent, positiveInteger } from './option-values.js';
-import { baselinePath } from '../results/baseline-path.js';
+import { baselineFile, percent, positiveInteger } from './option-values.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -30,12 +29,6 @@ export type Parsed =
   | { command: 'version' }
   | { command: 'run'; options: RunOptions; color: boolean | null }
   | CompareCommand;
-
-function baselineFile(value: string, cwd: string): string {
-  const file = baselinePath(value, cwd);
-  if (file === null) throw new UsageError(`--baseline: "${value}" is neither a results file path nor a baseline name (letters, digits, ".", "_", "-")`);
-  return file;
-}
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
@@ -65,6 +58,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
         'profile-dir': { type: 'string' },
         baseline: { type: 'string' },
         compare: { type: 'string' },
+        'save-baseline': { type: 'string' },
         noise: { type: 'string' },
         'fail-on-regression': { type: 'string' },
         color: { type: 'boolean' },
@@ -121,8 +115,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       disasm: values.disasm === true,
       profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
       profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
-      baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd),
-      comparePath: values.compare === undefined ? null : path.resolve(cwd, values.compare),
+      baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd, '--baseline'),
+      saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
+      comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
       noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     },

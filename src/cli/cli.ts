@@ -3,6 +3,7 @@
  * calls it with the real process; tests call it with a scripted executor.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pc from 'picocolors';
 import { renderTerminalReport } from '../report/terminal-report.js';
 import { createProgress } from '../report/progress.js';
@@ -10,7 +11,7 @@ import type { Executor } from '../runner/executor.js';
 import { createNodeExecutor } from '../runner/node-executor.js';
 import { runBenchmarks } from '../runner/run.js';
 import { readResults, ResultsFileError } from '../results/read-results.js';
-import { ResultsWriteError } from '../results/write-results.js';
+import { ResultsWriteError, writeResultsAtomic } from '../results/write-results.js';
 import type { ResultsFile } from '../results/types.js';
 import { parseCommandLine } from './args.js';
 import { compareAfterRun, runCompare } from './compare-command.js';
@@ -75,6 +76,10 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     progress.clear();
     io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
+    if (options.saveBaselinePath !== null && !outcome.interrupted) {
+      writeResultsAtomic(options.saveBaselinePath, outcome.results);
+      io.stderr.write(`baseline saved to ${path.relative(io.cwd, options.saveBaselinePath) || options.saveBaselinePath}\n`);
+    }
     const warnings = warningCount(outcome.results);
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
     const code = exitCodeFor(outcome.results, outcome.interrupted, options.strict);

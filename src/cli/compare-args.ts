@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
-import { percent } from './option-values.js';
+import { baselineFile, percent } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
 /** The bootstrap of the change's CI is seeded, so a comparison prints the same every time. */
@@ -45,8 +45,8 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed: expected an integer, got "${values.seed}"`);
   return {
     command: 'compare',
-    basePath: path.resolve(cwd, positionals[0]!),
-    newPath: path.resolve(cwd, positionals[1]!),
+    basePath: baselineFile(positionals[0]!, cwd, 'compare'),
+    newPath: baselineFile(positionals[1]!, cwd, 'compare'),
     noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     seed,

@@ -1,6 +1,6 @@
 /** The text of `ubench --help`. */
 export const HELP = `Usage: ubench [options] [paths or globs…]
-       ubench compare <base.json> <new.json> [--noise <pct>] [--fail-on-regression <pct>]
+       ubench compare <base> <new> [--noise <pct>] [--fail-on-regression <pct>]
                       [--json <file>] [--seed <n>]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
@@ -30,7 +30,8 @@ Options:
                           with perf samples per instruction where perf works (UBENCH_PERF=path)
   --profile-top <n>       hot functions and lines listed per benchmark (default 10)
   --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
-  --compare <file>        after the run, compare it with a saved results file (as ubench compare)
+  --save-baseline <name>  also save the results as .ubench/baselines/<name>.json (to commit)
+  --compare <name|file>   after the run, compare it with a saved results file or baseline
   --noise <pct>           noise band of the comparison (default 1%)
   --fail-on-regression <pct>
                           exit 1 when a benchmark is significantly slower than the compared run
@@ -42,8 +43,9 @@ Options:
   -h, --help              this help
   -v, --version           ubench's version
 
-Compare: one row per benchmark in both results files with the change of the median and its 95% CI,
-a Mann–Whitney U p-value (on per-process estimates when both runs used --forks), and a verdict:
+Compare: <base> and <new> are results files or baseline names. One row per benchmark in both,
+with the change of the median and its 95% CI, a Mann–Whitney U p-value (on per-process
+estimates when both runs used --forks), and a verdict:
 faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
 --json writes the rows for CI tools.
 

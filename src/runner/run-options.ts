@@ -26,6 +26,8 @@ export interface RunOptions {
   profileTop: number;
   /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */
   profileDir: string;
+  /** Where to save this run's results as a baseline (`--save-baseline`), or null. */
+  saveBaselinePath: string | null;
   /** A saved results file to compare this run with after it (`--compare`), or null. */
   comparePath: string | null;
   /** Noise band of that comparison. */

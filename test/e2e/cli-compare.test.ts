@@ -59,3 +59,24 @@ describe('ubench compare', () => {
     assert.match(linesOf(disjoint.stderr)[0]!, /have no benchmarks in common/);
   });
 });
+
+describe('named baselines', () => {
+  it('--save-baseline writes .ubench/baselines/<name>.json, which compare and --compare take by name', async () => {
+    const cwd = temp.dir;
+    const fixture = path.resolve('test/fixtures/bench/ok/quick.bench.ts');
+    const saved = await runCli([fixture, '--time', '20ms', '--warmup', '20ms', '--filter', 'arith', '--save-baseline', 'main'], { cwd });
+    assert.equal(saved.code, 0, describeRun(saved));
+    assert.match(saved.stderr, /baseline saved to \.ubench\/baselines\/main\.json/);
+    const file = JSON.parse(readFileSync(path.join(cwd, '.ubench/baselines/main.json'), 'utf8')) as { schemaVersion: number; complete: boolean };
+    assert.equal(file.schemaVersion, 2);
+    assert.equal(file.complete, true);
+    const byName = await runCli(['compare', 'main', 'main'], { cwd });
+    assert.equal(byName.code, 0, describeRun(byName));
+    assert.match(byName.stdout, /compare \.ubench\/baselines\/main\.json → \.ubench\/baselines\/main\.json/);
+    const inline = await runCli([fixture, '--time', '20ms', '--warmup', '20ms', '--filter', 'arith', '--compare', 'main'], { cwd });
+    assert.equal(inline.code, 0, describeRun(inline));
+    assert.match(inline.stdout, /compare \.ubench\/baselines\/main\.json → this run/);
+    const bad = await runCli([fixture, '--save-baseline', '.hidden'], { cwd });
+    assert.equal(bad.code, 2, describeRun(bad));
+  });
+});
