@@ -11,12 +11,8 @@
 import { Session } from 'node:inspector';
 import type { DeclaredBenchmark } from '../define/types.js';
 import type { AllocationSite, AllocationSites } from '../results/types.js';
-import { createBatchRunner } from './batch-runner.js';
-import { hrtimeNow } from './clock.js';
-import type { Sink } from './codegen.js';
-import { ensureOptimized, type JitControl } from './jit-tier.js';
-import { warmUp, type MeasureConfig } from './measure.js';
 import { postNow } from './inspector-post.js';
+import { warmedUpRunner, type PassContext } from './pass-process.js';
 import { readablePosition } from './source-position.js';
 import { RegionObserver } from './timed-region.js';
 
@@ -100,18 +96,6 @@ export function aggregateSites(head: ProfileNode, iterations: number, cwd: strin
   };
 }
 
-export interface AllocSiteContext {
-  config: MeasureConfig;
-  rng: () => number;
-  jitControl: JitControl | null;
-  sink: Sink;
-  cwd: string;
-  isHarness: (location: string) => boolean;
-}
-
-/** Warm-up only has to get the code optimized, not steady to the percent: half a second at most. */
-const ALLOC_SITES_WARMUP_MAX_NS = 500e6;
-
 const observer = new RegionObserver();
 
 /**
@@ -138,11 +122,8 @@ class SamplingRegion {
 }
 
 /** Warms the benchmark up, then runs `iterations` of it under the sampling heap profiler. */
-export async function profileAllocationSites(bench: DeclaredBenchmark, context: AllocSiteContext, iterations: number): Promise<AllocationSites> {
-  const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
-  const config = { ...context.config, warmupMaxNs: Math.min(context.config.warmupMaxNs, ALLOC_SITES_WARMUP_MAX_NS) };
-  await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, config);
-  if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+export async function profileAllocationSites(bench: DeclaredBenchmark, context: PassContext, iterations: number): Promise<AllocationSites> {
+  const runner = await warmedUpRunner(bench, context, observer);
   const session = new Session();
   session.connect();
   const region = new SamplingRegion(session);

@@ -15,14 +15,11 @@ import type { CpuProfileFindings } from '../results/types.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { summarizeCpuProfile, type CpuProfile } from '../profiling/cpu-profile-summary.js';
 import { ScriptFunctions, type ScriptCoverage } from '../profiling/script-functions.js';
-import { createBatchRunner } from './batch-runner.js';
-import { hrtimeNow } from './clock.js';
-import { LOOP_SCRIPT_PREFIX, type Sink } from './codegen.js';
+import { LOOP_SCRIPT_PREFIX } from './codegen.js';
 import { postNow } from './inspector-post.js';
-import { ensureOptimized, type JitControl } from './jit-tier.js';
-import { warmUp, type MeasureConfig } from './measure.js';
+import { warmedUpRunner, type PassContext } from './pass-process.js';
 import { readablePosition } from './source-position.js';
-import { RegionObserver } from './timed-region.js';
+import { RegionObserver, TimedWindows } from './timed-region.js';
 
 /**
  * 100 µs between samples: 10 per millisecond of replay. DESIGN §3 measured ~6% overhead at this
@@ -31,35 +28,8 @@ import { RegionObserver } from './timed-region.js';
 export const CPU_SAMPLING_INTERVAL_US = 100;
 /** The profiled loop's own lines start here, far past any line of code inlined into it. */
 export const PROFILED_LOOP_LINE_OFFSET = 1_000_000;
-/** Warm-up only has to get the code optimized, not steady to the percent: half a second at most (as the allocation-site pass). */
-const PROFILE_WARMUP_MAX_NS = 500e6;
-
-export interface CpuProfileContext {
-  config: MeasureConfig;
-  rng: () => number;
-  jitControl: JitControl | null;
-  sink: Sink;
-  cwd: string;
-  /** Absolute path of the bench file (inlined code is looked for there first). */
-  file: string;
-  isHarness: (location: string) => boolean;
-}
 
 const observer = new RegionObserver();
-
-/** Records the timed regions on the profiler's clock (µs of `process.hrtime`). */
-class WindowRecorder {
-  readonly windows: [number, number][] = [];
-  private start = 0;
-
-  enter(): void {
-    this.start = Number(process.hrtime.bigint()) / 1e3;
-  }
-
-  leave(): void {
-    this.windows.push([this.start, Number(process.hrtime.bigint()) / 1e3]);
-  }
-}
 
 function urlPath(url: string): string {
   try {
@@ -112,20 +82,17 @@ function packedNote(urls: readonly string[], locate: (url: string, line: number,
 }
 
 /** Profiles a replay of `sampleIterations` and saves the profile to `outFile`. */
-export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileContext, sampleIterations: readonly number[], outFile: string, top: number): Promise<CpuProfileFindings> {
+export async function profileCpu(bench: DeclaredBenchmark, context: PassContext, sampleIterations: readonly number[], outFile: string, top: number): Promise<CpuProfileFindings> {
   const session = new Session();
   session.connect();
-  const recorder = new WindowRecorder();
+  const recorder = new TimedWindows();
   let profile: CpuProfile;
   let coverage: ScriptCoverage[];
   try {
     postNow(session, 'Profiler.enable');
     postNow(session, 'Profiler.setSamplingInterval', { interval: CPU_SAMPLING_INTERVAL_US });
     postNow(session, 'Profiler.start');
-    const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer, { lineOffset: PROFILED_LOOP_LINE_OFFSET });
-    const config = { ...context.config, warmupMaxNs: Math.min(context.config.warmupMaxNs, PROFILE_WARMUP_MAX_NS) };
-    await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, config);
-    if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+    const runner = await warmedUpRunner(bench, context, observer, { lineOffset: PROFILED_LOOP_LINE_OFFSET });
     postNow(session, 'Profiler.stop');
     postNow(session, 'Profiler.start');
     observer.current = recorder;
@@ -152,10 +119,12 @@ export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileCo
   } finally {
     session.disconnect();
   }
+  const scriptsByUrl = new Map([...scripts.values()].map((s) => [s.url, s]));
   const benchScripts = [...scripts.values()].filter((s) => urlPath(s.url) === context.file).map((s) => s.scriptId);
   const others = [...scripts.keys()].filter((id) => !benchScripts.includes(id));
   const summary = summarizeCpuProfile(profile, {
-    windows: recorder.windows,
+    // The profiler's timestamps are µs of the same clock.
+    windows: recorder.windows.map(([start, end]) => [start / 1e3, end / 1e3] as const),
     scripts,
     inlineCandidates: [...benchScripts, ...others],
     isLoop: (frame) => isLoopUrl(frame.url) || /^ubench_loop_\d+$/.test(frame.functionName),
@@ -166,8 +135,7 @@ export async function profileCpu(bench: DeclaredBenchmark, context: CpuProfileCo
     originalLine(url, line) {
       if (!isUserScript(url)) return null;
       // The first token of the line, not column 1: the indentation may map to the line before.
-      const script = [...scripts.values()].find((s) => s.url === url);
-      const position = locate(url, line, script?.firstColumn(line) ?? 1);
+      const position = locate(url, line, scriptsByUrl.get(url)?.firstColumn(line) ?? 1);
       const match = /^(.*):(\d+):\d+$/.exec(position);
       return match === null ? null : { file: match[1]!, line: Number(match[2]) };
     },

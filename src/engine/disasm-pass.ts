@@ -5,45 +5,20 @@
  * printed code and perf's samples after the process ends (V8 buffers the code file until exit).
  */
 import type { DeclaredBenchmark } from '../define/types.js';
-import { createBatchRunner } from './batch-runner.js';
-import { hrtimeNow } from './clock.js';
-import type { Sink } from './codegen.js';
 import type { PassResult } from './events.js';
-import { ensureOptimized, type JitControl } from './jit-tier.js';
-import { warmUp, type MeasureConfig } from './measure.js';
-import { RegionObserver } from './timed-region.js';
-
-/** Warm-up only has to get the loop optimized (as the other passes): half a second at most. */
-const DISASM_WARMUP_MAX_NS = 500e6;
-
-export interface DisasmContext {
-  config: MeasureConfig;
-  rng: () => number;
-  jitControl: JitControl | null;
-  sink: Sink;
-}
+import { warmedUpRunner, type PassContext } from './pass-process.js';
+import { RegionObserver, TimedWindows } from './timed-region.js';
 
 const observer = new RegionObserver();
 
-export async function replayForDisasm(bench: DeclaredBenchmark, context: DisasmContext, sampleIterations: readonly number[]): Promise<Extract<PassResult, { kind: 'disasm' }>> {
-  const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
-  const config = { ...context.config, warmupMaxNs: Math.min(context.config.warmupMaxNs, DISASM_WARMUP_MAX_NS) };
-  await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, config);
-  if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
-  const windows: [number, number][] = [];
-  let start = 0;
-  observer.current = {
-    enter: () => {
-      start = Number(process.hrtime.bigint());
-    },
-    leave: () => {
-      windows.push([start, Number(process.hrtime.bigint())]);
-    },
-  };
+export async function replayForDisasm(bench: DeclaredBenchmark, context: PassContext, sampleIterations: readonly number[]): Promise<Extract<PassResult, { kind: 'disasm' }>> {
+  const runner = await warmedUpRunner(bench, context, observer);
+  const recorder = new TimedWindows();
+  observer.current = recorder;
   try {
     for (const n of sampleIterations) await runner.runBatch(n);
   } finally {
     observer.current = null;
   }
-  return { kind: 'disasm', functionName: runner.tierTarget.target === 'loop' ? runner.tierTarget.functionName : null, windows };
+  return { kind: 'disasm', functionName: runner.tierTarget.target === 'loop' ? runner.tierTarget.functionName : null, windows: recorder.windows };
 }

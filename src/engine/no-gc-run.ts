@@ -9,11 +9,11 @@ import type { DeclaredBenchmark } from '../define/types.js';
 import type { Sample, WarmupInfo, CalibrationInfo, PrecisionInfo } from '../results/types.js';
 import { createBatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
-import type { Sink } from './codegen.js';
 import { minorGc } from './forced-gc.js';
 import { RegionGcCounter } from './gc-in-regions.js';
-import { ensureOptimized, type JitControl } from './jit-tier.js';
-import { measure, type MeasureConfig } from './measure.js';
+import { ensureOptimized } from './jit-tier.js';
+import { measure } from './measure.js';
+import type { PassContext } from './pass-process.js';
 import { RegionObserver } from './timed-region.js';
 
 export interface NoGcRun {
@@ -28,18 +28,11 @@ export interface NoGcRun {
   semiSpaceMiB: number;
 }
 
-export interface NoGcContext {
-  config: MeasureConfig;
-  rng: () => number;
-  jitControl: JitControl | null;
-  sink: Sink;
-}
-
 const observer = new RegionObserver();
 
 export async function runWithoutGc(
   bench: DeclaredBenchmark,
-  context: NoGcContext,
+  context: Pick<PassContext, 'config' | 'rng' | 'jitControl' | 'sink'>,
   { maxIterationsPerSample, semiSpaceMiB }: { maxIterationsPerSample: number | null; semiSpaceMiB: number },
   onPhase: (phase: 'warmup' | 'sample') => void,
 ): Promise<NoGcRun> {

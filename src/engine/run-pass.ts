@@ -1,15 +1,11 @@
 /** Runs one benchmark through a pass (see PassRequest) in a process started for that pass. */
 import type { DeclaredBenchmark } from '../define/types.js';
-import { profileAllocationSites, type AllocSiteContext } from './alloc-site-profile.js';
+import { profileAllocationSites } from './alloc-site-profile.js';
 import { profileCpu } from './cpu-profile-pass.js';
 import { replayForDisasm } from './disasm-pass.js';
 import type { PassRequest, PassResult } from './events.js';
 import { runWithoutGc } from './no-gc-run.js';
-
-export interface PassContext extends AllocSiteContext {
-  /** Absolute path of the bench file. */
-  file: string;
-}
+import type { PassContext } from './pass-process.js';
 
 function required<T>(value: T | undefined, what: string, id: string): T {
   if (value === undefined) throw new Error(`internal: no ${what} for ${id} in the pass`);

@@ -3,6 +3,8 @@
  * call `enter`/`leave` around every loop; the process switches the observer per phase — GC
  * counting during warm-up, allocation accounting during the memory phase, nothing while sampling.
  */
+import { hrtimeNow } from './clock.js';
+
 export interface TimedRegionHooks {
   enter(): void;
   leave(elapsedNs: number): void;
@@ -18,5 +20,19 @@ export class RegionObserver implements TimedRegionHooks {
 
   leave(elapsedNs: number): void {
     this.current?.leave(elapsedNs);
+  }
+}
+
+/** Records when each timed region ran: [start, end] in ns of `process.hrtime` (the clock perf's `-k mono` and V8's CPU profiler use). */
+export class TimedWindows implements TimedRegionHooks {
+  readonly windows: [number, number][] = [];
+  private start = 0;
+
+  enter(): void {
+    this.start = hrtimeNow();
+  }
+
+  leave(): void {
+    this.windows.push([this.start, hrtimeNow()]);
   }
 }

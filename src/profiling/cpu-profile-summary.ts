@@ -10,6 +10,7 @@
  */
 import type { HotFunction, HotFunctionKind, HotLine } from '../results/types.js';
 import type { ScriptFunction, ScriptFunctions } from './script-functions.js';
+import { windowCursor, type TimeWindows } from './time-windows.js';
 
 export interface CallFrame {
   functionName: string;
@@ -39,7 +40,7 @@ export interface CpuProfile {
 
 export interface SummaryContext {
   /** Timed regions, [start, end] in µs, in order. */
-  windows: readonly (readonly [number, number])[];
+  windows: TimeWindows;
   /** The scripts whose functions are known, by script id. */
   scripts: ReadonlyMap<string, ScriptFunctions>;
   /** Scripts to look for inlined code in, most likely first (the bench file first); packed ones are skipped. */
@@ -71,16 +72,15 @@ export interface CpuProfileSummary {
 }
 
 /** How many of each node's samples fall inside the windows. */
-export function samplesInWindows(profile: CpuProfile, windows: SummaryContext['windows']): Map<number, number> {
+export function samplesInWindows(profile: CpuProfile, windows: TimeWindows): Map<number, number> {
   const counts = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
+  const inWindow = windowCursor(windows);
   let time = profile.startTime;
-  let w = 0;
   for (let i = 0; i < samples.length; i++) {
     time += deltas[i] ?? 0;
-    while (w < windows.length && windows[w]![1] < time) w++;
-    if (w < windows.length && windows[w]![0] <= time) counts.set(samples[i]!, (counts.get(samples[i]!) ?? 0) + 1);
+    if (inWindow(time)) counts.set(samples[i]!, (counts.get(samples[i]!) ?? 0) + 1);
   }
   return counts;
 }

@@ -9,6 +9,7 @@ import type { Disassembly, DisasmInstruction, NativeSymbol } from '../results/ty
 import { findLoop } from './loop-region.js';
 import { instructionAt, parseOptCode, type CodeDump } from './opt-code-dump.js';
 import { samplesInWindows, type PerfSample } from './perf-samples.js';
+import type { TimeWindows } from './time-windows.js';
 
 /** Native symbols listed per benchmark. */
 export const NATIVE_SYMBOLS_TOP = 10;
@@ -18,7 +19,7 @@ export interface DisassemblyInput {
   /** What V8 printed (`--print-opt-code`) in the pass's process. */
   codeText: string;
   /** Timed regions, [start, end] in ns of CLOCK_MONOTONIC. */
-  windows: readonly (readonly [number, number])[];
+  windows: TimeWindows;
   /** perf's samples of the process, or why there are none. */
   perf: { samples: readonly PerfSample[] } | { unavailable: string };
   /** How the measured loop is named, e.g. `measured loop for sum`. */

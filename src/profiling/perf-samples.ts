@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { windowCursor, type TimeWindows } from './time-windows.js';
 
 /** One sample per 100 µs of CPU time: as dense as the CPU profiler's interval, and exact (a period, not a frequency perf may adjust). */
 export const PERF_PERIOD_NS = 100_000;
@@ -72,13 +73,7 @@ export function readPerfSamples(dataFile: string): PerfSample[] {
 }
 
 /** The samples inside the timed regions ([start, end] in ns, in order). */
-export function samplesInWindows(samples: readonly PerfSample[], windows: readonly (readonly [number, number])[]): PerfSample[] {
-  const sorted = [...samples].sort((a, b) => a.timeNs - b.timeNs);
-  const inside: PerfSample[] = [];
-  let w = 0;
-  for (const sample of sorted) {
-    while (w < windows.length && windows[w]![1] < sample.timeNs) w++;
-    if (w < windows.length && windows[w]![0] <= sample.timeNs) inside.push(sample);
-  }
-  return inside;
+export function samplesInWindows(samples: readonly PerfSample[], windows: TimeWindows): PerfSample[] {
+  const inWindow = windowCursor(windows);
+  return [...samples].sort((a, b) => a.timeNs - b.timeNs).filter((sample) => inWindow(sample.timeNs));
 }
