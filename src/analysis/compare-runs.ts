@@ -143,8 +143,9 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   for (const b of next.benchmarks) {
     const old = baseById.get(b.id);
     if (old === undefined) continue;
-    if (!comparable(old) || !comparable(b)) {
-      skipped.push({ id: b.id, reason: `${!comparable(old) ? 'the base run' : 'the new run'} has no result for it (${!comparable(old) ? old.status : b.status})` });
+    const missing = !comparable(old) ? { run: 'the base run', status: old.status } : !comparable(b) ? { run: 'the new run', status: b.status } : null;
+    if (missing !== null) {
+      skipped.push({ id: b.id, reason: `${missing.run} has no result for it (${missing.status})` });
       continue;
     }
     rows.push(compareBenchmarks(old, b, options));

@@ -1,13 +1,12 @@
 /** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import { parseDuration } from './duration.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { UsageError } from './usage-error.js';
-import { baselineFile, percent, positiveInteger } from './option-values.js';
+import { baselineFile, colorChoice, integer, parseOptions, percent, positiveInteger } from './option-values.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -32,45 +31,34 @@ export type Parsed =
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        filter: { type: 'string' },
-        json: { type: 'string' },
-        time: { type: 'string' },
-        warmup: { type: 'string' },
-        precision: { type: 'string' },
-        isolate: { type: 'string' },
-        forks: { type: 'string' },
-        timeout: { type: 'string' },
-        seed: { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        strict: { type: 'boolean' },
-        'gc-cost': { type: 'boolean' },
-        'alloc-sites': { type: 'boolean' },
-        profile: { type: 'boolean' },
-        disasm: { type: 'boolean' },
-        'profile-top': { type: 'string' },
-        'profile-dir': { type: 'string' },
-        baseline: { type: 'string' },
-        compare: { type: 'string' },
-        'save-baseline': { type: 'string' },
-        noise: { type: 'string' },
-        'fail-on-regression': { type: 'string' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see ubench --help)`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions(argv, {
+    filter: { type: 'string' },
+    json: { type: 'string' },
+    time: { type: 'string' },
+    warmup: { type: 'string' },
+    precision: { type: 'string' },
+    isolate: { type: 'string' },
+    forks: { type: 'string' },
+    timeout: { type: 'string' },
+    seed: { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
+    strict: { type: 'boolean' },
+    'gc-cost': { type: 'boolean' },
+    'alloc-sites': { type: 'boolean' },
+    profile: { type: 'boolean' },
+    disasm: { type: 'boolean' },
+    'profile-top': { type: 'string' },
+    'profile-dir': { type: 'string' },
+    baseline: { type: 'string' },
+    compare: { type: 'string' },
+    'save-baseline': { type: 'string' },
+    noise: { type: 'string' },
+    'fail-on-regression': { type: 'string' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
   const filter = values.filter ?? null;
@@ -88,9 +76,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   const timeoutNs = values.timeout === undefined
     ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs))
     : parseDuration(values.timeout, '--timeout');
-  const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
-  if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed: expected an integer, got "${values.seed}"`);
-  const color = values['no-color'] ? false : values.color ? true : null;
+  const seed = integer(values.seed, '--seed', DEFAULT_SEED);
+  const color = colorChoice(values);
   if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
   return {
     command: 'run',

@@ -3,12 +3,12 @@
  * calls it with the real process; tests call it with a scripted executor.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pc from 'picocolors';
 import { renderTerminalReport } from '../report/terminal-report.js';
 import { createProgress } from '../report/progress.js';
 import type { Executor } from '../runner/executor.js';
 import { createNodeExecutor } from '../runner/node-executor.js';
+import { displayPath } from '../runner/display-path.js';
 import { runBenchmarks } from '../runner/run.js';
 import { readResults, ResultsFileError } from '../results/read-results.js';
 import { ResultsWriteError, writeResultsAtomic } from '../results/write-results.js';
@@ -78,7 +78,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
     if (options.saveBaselinePath !== null && !outcome.interrupted) {
       writeResultsAtomic(options.saveBaselinePath, outcome.results);
-      io.stderr.write(`baseline saved to ${path.relative(io.cwd, options.saveBaselinePath) || options.saveBaselinePath}\n`);
+      io.stderr.write(`baseline saved to ${displayPath(options.saveBaselinePath, io.cwd)}\n`);
     }
     const warnings = warningCount(outcome.results);
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);

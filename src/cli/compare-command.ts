@@ -2,7 +2,7 @@
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
  * writes the rows for CI tools.
  */
-import path from 'node:path';
+import { displayPath } from '../runner/display-path.js';
 import pc from 'picocolors';
 import { compareRuns, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
@@ -20,11 +20,6 @@ interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream;
   cwd: string;
-}
-
-function display(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** The `--json` document: the rows as CI tools want them, and what was left out. */
@@ -65,8 +60,8 @@ export function runCompare(command: CompareCommand, io: Io): number {
   const base = readResults(command.basePath);
   const next = readResults(command.newPath);
   const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed });
-  const baseLabel = display(command.basePath, io.cwd);
-  const newLabel = display(command.newPath, io.cwd);
+  const baseLabel = displayPath(command.basePath, io.cwd);
+  const newLabel = displayPath(command.newPath, io.cwd);
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
     throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
   }
@@ -74,7 +69,7 @@ export function runCompare(command: CompareCommand, io: Io): number {
   io.stdout.write(renderCompareReport(comparison, { color, width: io.stdout.columns, baseLabel, newLabel }));
   if (command.jsonPath !== null) {
     writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
-    io.stderr.write(`comparison written to ${display(command.jsonPath, io.cwd)}\n`);
+    io.stderr.write(`comparison written to ${displayPath(command.jsonPath, io.cwd)}\n`);
   }
   return gate(comparison, command.failOnRegression, io);
 }
@@ -91,6 +86,6 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
 /** `ubench --compare <file>`: the comparison of a finished run against a saved one, and the gate. */
 export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): number {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
-  io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel: display(options.basePath, io.cwd), newLabel: 'this run' })}`);
+  io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel: displayPath(options.basePath, io.cwd), newLabel: 'this run' })}`);
   return gate(comparison, options.failOnRegression, io);
 }

@@ -1,4 +1,5 @@
 /** Values of command-line options, checked: a bad one is a one-line usage error naming the flag. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { baselinePath } from '../results/baseline-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,4 +20,29 @@ export function baselineFile(value: string, cwd: string, flag: string): string {
   const file = baselinePath(value, cwd);
   if (file === null) throw new UsageError(`${flag}: "${value}" is neither a results file path nor a baseline name (letters, digits, ".", "_", "-")`);
   return file;
+}
+
+/** parseArgs with positionals, strict: an unknown flag or a missing value is a one-line usage error. */
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export function parseOptions<const O extends Options>(argv: readonly string[], options: O): Parsed<O> {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see ubench --help)`);
+  }
+}
+
+/** An integer option (e.g. `--seed`), or the default when absent. */
+export function integer(text: string | undefined, flag: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new UsageError(`${flag}: expected an integer, got "${text}"`);
+  return value;
+}
+
+/** `--color` / `--no-color`, or null to decide from the terminal. */
+export function colorChoice(values: { color?: boolean; 'no-color'?: boolean }): boolean | null {
+  return values['no-color'] ? false : values.color ? true : null;
 }

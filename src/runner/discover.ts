@@ -4,6 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { displayPath } from './display-path.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from '../cli/usage-error.js';
 
@@ -19,9 +20,7 @@ export interface BenchFile {
 }
 
 function toBenchFile(absolute: string, cwd: string): BenchFile {
-  const relative = path.relative(cwd, absolute);
-  const display = relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
-  return { absolute, display: display.split(path.sep).join('/') };
+  return { absolute, display: displayPath(absolute, cwd).split(path.sep).join('/') };
 }
 
 async function expand(target: string, cwd: string): Promise<string[]> {

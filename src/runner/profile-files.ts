@@ -3,6 +3,7 @@
  * per run under `--profile-dir`, one file per benchmark named after its id.
  */
 import path from 'node:path';
+import { displayPath } from './display-path.js';
 
 export class ProfileFiles {
   private readonly used = new Map<string, string>();
@@ -29,7 +30,6 @@ export class ProfileFiles {
 
   /** A path as results and messages show it: relative below the working directory. */
   display(file: string): string {
-    const relative = path.relative(this.cwd, file);
-    return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    return displayPath(file, this.cwd);
   }
 }

@@ -12,6 +12,7 @@ import { writeResultsAtomic } from '../results/write-results.js';
 import { UsageError } from '../cli/usage-error.js';
 import { ResultCollector } from './collector.js';
 import { discoverBenchFiles, type BenchFile } from './discover.js';
+import { displayPath } from './display-path.js';
 import type { Executor } from './executor.js';
 import { runFile } from './run-file.js';
 import { ProfileFiles } from './profile-files.js';
@@ -58,12 +59,6 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed + fork - 1,
   };
-}
-
-/** A path as messages show it: relative below the working directory, absolute elsewhere. */
-function displayPath(file: string, cwd: string): string {
-  const relative = path.relative(cwd, file);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
