@@ -4,7 +4,9 @@ import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import { parseDuration } from './duration.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
+import { parseHistoryCommand, type HistoryCommand } from './history-args.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent, positiveInteger } from './option-values.js';
 
@@ -27,10 +29,12 @@ export type Parsed =
   | { command: 'help' }
   | { command: 'version' }
   | { command: 'run'; options: RunOptions; color: boolean | null }
-  | CompareCommand;
+  | CompareCommand
+  | HistoryCommand;
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
+  if (argv[0] === 'history') return parseHistoryCommand(argv.slice(1), cwd);
   const { values, positionals } = parseOptions(argv, {
     filter: { type: 'string' },
     json: { type: 'string' },
@@ -54,6 +58,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     'save-baseline': { type: 'string' },
     noise: { type: 'string' },
     'fail-on-regression': { type: 'string' },
+    'no-history': { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -107,6 +112,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
       noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
+      historyDir: values['no-history'] === true ? null : path.join(cwd, RUNS_DIR),
     },
   };
 }

@@ -16,6 +16,7 @@ import type { ResultsFile } from '../results/types.js';
 import { parseCommandLine } from './args.js';
 import { compareAfterRun, runCompare } from './compare-command.js';
 import { HELP } from './help.js';
+import { runHistory } from './history-command.js';
 import { UsageError } from './usage-error.js';
 
 export const EXIT_OK = 0;
@@ -62,6 +63,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT_OK;
     }
     if (parsed.command === 'compare') return runCompare(parsed, io);
+    if (parsed.command === 'history') return runHistory(parsed, io);
     const { options } = parsed;
     const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
     const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);
@@ -72,7 +74,11 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     // A bad --compare file fails now, before minutes of measuring.
     const compareBase = options.comparePath === null ? null : readResults(options.comparePath);
     const executor = io.executor ?? createNodeExecutor({ relay });
-    const outcome = await runBenchmarks(options, { executor, progress: (text) => progress.update(text), signal: io.signal });
+    const warn = (text: string): void => {
+      progress.clear();
+      io.stderr.write(`ubench: warning: ${text}\n`);
+    };
+    const outcome = await runBenchmarks(options, { executor, progress: (text) => progress.update(text), warn, signal: io.signal });
     progress.clear();
     io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);

@@ -27,12 +27,14 @@ export interface CompareReportOptions {
   newLabel: string;
 }
 
-function signedPercent(fraction: number): string {
+/** A change as a signed percentage: +5.2%, −0.31%. */
+export function signedPercent(fraction: number): string {
   const text = `${(fraction * 100).toFixed(Math.abs(fraction) >= 0.1 ? 1 : 2)}%`;
   return fraction > 0 ? `+${text}` : text;
 }
 
-function pText(p: number): string {
+/** A p-value with four decimals, or `<0.0001`. */
+export function pText(p: number): string {
   return p < 0.0001 ? '<0.0001' : p.toFixed(4);
 }
 
@@ -45,7 +47,8 @@ function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
   };
 }
 
-function verdictCell(row: CompareRow, c: Colors): TableCell {
+/** The verdict, coloured: slower red, faster green, `~` dim. */
+export function verdictCell(row: Pick<CompareRow, 'verdict'>, c: Colors): TableCell {
   if (row.verdict === 'slower') return { text: 'slower', paint: (t) => c.bold(c.red(t)) };
   if (row.verdict === 'faster') return { text: 'faster', paint: (t) => c.bold(c.green(t)) };
   return { text: '~', paint: c.dim };

@@ -36,4 +36,6 @@ export interface RunOptions {
   failOnRegression: number | null;
   /** A previous results file whose bytes/op and retained memory this run must not exceed. */
   baselinePath: string | null;
+  /** The run-history folder (`.ubench/runs`) this run's results are kept in, or null (`--no-history`). */
+  historyDir: string | null;
 }

@@ -15,6 +15,7 @@ import { discoverBenchFiles, type BenchFile } from './discover.js';
 import { displayPath } from './display-path.js';
 import type { Executor } from './executor.js';
 import { runFile } from './run-file.js';
+import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './profile-files.js';
 import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
@@ -23,6 +24,8 @@ export interface RunDeps {
   executor: Executor;
   /** Progress messages (a status line on a terminal). */
   progress(text: string): void;
+  /** A problem that does not stop the run (the history could not be written). */
+  warn?(text: string): void;
   signal?: AbortSignal;
 }
 
@@ -69,9 +72,11 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const environment = collectEnvironment({ v8Flags: [], clock: null, startedAt: new Date(), cwd: options.cwd });
   const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
   const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
+  const history = options.historyDir === null ? null : new HistoryWriter(options.historyDir, environment.startedAt, deps.warn);
   const save = (final: { complete: boolean } | null): ResultsFile => {
     const results = collector.snapshot(final);
     if (options.jsonPath !== null) writeResultsAtomic(options.jsonPath, results);
+    history?.write(results);
     return results;
   };
   // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
@@ -150,5 +155,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`,
     );
   }
-  return { results: save({ complete: !interrupted }), interrupted };
+  const results = save({ complete: !interrupted });
+  history?.prune();
+  return { results, interrupted };
 }

@@ -1,0 +1,53 @@
+/** `ubench history [filter] [options]`: arguments, checked. */
+import path from 'node:path';
+import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import { RUNS_DIR } from '../results/run-history.js';
+import { colorChoice, integer, parseOptions, percent, positiveInteger } from './option-values.js';
+import { UsageError } from './usage-error.js';
+
+/** Rows shown per benchmark: enough to see a trend and the last few steps on one screen. */
+export const DEFAULT_HISTORY_ROWS = 20;
+/** Seeded like `compare`, so the history prints the same every time. */
+const DEFAULT_HISTORY_SEED = 1;
+
+export interface HistoryCommand {
+  command: 'history';
+  runsDir: string;
+  filter: RegExp | null;
+  last: number;
+  noise: number;
+  seed: number;
+  jsonPath: string | null;
+  color: boolean | null;
+}
+
+export function parseHistoryCommand(argv: readonly string[], cwd: string): HistoryCommand {
+  const { values, positionals } = parseOptions(argv, {
+    last: { type: 'string' },
+    noise: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'string' },
+    dir: { type: 'string' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+  });
+  if (positionals.length > 1) throw new UsageError(`history: expected at most one filter (a regular expression on benchmark ids), got ${positionals.length} arguments`);
+  let filter: RegExp | null = null;
+  if (positionals.length === 1) {
+    try {
+      filter = new RegExp(positionals[0]!);
+    } catch (error) {
+      throw new UsageError(`history: invalid filter: ${(error as Error).message}`);
+    }
+  }
+  return {
+    command: 'history',
+    runsDir: path.resolve(cwd, values.dir ?? RUNS_DIR),
+    filter,
+    last: values.last === undefined ? DEFAULT_HISTORY_ROWS : positiveInteger(values.last, '--last'),
+    noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+    seed: integer(values.seed, '--seed', DEFAULT_HISTORY_SEED),
+    jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    color: colorChoice(values),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * `ubench history` in the terminal: per benchmark, a sparkline of its estimate over the runs, then
+ * one row per run with the estimate, its CI, and the change against the previous run with the
+ * verdict, so a real step stands out from run-to-run noise.
+ */
+import pc from 'picocolors';
+import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
+import { pText, signedPercent, verdictCell } from './compare-report.js';
+import { MISSING_VALUE_TEXT, formatDuration } from './format-units.js';
+import { renderTable, type TableCell, type TableColumn } from './text-table.js';
+
+const INDENT = '  ';
+/** Eight block heights: the usual sparkline alphabet. */
+const SPARK_BLOCKS = '▁▂▃▄▅▆▇█';
+/** Characters of a commit id shown, as `git log --oneline` does. */
+const SHORT_COMMIT = 7;
+
+const COLUMNS: readonly TableColumn[] = [
+  { align: 'left' }, // when
+  { align: 'left' }, // commit
+  { align: 'right' }, // time/op
+  { align: 'right' }, // CI
+  { align: 'right' }, // change [CI]
+  { align: 'right' }, // p
+  { align: 'left' }, // verdict
+];
+
+export interface HistoryReportOptions {
+  color: boolean;
+  width?: number;
+  /** Rows shown per benchmark: its last `last` points. */
+  last: number;
+}
+
+/** One block per value, scaled between the smallest and largest; a flat series is all low blocks. */
+export function sparkline(values: readonly number[]): string {
+  const min = Math.min(...values);
+  const span = Math.max(...values) - min;
+  return values.map((v) => SPARK_BLOCKS[span > 0 ? Math.round(((v - min) / span) * (SPARK_BLOCKS.length - 1)) : 0]).join('');
+}
+
+/** `2026-11-22 10:03:05Z`: the run's start, UTC, to the second. */
+function when(run: HistoryRunInfo): string {
+  return `${run.startedAt.slice(0, 10)} ${run.startedAt.slice(11, 19)}Z`;
+}
+
+function commit(run: HistoryRunInfo): string {
+  return run.commit === null ? MISSING_VALUE_TEXT : `${run.commit.slice(0, SHORT_COMMIT)}${run.dirty ? '*' : ''}`;
+}
+
+function pointRow(point: HistoryPoint, run: HistoryRunInfo, c: ReturnType<typeof pc.createColors>): TableCell[] {
+  const runCells: TableCell[] = [{ text: when(run), paint: run.complete ? undefined : c.dim }, { text: commit(run), paint: c.dim }];
+  if (point.nsPerOp === null) return [...runCells, { text: point.status, paint: c.red }, { text: '' }, { text: '' }, { text: '' }, { text: '' }];
+  const ci = point.ciLower === null || point.ciUpper === null ? '' : `[${formatDuration(point.ciLower)}, ${formatDuration(point.ciUpper)}]`;
+  const change = point.change;
+  return [
+    ...runCells,
+    { text: formatDuration(point.nsPerOp), paint: c.bold },
+    { text: ci, paint: c.dim },
+    { text: change === null ? '' : `${signedPercent(change.change)} [${signedPercent(change.ciLower)}, ${signedPercent(change.ciUpper)}]` },
+    { text: change === null ? '' : pText(change.pValue), paint: c.dim },
+    change === null ? { text: '' } : verdictCell(change, c),
+  ];
+}
+
+function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis, options: HistoryReportOptions): string[] {
+  const c = pc.createColors(options.color);
+  const shown = history.points.slice(-options.last);
+  const values = shown.flatMap((p) => (p.nsPerOp === null ? [] : [p.nsPerOp]));
+  const changes = history.points.filter((p) => p.change !== null && p.change.verdict !== '~').length;
+  const summary = `${history.points.length} run${history.points.length === 1 ? '' : 's'}${changes > 0 ? `, ${changes} significant change${changes === 1 ? '' : 's'}` : ''}${shown.length < history.points.length ? `, last ${shown.length} shown` : ''}`;
+  const lines = [`${c.bold(history.id)}  ${values.length > 1 ? `${sparkline(values)}  ` : ''}${c.dim(`(${summary})`)}`];
+  const header = ['run (UTC)', 'commit', 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
+  const rows = shown.map((p) => pointRow(p, analysis.runs[p.run]!, c));
+  lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+  return lines;
+}
+
+export function renderHistoryReport(analysis: RunHistoryAnalysis, options: HistoryReportOptions): string {
+  const c = pc.createColors(options.color);
+  const sections = analysis.benchmarks.map((b) => benchmarkLines(b, analysis, options).join('\n'));
+  const notes: string[] = [];
+  const bySamples = analysis.benchmarks.some((b) => b.points.some((p) => p.change?.unit === 'samples'));
+  if (bySamples) notes.push(`${INDENT}${c.dim('note: runs of one process each are compared by their samples, which miss the few percent by which processes differ on a busy machine: confirm a marked change with --forks 5 runs')}`);
+  if (analysis.runs.some((r) => !r.complete)) notes.push(`${INDENT}${c.dim('dim dates: runs that did not finish (interrupted or still running); * after a commit: uncommitted changes')}`);
+  else if (analysis.runs.some((r) => r.dirty)) notes.push(`${INDENT}${c.dim('* after a commit: the run had uncommitted changes')}`);
+  return `${[...sections, ...notes].join('\n\n')}\n`;
+}
