@@ -1,17 +1,26 @@
 /**
  * The CI gate (`--fail-on-regression <pct>`): the benchmarks a comparison found significantly
  * slower by more than the threshold — the whole confidence interval beyond it, so noise alone
- * does not fail a build.
+ * does not fail a build. Serves `compare` (rows of two runs) and `ab` (paired rows of B against A).
  */
-import type { Comparison, CompareRow } from './compare-runs.js';
+import type { Verdict } from './compare-runs.js';
 
-export function regressions(comparison: Comparison, threshold: number): CompareRow[] {
-  return comparison.rows.filter((r) => r.verdict === 'slower' && r.ciLower > threshold);
+/** What the gate reads of a row: its label, verdict, and the change with its CI. */
+export interface GatedRow {
+  label: string;
+  verdict: Verdict;
+  change: number;
+  ciLower: number | null;
+  ciUpper: number | null;
+}
+
+export function regressions<T extends GatedRow>(rows: readonly T[], threshold: number): T[] {
+  return rows.filter((r) => r.verdict === 'slower' && r.ciLower !== null && r.ciLower > threshold);
 }
 
 /** One line naming the regressions, for stderr. */
-export function regressionMessage(rows: readonly CompareRow[], threshold: number): string {
-  const pct = (f: number): string => `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`;
-  const listed = rows.map((r) => `${r.group === null ? r.name : `${r.group}/${r.name}`} (${pct(r.change)} [${pct(r.ciLower)}, ${pct(r.ciUpper)}])`).join(', ');
-  return `--fail-on-regression ${+(threshold * 100).toFixed(2)}%: ${rows.length} benchmark${rows.length === 1 ? '' : 's'} slower by more than that: ${listed}`;
+export function regressionMessage(rows: readonly GatedRow[], threshold: number, what = 'benchmark'): string {
+  const pct = (f: number | null): string => (f === null ? '?' : `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`);
+  const listed = rows.map((r) => `${r.label} (${pct(r.change)} [${pct(r.ciLower)}, ${pct(r.ciUpper)}])`).join(', ');
+  return `--fail-on-regression ${+(threshold * 100).toFixed(2)}%: ${rows.length} ${what}${rows.length === 1 ? '' : 's'} slower by more than that: ${listed}`;
 }

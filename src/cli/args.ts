@@ -1,25 +1,15 @@
 /** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
 import path from 'node:path';
 import type { RunOptions } from '../runner/run-options.js';
-import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
-import { parseDuration } from './duration.js';
+import { measurementOptions } from './measurement-options.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { parseHistoryCommand, type HistoryCommand } from './history-args.js';
+import { parseAbCommand, type AbCommand } from './ab-args.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
-import { baselineFile, colorChoice, integer, parseOptions, percent, positiveInteger } from './option-values.js';
+import { baselineFile, colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 
-/** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
-export const DEFAULT_TIME = '1s';
-/** Jetpack caps warm-up at 8 s; most JIT warm-ups here settle well under 1 s, so 2 s bounds the waste. */
-export const DEFAULT_WARMUP = '2s';
-/** A stuck benchmark should be stopped, but slow setups must not be: generous multiple of the budget. */
-const TIMEOUT_BUDGET_MULTIPLE = 10;
-/** Floor of the default timeout: process start, module loading and floors take seconds on a loaded machine. */
-const MIN_DEFAULT_TIMEOUT_NS = 60e9;
-/** Fixed default seed: runs are reproducible from their samples unless asked otherwise. */
-const DEFAULT_SEED = 1;
 /** Hot functions and lines shown per benchmark with --profile (seed 000 lists the top few; ten keep the report short). */
 export const DEFAULT_PROFILE_TOP = 10;
 /** Beside the saved baselines, so one folder holds everything ubench keeps. */
@@ -30,11 +20,13 @@ export type Parsed =
   | { command: 'version' }
   | { command: 'run'; options: RunOptions; color: boolean | null }
   | CompareCommand
-  | HistoryCommand;
+  | HistoryCommand
+  | AbCommand;
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
   if (argv[0] === 'history') return parseHistoryCommand(argv.slice(1), cwd);
+  if (argv[0] === 'ab') return parseAbCommand(argv.slice(1), cwd);
   const { values, positionals } = parseOptions(argv, {
     filter: { type: 'string' },
     json: { type: 'string' },
@@ -66,22 +58,9 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   });
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
-  const filter = values.filter ?? null;
-  if (filter !== null) {
-    try {
-      new RegExp(filter);
-    } catch (error) {
-      throw new UsageError(`--filter: invalid regular expression: ${(error as Error).message}`);
-    }
-  }
   const isolate = values.isolate ?? 'file';
   if (isolate !== 'file' && isolate !== 'benchmark') throw new UsageError(`--isolate: expected file or benchmark, got "${isolate}"`);
-  const timeBudgetNs = parseDuration(values.time ?? DEFAULT_TIME, '--time');
-  const warmupMaxNs = parseDuration(values.warmup ?? DEFAULT_WARMUP, '--warmup');
-  const timeoutNs = values.timeout === undefined
-    ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs))
-    : parseDuration(values.timeout, '--timeout');
-  const seed = integer(values.seed, '--seed', DEFAULT_SEED);
+  const measurement = measurementOptions(values);
   const color = colorChoice(values);
   if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
   return {
@@ -90,15 +69,10 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     options: {
       targets: positionals,
       cwd,
-      filter,
+      ...measurement,
       jsonPath: values.json ?? null,
-      timeBudgetNs,
-      warmupMaxNs,
       isolate,
       forks: values.forks === undefined ? 1 : positiveInteger(values.forks, '--forks'),
-      timeoutNs,
-      seed,
-      precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
       quiet: values.quiet === true,
       strict: values.strict === true,
       gcCost: values['gc-cost'] === true,

@@ -17,13 +17,11 @@ import { parseCommandLine } from './args.js';
 import { compareAfterRun, runCompare } from './compare-command.js';
 import { HELP } from './help.js';
 import { runHistory } from './history-command.js';
+import { runAbCommand } from './ab-command.js';
 import { UsageError } from './usage-error.js';
+import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 
-export const EXIT_OK = 0;
-export const EXIT_FAILURES = 1;
-export const EXIT_USAGE = 2;
-/** Conventional exit code after SIGINT (128 + 2). */
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -64,6 +62,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     }
     if (parsed.command === 'compare') return runCompare(parsed, io);
     if (parsed.command === 'history') return runHistory(parsed, io);
+    if (parsed.command === 'ab') return await runAbCommand(parsed, io);
     const { options } = parsed;
     const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
     const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);

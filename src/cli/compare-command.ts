@@ -77,7 +77,7 @@ export function runCompare(command: CompareCommand, io: Io): number {
 /** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
 export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
   if (threshold === null) return 0;
-  const slower = regressions(comparison, threshold);
+  const slower = regressions(comparison.rows.map((r) => ({ ...r, label: r.group === null ? r.name : `${r.group}/${r.name}` })), threshold);
   if (slower.length === 0) return 0;
   io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
   return 1;

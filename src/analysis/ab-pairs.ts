@@ -1,0 +1,152 @@
+/**
+ * A/B in one run: two implementations of the same benchmarks measured in alternating fresh
+ * processes (ABBA order), analysed pair by pair. Each pair's log ratio ln(B/A) cancels what the two
+ * processes of a pair share (the machine's state at that moment), the Wilcoxon signed-rank test
+ * asks whether the ratios are centred on 1, and the Hodges–Lehmann interval brackets the ratio.
+ * Alternating the order cancels a bias of the first or second process of a pair, and measures it.
+ */
+import type { BenchmarkResult, ResultsFile } from '../results/types.js';
+import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } from '../stats/wilcoxon-signed-rank.js';
+import { median } from '../stats/quantile.js';
+import { COMPARE_ALPHA, COMPARE_CONFIDENCE, type Verdict } from './compare-runs.js';
+
+export type AbOrder = 'AB' | 'BA';
+
+/** One pair of processes: A's and B's results (null when a side did not run, e.g. interrupted). */
+export interface AbPair {
+  order: AbOrder;
+  a: ResultsFile | null;
+  b: ResultsFile | null;
+}
+
+/** Pair i runs A first when i is even and B first when odd: AB BA AB BA… (nanobench's ABBA). */
+export function abOrder(index: number): AbOrder {
+  return index % 2 === 0 ? 'AB' : 'BA';
+}
+
+export interface AbRow {
+  /** `group/name` (the part of the id after the file), the same in both files. */
+  name: string;
+  /** Per-pair estimates, ns/op, of the pairs where both sides measured it. */
+  aEstimates: number[];
+  bEstimates: number[];
+  /** Medians of those estimates. */
+  aNsPerOp: number;
+  bNsPerOp: number;
+  /** B/A: exp of the Hodges–Lehmann estimate of the log ratios. */
+  ratio: number;
+  /** ratio − 1: +0.05 means B is 5% slower. */
+  change: number;
+  /** The change's CI; null with too few pairs for one. */
+  ciLower: number | null;
+  ciUpper: number | null;
+  pValue: number;
+  verdict: Verdict;
+  reason: string | null;
+  warning: string | null;
+  /** Pairs where either side failed or did not run. */
+  missingPairs: number;
+  /** Spread (median absolute deviation, relative) of A's per-process estimates and of the paired ratios. */
+  spread: { a: number; b: number; ratio: number };
+  /**
+   * How much slower the second process of a pair ran than the first, from the difference between
+   * AB and BA pairs; null without both orders. ABBA cancels it from the ratio either way.
+   */
+  orderEffect: number | null;
+}
+
+export interface AbAnalysis {
+  alpha: number;
+  confidence: number;
+  noise: number;
+  pairs: number;
+  rows: AbRow[];
+  onlyInA: string[];
+  onlyInB: string[];
+}
+
+/** `group/name`: a benchmark's identity independent of the file it is declared in. */
+export function abKey(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
+  return b.group === null ? b.name : `${b.group}/${b.name}`;
+}
+
+const measured = (b: BenchmarkResult | undefined): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } =>
+  b !== undefined && b.status === 'ok' && b.estimate !== null;
+
+/** Median absolute deviation from the median, relative to the median (0 for fewer than two values). */
+function relativeSpread(values: readonly number[], logScale: boolean): number {
+  if (values.length < 2) return 0;
+  const m = median(values);
+  const mad = median(values.map((v) => Math.abs(v - m)));
+  return logScale ? Math.expm1(mad) : mad / m;
+}
+
+function keysOf(pairs: readonly AbPair[], side: 'a' | 'b'): string[] {
+  const keys = new Set<string>();
+  for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(abKey(b));
+  return [...keys];
+}
+
+function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRow {
+  const aEstimates: number[] = [];
+  const bEstimates: number[] = [];
+  const logRatios: number[] = [];
+  const byOrder: Record<AbOrder, number[]> = { AB: [], BA: [] };
+  for (const p of pairs) {
+    const a = p.a?.benchmarks.find((x) => abKey(x) === name);
+    const b = p.b?.benchmarks.find((x) => abKey(x) === name);
+    if (!measured(a) || !measured(b)) continue;
+    aEstimates.push(a.estimate.nsPerOp);
+    bEstimates.push(b.estimate.nsPerOp);
+    const d = Math.log(b.estimate.nsPerOp / a.estimate.nsPerOp);
+    logRatios.push(d);
+    byOrder[p.order].push(d);
+  }
+  const n = logRatios.length;
+  const test = n === 0 ? { pValue: 1 } : wilcoxonSignedRank(logRatios);
+  const interval = n === 0 ? null : hodgesLehmannInterval(logRatios, COMPARE_CONFIDENCE);
+  const ratio = interval === null ? NaN : Math.exp(interval.estimate);
+  const ciLower = interval?.lower == null ? null : Math.expm1(interval.lower);
+  const ciUpper = interval?.upper == null ? null : Math.expm1(interval.upper);
+  const significant = test.pValue < COMPARE_ALPHA;
+  const beyondNoise = ciLower !== null && ciUpper !== null && (ciLower > noise || ciUpper < -noise);
+  const verdict: Verdict = significant && beyondNoise ? (ratio > 1 ? 'slower' : 'faster') : '~';
+  const reason = verdict !== '~' ? null : ciLower === null ? 'too few pairs for an interval' : !significant ? `not significant (p = ${test.pValue.toPrecision(2)})` : `within the ±${+(noise * 100).toFixed(2)}% noise band`;
+  const warning = n > 0 && minimumSignedRankPValue(n) >= COMPARE_ALPHA
+    ? `${n} pair${n === 1 ? '' : 's'} measured: the signed-rank test needs at least 6 to reach p < ${COMPARE_ALPHA}; use more --pairs`
+    : null;
+  const orderEffect = byOrder.AB.length > 0 && byOrder.BA.length > 0 ? Math.expm1((median(byOrder.AB) - median(byOrder.BA)) / 2) : null;
+  return {
+    name,
+    aEstimates,
+    bEstimates,
+    aNsPerOp: n === 0 ? NaN : median(aEstimates),
+    bNsPerOp: n === 0 ? NaN : median(bEstimates),
+    ratio,
+    change: ratio - 1,
+    ciLower,
+    ciUpper,
+    pValue: test.pValue,
+    verdict,
+    reason,
+    warning,
+    missingPairs: pairs.length - n,
+    spread: { a: relativeSpread(aEstimates, false), b: relativeSpread(bEstimates, false), ratio: relativeSpread(logRatios, true) },
+    orderEffect,
+  };
+}
+
+/** The paired analysis of every benchmark both files declare. */
+export function analyseAb(pairs: readonly AbPair[], noise: number): AbAnalysis {
+  const inA = keysOf(pairs, 'a');
+  const inB = new Set(keysOf(pairs, 'b'));
+  return {
+    alpha: COMPARE_ALPHA,
+    confidence: COMPARE_CONFIDENCE,
+    noise,
+    pairs: pairs.length,
+    rows: inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise)),
+    onlyInA: inA.filter((k) => !inB.has(k)),
+    onlyInB: [...inB].filter((k) => !inA.includes(k)),
+  };
+}

@@ -1,0 +1,75 @@
+/** `ubench ab <fileA> <fileB> [options]`: arguments, checked. */
+import path from 'node:path';
+import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import type { AbRunOptions } from '../runner/run-ab.js';
+import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './args.js';
+import { measurementOptions } from './measurement-options.js';
+import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * Pairs of processes by default. The signed-rank test needs 6 pairs to reach p < 0.05 at all;
+ * with 10 the 95% interval runs from the 9th to the 47th of 55 Walsh averages.
+ */
+export const DEFAULT_AB_PAIRS = 10;
+
+export interface AbCommand extends AbRunOptions {
+  command: 'ab';
+  noise: number;
+  jsonPath: string | null;
+  color: boolean | null;
+  /** Exit 1 when B is significantly slower than A by more than this fraction (CI beyond it). */
+  failOnRegression: number | null;
+}
+
+export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand {
+  const { values, positionals } = parseOptions(argv, {
+    pairs: { type: 'string' },
+    filter: { type: 'string' },
+    time: { type: 'string' },
+    warmup: { type: 'string' },
+    precision: { type: 'string' },
+    timeout: { type: 'string' },
+    seed: { type: 'string' },
+    noise: { type: 'string' },
+    json: { type: 'string' },
+    'fail-on-regression': { type: 'string' },
+    quiet: { type: 'boolean', short: 'q' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+  });
+  if (positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
+  const noise = values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise');
+  return {
+    command: 'ab',
+    fileA: positionals[0]!,
+    fileB: positionals[1]!,
+    pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
+    noise,
+    jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    color: colorChoice(values),
+    failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
+    run: {
+      targets: [],
+      cwd,
+      ...measurementOptions(values),
+      jsonPath: null,
+      isolate: 'file',
+      forks: 1,
+      quiet: values.quiet === true,
+      strict: false,
+      gcCost: false,
+      allocSites: false,
+      profile: false,
+      disasm: false,
+      profileTop: DEFAULT_PROFILE_TOP,
+      profileDir: path.resolve(cwd, DEFAULT_PROFILE_DIR),
+      baselinePath: null,
+      saveBaselinePath: null,
+      comparePath: null,
+      noise,
+      failOnRegression: null,
+      historyDir: null,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * `ubench ab`: measures two bench files in alternating fresh processes and reports the paired
+ * change of B against A; `--json` writes the rows (after every pair, so an interrupted run keeps
+ * them); `--fail-on-regression` gates on B being slower.
+ */
+import pc from 'picocolors';
+import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js';
+import { regressionMessage, regressions } from '../analysis/regression-gate.js';
+import { renderAbReport } from '../report/ab-report.js';
+import { createProgress } from '../report/progress.js';
+import { writeTextAtomic } from '../results/write-results.js';
+import { createNodeExecutor } from '../runner/node-executor.js';
+import { displayPath } from '../runner/display-path.js';
+import { runAb } from '../runner/run-ab.js';
+import type { AbCommand } from './ab-args.js';
+import type { CliIo } from './cli.js';
+import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
+
+/** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
+export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
+
+
+export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string }, complete: boolean): object {
+  return {
+    ...AB_FORMAT,
+    a: labels.a,
+    b: labels.b,
+    complete,
+    alpha: analysis.alpha,
+    noise: analysis.noise,
+    confidence: analysis.confidence,
+    pairs: analysis.pairs,
+    rows: analysis.rows.map((r) => ({
+      name: r.name,
+      aNsPerOp: r.aNsPerOp,
+      bNsPerOp: r.bNsPerOp,
+      ratio: r.ratio,
+      change: r.change,
+      ciLower: r.ciLower,
+      ciUpper: r.ciUpper,
+      pValue: r.pValue,
+      verdict: r.verdict,
+      pairsMeasured: r.aEstimates.length,
+      aEstimates: r.aEstimates,
+      bEstimates: r.bEstimates,
+      spread: r.spread,
+      orderEffect: r.orderEffect,
+      warning: r.warning,
+    })),
+    onlyInA: analysis.onlyInA,
+    onlyInB: analysis.onlyInB,
+  };
+}
+
+export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
+  const color = command.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+  const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
+  const progress = createProgress(command.run.quiet ? { isTTY: false, write: () => true } : io.stderr);
+  const relay = command.run.quiet ? null : (text: string): void => {
+    progress.clear();
+    io.stderr.write(text);
+  };
+  const save = (pairs: readonly AbPair[], complete: boolean): AbAnalysis => {
+    const analysis = analyseAb(pairs, command.noise);
+    if (command.jsonPath !== null) writeTextAtomic(command.jsonPath, `${JSON.stringify(abDocument(analysis, labels, complete), null, 2)}\n`);
+    return analysis;
+  };
+  const outcome = await runAb(command, {
+    executor: io.executor ?? createNodeExecutor({ relay }),
+    progress: (text) => progress.update(text),
+    signal: io.signal,
+    onPair: (pairs) => save(pairs, false),
+  });
+  progress.clear();
+  const analysis = save(outcome.pairs, !outcome.interrupted && outcome.fileErrors.length === 0);
+  if (outcome.pairs.length > 0) io.stdout.write(renderAbReport(analysis, { color, width: io.stdout.columns, labelA: labels.a, labelB: labels.b }));
+  if (command.jsonPath !== null) io.stderr.write(`ab results written to ${displayPath(command.jsonPath, io.cwd)}\n`);
+  for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${e.file}: ${e.error.message}\n`);
+  if (outcome.interrupted) return EXIT_INTERRUPTED;
+  const failed = outcome.fileErrors.length > 0 || outcome.pairs.some((p) => [p.a!, p.b!].some((r) => r.benchmarks.some((b) => b.status !== 'ok')));
+  if (command.failOnRegression !== null) {
+    const slower = regressions(analysis.rows.map((r) => ({ ...r, label: r.name })), command.failOnRegression);
+    if (slower.length > 0) {
+      io.stderr.write(`ubench: ${regressionMessage(slower, command.failOnRegression, 'benchmark of B')}\n`);
+      return EXIT_FAILURES;
+    }
+  }
+  return failed ? EXIT_FAILURES : EXIT_OK;
+}

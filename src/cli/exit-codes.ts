@@ -1,0 +1,7 @@
+/** The exit codes of every ubench command (listed in `ubench --help`). */
+export const EXIT_OK = 0;
+/** A benchmark or file failed, a gate failed, or (with --strict) a diagnostic warned. */
+export const EXIT_FAILURES = 1;
+export const EXIT_USAGE = 2;
+/** Conventional exit code after SIGINT (128 + 2). */
+export const EXIT_INTERRUPTED = 130;

@@ -1,0 +1,67 @@
+/**
+ * `ubench ab` in the terminal: per benchmark, A's and B's per-process medians, the paired change of
+ * B against A with its CI, the signed-rank p-value and the verdict; then how much the pairing
+ * removed (the spread between processes against the spread of the paired ratio) and any order
+ * effect.
+ */
+import pc from 'picocolors';
+import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
+import { pText, signedPercent, verdictCell } from './compare-report.js';
+import { formatDuration, formatPercent, MISSING_VALUE_TEXT } from './format-units.js';
+import { renderTable, type TableCell, type TableColumn } from './text-table.js';
+
+const INDENT = '  ';
+const COLUMNS: readonly TableColumn[] = [
+  { align: 'left', shrinkable: true, minWidth: 12 }, // benchmark
+  { align: 'right' }, // A
+  { align: 'right' }, // B
+  { align: 'right' }, // change [CI]
+  { align: 'right' }, // p
+  { align: 'left' }, // verdict
+  { align: 'right' }, // pairs
+];
+
+export interface AbReportOptions {
+  color: boolean;
+  width?: number;
+  labelA: string;
+  labelB: string;
+}
+
+function changeText(row: AbRow): string {
+  if (!Number.isFinite(row.change)) return MISSING_VALUE_TEXT;
+  const ci = row.ciLower === null || row.ciUpper === null ? '[no CI]' : `[${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}]`;
+  return `${signedPercent(row.change)} ${ci}`;
+}
+
+export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): string {
+  const c = pc.createColors(options.color);
+  const lines = [
+    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%)`)}`,
+  ];
+  if (analysis.rows.length > 0) {
+    const header = ['benchmark', 'A', 'B', 'B vs A [95% CI]', 'p', '', 'pairs'].map((text) => ({ text, paint: c.dim }));
+    const rows = analysis.rows.map((row): TableCell[] => [
+      { text: row.name, paint: c.bold },
+      { text: formatDuration(row.aNsPerOp) },
+      { text: formatDuration(row.bNsPerOp) },
+      { text: changeText(row) },
+      { text: pText(row.pValue), paint: c.dim },
+      verdictCell(row, c),
+      { text: String(row.aEstimates.length), paint: c.dim },
+    ]);
+    lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+  }
+  for (const row of analysis.rows) {
+    if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: ${row.warning}`)}`);
+    if (row.missingPairs > 0) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: missing from ${row.missingPairs} pair${row.missingPairs === 1 ? '' : 's'} (failed or not run)`)}`);
+  }
+  for (const row of analysis.rows) {
+    if (row.aEstimates.length < 2) continue;
+    const order = row.orderEffect === null ? '' : `; second process of a pair ${signedPercent(row.orderEffect)} against the first (cancelled by ABBA)`;
+    lines.push(`${INDENT}${c.dim(`${row.name}: spread between processes A ±${formatPercent(row.spread.a)}, B ±${formatPercent(row.spread.b)}; of the paired ratio ±${formatPercent(row.spread.ratio)}${order}`)}`);
+  }
+  if (analysis.onlyInA.length > 0) lines.push(`${INDENT}${c.dim(`only in A (${analysis.onlyInA.length}): ${analysis.onlyInA.join(', ')}`)}`);
+  if (analysis.onlyInB.length > 0) lines.push(`${INDENT}${c.dim(`only in B (${analysis.onlyInB.length}): ${analysis.onlyInB.join(', ')}`)}`);
+  return `${lines.join('\n')}\n`;
+}

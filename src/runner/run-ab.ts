@@ -1,0 +1,46 @@
+/**
+ * `ubench ab`: runs two bench files in alternating fresh processes, ABBA order (AB, BA, AB, …),
+ * each process measuring every benchmark of its file the usual way (both sides of a pair with the
+ * same seed, so the same sample sizes). After each pair the pairs so
+ * far are handed on, so an interrupted run keeps what it measured.
+ */
+import { abOrder, type AbPair } from '../analysis/ab-pairs.js';
+import type { FileError } from '../results/types.js';
+import type { RunOptions } from './run-options.js';
+import { runBenchmarks, type RunDeps } from './run.js';
+
+export interface AbRunOptions {
+  fileA: string;
+  fileB: string;
+  pairs: number;
+  /** Measurement options of every process (targets, outputs and forks are set here). */
+  run: RunOptions;
+}
+
+export interface AbDeps extends RunDeps {
+  /** Called after every finished pair with all pairs so far. */
+  onPair?(pairs: readonly AbPair[]): void;
+}
+
+export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pairs: AbPair[]; interrupted: boolean; fileErrors: FileError[] }> {
+  const pairs: AbPair[] = [];
+  for (let i = 0; i < options.pairs && !deps.signal?.aborted; i++) {
+    const pair: AbPair = { order: abOrder(i), a: null, b: null };
+    for (const side of pair.order === 'AB' ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
+      if (deps.signal?.aborted) break;
+      const label = `pair ${i + 1}/${options.pairs} ${side.toUpperCase()}`;
+      const outcome = await runBenchmarks(
+        { ...options.run, seed: options.run.seed + i, targets: [side === 'a' ? options.fileA : options.fileB], forks: 1, jsonPath: null, historyDir: null, saveBaselinePath: null, comparePath: null, baselinePath: null },
+        { ...deps, progress: (text) => deps.progress(`${label} ${text}`) },
+      );
+      if (!outcome.interrupted) pair[side] = outcome.results;
+    }
+    if (pair.a === null || pair.b === null) break;
+    pairs.push(pair);
+    deps.onPair?.(pairs);
+    // A file that does not load will not load in the next pair either.
+    const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
+    if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken };
+  }
+  return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [] };
+}

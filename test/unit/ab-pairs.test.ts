@@ -1,0 +1,125 @@
+/**
+ * `ubench ab` with a scripted executor: ABBA order of fresh processes, the paired ratio cancelling a
+ * level shared by the two processes of a pair and a bias of the second process, the gate, and the
+ * JSON rows. Deterministic: no real process, no clock.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { after, describe, it } from 'node:test';
+import { abOrder, analyseAb, type AbPair } from '../../src/analysis/ab-pairs.js';
+import { cli } from '../../src/cli/cli.js';
+import type { ChildRequest } from '../../src/engine/events.js';
+import type { ResultsFile } from '../../src/results/types.js';
+import { fullResults } from '../fixtures/results/full-results.js';
+import { syntheticResult } from '../helpers/synthetic-result.js';
+import { hello, info, measurement, scriptedExecutor } from '../helpers/scripted-executor.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ubench-ab-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+for (const f of ['a.bench.ts', 'b.bench.ts']) writeFileSync(path.join(dir, f), '// scripted\n');
+
+/** Machine speed level of pair p: processes of one pair share it, pairs differ by up to ±8%. */
+const level = (pair: number): number => 1 + 0.08 * Math.sin(pair * 2.1);
+
+interface Scenario { bRatio: number; secondBias: number; bOnly?: boolean }
+
+/** Scripted processes: A measures 100 ns × level, B bRatio × that; the second process of a pair is secondBias slower. */
+function executorFor(s: Scenario) {
+  return scriptedExecutor((request: ChildRequest, spawn: number) => {
+    const pair = Math.floor(spawn / 2);
+    const isB = request.displayFile.startsWith('b');
+    const second = spawn % 2 === 1;
+    const jitter = 1 + 0.002 * Math.sin(spawn * 7.3);
+    const ns = 100 * level(pair) * (isB ? s.bRatio : 1) * (second ? 1 + s.secondBias : 1) * jitter;
+    const benchmarks = [info(request.displayFile, 'work', 'g'), ...(isB && s.bOnly ? [info(request.displayFile, 'extra', 'g')] : [])];
+    return {
+      events: [hello, { type: 'declared', benchmarks }, ...benchmarks.flatMap((b) => [{ type: 'start' as const, id: b.id }, { type: 'measured' as const, id: b.id, result: measurement(ns) }]), { type: 'done' }],
+    };
+  });
+}
+
+async function ab(args: string[], s: Scenario) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString()));
+  stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const executor = executorFor(s);
+  const code = await cli(['ab', 'a.bench.ts', 'b.bench.ts', '--no-color', '--quiet', ...args], { stdout, stderr, cwd: dir, executor });
+  return { code, out, err, executor };
+}
+
+describe('ubench ab (scripted processes)', () => {
+  it('runs fresh processes in ABBA order, one per side per pair', async () => {
+    const r = await ab(['--pairs', '4'], { bRatio: 1, secondBias: 0 });
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(r.executor.requests.map((q) => q.displayFile[0]), ['a', 'b', 'b', 'a', 'a', 'b', 'b', 'a']);
+    assert.deepEqual([0, 1, 2, 3].map(abOrder), ['AB', 'BA', 'AB', 'BA']);
+  });
+
+  it('finds B 10% slower through ±8% pair-to-pair levels and a 3% second-process bias, and measures the bias', async () => {
+    const json = path.join(dir, 'ab.json');
+    const r = await ab(['--pairs', '10', '--json', json], { bRatio: 1.1, secondBias: 0.03 });
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^ {2}g\/work .* \+\d+\.\d+% \[\+\d+\.\d+%, \+\d+\.\d+%\] +0\.00\d+ +slower +10$/m);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as { format: string; complete: boolean; rows: { ratio: number; ciLower: number; ciUpper: number; verdict: string; orderEffect: number; pairsMeasured: number }[] };
+    assert.equal(doc.format, 'ubench-ab');
+    assert.equal(doc.complete, true);
+    const row = doc.rows[0]!;
+    assert.equal(row.pairsMeasured, 10);
+    assert.ok(Math.abs(row.ratio - 1.1) < 0.01, `ratio ${row.ratio}`);
+    // The alternating ±3% bias widens the interval (ABBA cancels it from the estimate, not the spread).
+    assert.ok(row.ciLower > 0.05 && row.ciUpper < 0.15, JSON.stringify(row));
+    assert.ok(Math.abs(row.orderEffect - 0.03) < 0.005, `order effect ${row.orderEffect}`);
+  });
+
+  it('calls no change between two equal sides despite the level shifts', async () => {
+    const r = await ab(['--pairs', '10'], { bRatio: 1, secondBias: 0.03 });
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^ {2}g\/work .* ~ +10$/m);
+  });
+
+  it('--fail-on-regression exits 1 naming B’s regression; a gate above it passes', async () => {
+    const failing = await ab(['--pairs', '8', '--fail-on-regression', '5%'], { bRatio: 1.1, secondBias: 0 });
+    assert.equal(failing.code, 1);
+    assert.match(failing.err, /^ubench: --fail-on-regression 5%: 1 benchmark of B slower by more than that: g\/work \(\+10\.\d%/m);
+    const passing = await ab(['--pairs', '8', '--fail-on-regression', '20%'], { bRatio: 1.1, secondBias: 0 });
+    assert.equal(passing.code, 0, passing.err);
+  });
+
+  it('warns that 5 pairs can never reach significance, and lists benchmarks of one side only', async () => {
+    const r = await ab(['--pairs', '5'], { bRatio: 1.2, secondBias: 0, bOnly: true });
+    assert.match(r.out, /⚠ g\/work: 5 pairs measured: the signed-rank test needs at least 6/);
+    assert.match(r.out, /only in B \(1\): g\/extra/);
+    assert.match(r.out, / ~ +5$/m);
+  });
+
+  it('bad arguments: one-line usage errors', async () => {
+    for (const [args, message] of [[['a.bench.ts'], /^ubench: ab: expected two bench files \(A and B\), got 1\n$/], [['a.bench.ts', 'b.bench.ts', '--pairs', '0'], /^ubench: --pairs: expected a positive integer/]] as const) {
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (d: Buffer) => (err += d.toString()));
+      assert.equal(await cli(['ab', ...args], { stdout: new PassThrough(), stderr, cwd: dir }), 2);
+      assert.match(err, message);
+    }
+  });
+});
+
+describe('analyseAb', () => {
+  const file = (ns: number | null): ResultsFile => ({
+    ...fullResults,
+    benchmarks: [ns === null ? { ...syntheticResult({ perOp: [1] }), id: 'x#w', name: 'w', group: null, status: 'error', estimate: null } : { ...syntheticResult({ perOp: [ns, ns, ns] }), id: 'x#w', name: 'w', group: null }],
+  });
+  it('leaves out pairs where a side failed and counts them', () => {
+    const pairs: AbPair[] = [100, 101, 99, 100, 102, 98, 100].map((a, i) => ({ order: abOrder(i), a: file(a), b: file(i === 3 ? null : a * 1.2) }));
+    const row = analyseAb(pairs, 0.01).rows[0]!;
+    assert.equal(row.aEstimates.length, 6);
+    assert.equal(row.missingPairs, 1);
+    assert.ok(Math.abs(row.ratio - 1.2) < 1e-9);
+    assert.equal(row.verdict, 'slower');
+  });
+});
