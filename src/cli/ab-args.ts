@@ -17,6 +17,7 @@ export interface AbCommand extends AbRunOptions {
   command: 'ab';
   noise: number;
   jsonPath: string | null;
+  markdownPath: string | null;
   color: boolean | null;
   /** Exit 1 when B is significantly slower than A by more than this fraction (CI beyond it). */
   failOnRegression: number | null;
@@ -33,6 +34,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     seed: { type: 'string' },
     noise: { type: 'string' },
     json: { type: 'string' },
+    markdown: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     color: { type: 'boolean' },
@@ -47,6 +49,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
     noise,
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     run: {

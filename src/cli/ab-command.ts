@@ -7,6 +7,8 @@ import pc from 'picocolors';
 import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
+import { abMarkdown } from '../export/ab-markdown.js';
+import { appendStepSummary } from './export-files.js';
 import { createProgress } from '../report/progress.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { createNodeExecutor } from '../runner/node-executor.js';
@@ -75,6 +77,14 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   const analysis = save(outcome.pairs, !outcome.interrupted && outcome.fileErrors.length === 0);
   if (outcome.pairs.length > 0) io.stdout.write(renderAbReport(analysis, { color, width: io.stdout.columns, labelA: labels.a, labelB: labels.b }));
   if (command.jsonPath !== null) io.stderr.write(`ab results written to ${displayPath(command.jsonPath, io.cwd)}\n`);
+  if (outcome.pairs.length > 0) {
+    const markdown = abMarkdown(analysis, labels);
+    if (command.markdownPath !== null) {
+      writeTextAtomic(command.markdownPath, markdown);
+      io.stderr.write(`markdown written to ${displayPath(command.markdownPath, io.cwd)}\n`);
+    }
+    appendStepSummary(markdown, io.env ?? process.env, io);
+  }
   for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${e.file}: ${e.error.message}\n`);
   if (outcome.interrupted) return EXIT_INTERRUPTED;
   const failed = outcome.fileErrors.length > 0 || outcome.pairs.some((p) => [p.a!, p.b!].some((r) => r.benchmarks.some((b) => b.status !== 'ok')));

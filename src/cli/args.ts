@@ -5,6 +5,8 @@ import { measurementOptions } from './measurement-options.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { parseHistoryCommand, type HistoryCommand } from './history-args.js';
 import { parseAbCommand, type AbCommand } from './ab-args.js';
+import { EXPORT_FLAGS, exportTargets, type ExportTargets } from './export-files.js';
+import { parseExportCommand, type ExportCommand } from './export-command.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
@@ -18,15 +20,17 @@ export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 export type Parsed =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; options: RunOptions; color: boolean | null }
+  | { command: 'run'; options: RunOptions; color: boolean | null; exports: ExportTargets }
   | CompareCommand
   | HistoryCommand
-  | AbCommand;
+  | AbCommand
+  | ExportCommand;
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
   if (argv[0] === 'history') return parseHistoryCommand(argv.slice(1), cwd);
   if (argv[0] === 'ab') return parseAbCommand(argv.slice(1), cwd);
+  if (argv[0] === 'export') return parseExportCommand(argv.slice(1), cwd);
   const { values, positionals } = parseOptions(argv, {
     filter: { type: 'string' },
     json: { type: 'string' },
@@ -51,6 +55,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     noise: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     'no-history': { type: 'boolean' },
+    ...EXPORT_FLAGS,
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -66,6 +71,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   return {
     command: 'run',
     color,
+    exports: exportTargets(values, cwd),
     options: {
       targets: positionals,
       cwd,

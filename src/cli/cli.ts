@@ -18,6 +18,9 @@ import { compareAfterRun, runCompare } from './compare-command.js';
 import { HELP } from './help.js';
 import { runHistory } from './history-command.js';
 import { runAbCommand } from './ab-command.js';
+import { appendStepSummary, writeExports } from './export-files.js';
+import { runExport } from './export-command.js';
+import { resultsMarkdown } from '../export/markdown-export.js';
 import { UsageError } from './usage-error.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 
@@ -31,6 +34,8 @@ export interface CliIo {
   executor?: Executor;
   /** Aborting it stops the run and keeps what was measured (Ctrl-C). */
   signal?: AbortSignal;
+  /** Environment variables ubench reads (GITHUB_STEP_SUMMARY); the process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function ubenchVersion(): string {
@@ -63,6 +68,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (parsed.command === 'compare') return runCompare(parsed, io);
     if (parsed.command === 'history') return runHistory(parsed, io);
     if (parsed.command === 'ab') return await runAbCommand(parsed, io);
+    if (parsed.command === 'export') return runExport(parsed, io);
     const { options } = parsed;
     const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
     const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);
@@ -81,6 +87,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     progress.clear();
     io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
+    writeExports(outcome.results, parsed.exports, io);
     if (options.saveBaselinePath !== null && !outcome.interrupted) {
       writeResultsAtomic(options.saveBaselinePath, outcome.results);
       io.stderr.write(`baseline saved to ${displayPath(options.saveBaselinePath, io.cwd)}\n`);
@@ -88,9 +95,14 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const warnings = warningCount(outcome.results);
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
     const code = exitCodeFor(outcome.results, outcome.interrupted, options.strict);
-    if (compareBase === null || outcome.interrupted) return code;
-    const gateCode = compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
-    return Math.max(code, gateCode);
+    const summary = resultsMarkdown(outcome.results);
+    if (compareBase === null || outcome.interrupted) {
+      appendStepSummary(summary, io.env ?? process.env, io);
+      return code;
+    }
+    const compared = compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
+    appendStepSummary(`${summary}\n${compared.markdown}`, io.env ?? process.env, io);
+    return Math.max(code, compared.code);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {
       io.stderr.write(`ubench: ${error.message}\n`);

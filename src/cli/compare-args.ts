@@ -13,6 +13,8 @@ export interface CompareCommand {
   newPath: string;
   noise: number;
   jsonPath: string | null;
+  markdownPath: string | null;
+  csvPath: string | null;
   seed: number;
   color: boolean | null;
   /** Exit 1 when a benchmark is significantly slower by more than this fraction (CI beyond it). */
@@ -23,6 +25,8 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   const { values, positionals } = parseOptions(argv, {
     noise: { type: 'string' },
     json: { type: 'string' },
+    markdown: { type: 'string' },
+    csv: { type: 'string' },
     seed: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     color: { type: 'boolean' },
@@ -35,6 +39,8 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     newPath: baselineFile(positionals[1]!, cwd, 'compare'),
     noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
+    csvPath: values.csv === undefined ? null : path.resolve(cwd, values.csv),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),

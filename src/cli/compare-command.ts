@@ -12,6 +12,9 @@ import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import type { ResultsFile } from '../results/types.js';
 import { UsageError } from './usage-error.js';
+import { comparisonMarkdown } from '../export/markdown-export.js';
+import { comparisonCsv } from '../export/csv-export.js';
+import { appendStepSummary } from './export-files.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
 export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
@@ -20,6 +23,7 @@ interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream;
   cwd: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The `--json` document: the rows as CI tools want them, and what was left out. */
@@ -71,6 +75,14 @@ export function runCompare(command: CompareCommand, io: Io): number {
     writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
     io.stderr.write(`comparison written to ${displayPath(command.jsonPath, io.cwd)}\n`);
   }
+  const markdown = comparisonMarkdown(comparison, { base: baseLabel, new: newLabel });
+  const written: [string | null, string, string][] = [[command.markdownPath, markdown, 'markdown'], [command.csvPath, comparisonCsv(comparison), 'csv']];
+  for (const [file, text, what] of written) {
+    if (file === null) continue;
+    writeTextAtomic(file, text);
+    io.stderr.write(`${what} written to ${displayPath(file, io.cwd)}\n`);
+  }
+  appendStepSummary(markdown, io.env ?? process.env, io);
   return gate(comparison, command.failOnRegression, io);
 }
 
@@ -83,9 +95,10 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
   return 1;
 }
 
-/** `ubench --compare <file>`: the comparison of a finished run against a saved one, and the gate. */
-export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): number {
+/** `ubench --compare <file>`: the comparison of a finished run against a saved one, the gate, and its Markdown (for the job summary). */
+export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: string } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
-  io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel: displayPath(options.basePath, io.cwd), newLabel: 'this run' })}`);
-  return gate(comparison, options.failOnRegression, io);
+  const baseLabel = displayPath(options.basePath, io.cwd);
+  io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
+  return { code: gate(comparison, options.failOnRegression, io), markdown: comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) };
 }

@@ -1,7 +1,12 @@
 /** The text of `ubench --help`. */
 export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench compare <base> <new> [--noise <pct>] [--fail-on-regression <pct>]
-                      [--json <file>] [--seed <n>]
+                      [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
+       ubench history [filter] [--last <n>] [--noise <pct>] [--json <file>] [--dir <dir>]
+       ubench ab <fileA> <fileB> [--pairs <n>] [--noise <pct>] [--fail-on-regression <pct>]
+                 [--json <file>] [--markdown <file>] [measurement options]
+       ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
+                     [--bmf <file>]    (- for stdout)
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -36,6 +41,12 @@ Options:
   --fail-on-regression <pct>
                           exit 1 when a benchmark is significantly slower than the compared run
                           by more than pct, its whole CI beyond it (for CI)
+  --markdown <file>       also write the results as a Markdown table (for pull requests)
+  --csv <file>            also write one CSV row per benchmark
+  --benchfmt <file>       also write Go benchmark format, one line per sample (benchstat reads it)
+  --bmf <file>            also write Bencher Metric Format JSON (latency, throughput, bytes/op)
+  --no-history            do not keep this run under .ubench/runs/ (kept by default, the newest
+                          100, for ubench history)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
                           file (a name means .ubench/baselines/<name>.json)
   --quiet                 no progress line, no output from the benchmarks themselves
@@ -49,6 +60,19 @@ estimates when both runs used --forks), and a verdict:
 faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
 --json writes the rows for CI tools.
 
+History: every run is kept under .ubench/runs/; ubench history shows each benchmark (ids
+matching the filter) over the runs, with the changes between consecutive runs that pass the
+same test as compare.
+
+A/B: ubench ab measures two files declaring the same benchmarks in alternating fresh
+processes (ABBA order, --pairs pairs, default 10) and reports B against A from the paired
+ratios (Wilcoxon signed-rank, Hodges–Lehmann 95% CI): the way to see a small change on a
+noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed.
+
+With $GITHUB_STEP_SUMMARY set (GitHub Actions), a run, compare and ab append their Markdown
+to the job summary.
+
 Exit codes: 0 all benchmarks ran, 1 a benchmark or file failed (or, with --strict, a
-diagnostic warned), 2 usage error, 130 interrupted.
+diagnostic warned, or --fail-on-regression found a regression), 2 usage error,
+130 interrupted.
 `;

@@ -5,7 +5,7 @@
  */
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration } from './format-units.js';
+import { formatBytes, formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -29,6 +29,7 @@ export interface CompareReportOptions {
 
 /** A change as a signed percentage: +5.2%, −0.31%. */
 export function signedPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) return MISSING_VALUE_TEXT;
   const text = `${(fraction * 100).toFixed(Math.abs(fraction) >= 0.1 ? 1 : 2)}%`;
   return fraction > 0 ? `+${text}` : text;
 }

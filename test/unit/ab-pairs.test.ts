@@ -41,7 +41,7 @@ function executorFor(s: Scenario) {
   });
 }
 
-async function ab(args: string[], s: Scenario) {
+async function ab(args: string[], s: Scenario, env: NodeJS.ProcessEnv = {}) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
@@ -49,7 +49,7 @@ async function ab(args: string[], s: Scenario) {
   stdout.on('data', (d: Buffer) => (out += d.toString()));
   stderr.on('data', (d: Buffer) => (err += d.toString()));
   const executor = executorFor(s);
-  const code = await cli(['ab', 'a.bench.ts', 'b.bench.ts', '--no-color', '--quiet', ...args], { stdout, stderr, cwd: dir, executor });
+  const code = await cli(['ab', 'a.bench.ts', 'b.bench.ts', '--no-color', '--quiet', ...args], { stdout, stderr, cwd: dir, executor, env });
   return { code, out, err, executor };
 }
 
@@ -75,6 +75,17 @@ describe('ubench ab (scripted processes)', () => {
     // The alternating ±3% bias widens the interval (ABBA cancels it from the estimate, not the spread).
     assert.ok(row.ciLower > 0.05 && row.ciUpper < 0.15, JSON.stringify(row));
     assert.ok(Math.abs(row.orderEffect - 0.03) < 0.005, `order effect ${row.orderEffect}`);
+  });
+
+  it('writes the table as Markdown and appends it to $GITHUB_STEP_SUMMARY', async () => {
+    const summary = path.join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    const r = await ab(['--pairs', '6', '--markdown', path.join(dir, 'ab.md')], { bRatio: 1.2, secondBias: 0 }, { GITHUB_STEP_SUMMARY: summary });
+    assert.equal(r.code, 0, r.err);
+    const markdown = readFileSync(path.join(dir, 'ab.md'), 'utf8');
+    assert.match(markdown, /^# ubench ab: A = a\.bench\.ts, B = b\.bench\.ts$/m);
+    assert.match(markdown, /^\| g\/work \| [\d.]+ ns \| [\d.]+ ns \| \+20\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] \| 0\.0313 \| \*\*slower\*\* \| 6 \|$/m);
+    assert.equal(readFileSync(summary, 'utf8'), `${markdown}\n`);
   });
 
   it('calls no change between two equal sides despite the level shifts', async () => {

@@ -1,0 +1,80 @@
+/**
+ * Exports for CI: the `--markdown`, `--csv`, `--benchfmt` and `--bmf` files of a run (and of
+ * `ubench export`), written atomically, `-` meaning stdout; and the Markdown appended to GitHub
+ * Actions' job summary when `$GITHUB_STEP_SUMMARY` names one.
+ */
+import { appendFileSync } from 'node:fs';
+import path from 'node:path';
+import { resultsBenchfmt } from '../export/benchfmt-export.js';
+import { resultsBmf } from '../export/bmf-export.js';
+import { resultsCsv } from '../export/csv-export.js';
+import { resultsMarkdown } from '../export/markdown-export.js';
+import { oneLineMessage } from '../results/one-line-message.js';
+import type { ResultsFile } from '../results/types.js';
+import { writeTextAtomic } from '../results/write-results.js';
+import { displayPath } from '../runner/display-path.js';
+
+/** The flags, for parseArgs. */
+export const EXPORT_FLAGS = {
+  markdown: { type: 'string' },
+  csv: { type: 'string' },
+  benchfmt: { type: 'string' },
+  bmf: { type: 'string' },
+} as const;
+
+export type ExportFormat = keyof typeof EXPORT_FLAGS;
+
+const EXPORTERS: Record<ExportFormat, (results: ResultsFile) => string> = {
+  markdown: resultsMarkdown,
+  csv: resultsCsv,
+  benchfmt: resultsBenchfmt,
+  bmf: resultsBmf,
+};
+
+/** Where each export goes: a resolved path, `-` for stdout; formats not asked for are absent. */
+export type ExportTargets = Partial<Record<ExportFormat, string>>;
+
+/** Conventional name of standard output in file arguments. */
+export const STDOUT = '-';
+
+export function exportTargets(values: Partial<Record<ExportFormat, string>>, cwd: string): ExportTargets {
+  const targets: ExportTargets = {};
+  for (const format of Object.keys(EXPORT_FLAGS) as ExportFormat[]) {
+    const value = values[format];
+    if (value !== undefined) targets[format] = value === STDOUT ? STDOUT : path.resolve(cwd, value);
+  }
+  return targets;
+}
+
+interface Io {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  cwd: string;
+}
+
+/** Writes every export asked for; throws ResultsWriteError (one line, naming the file) on failure. */
+export function writeExports(results: ResultsFile, targets: ExportTargets, io: Io): void {
+  for (const [format, target] of Object.entries(targets) as [ExportFormat, string][]) {
+    const text = EXPORTERS[format](results);
+    if (target === STDOUT) io.stdout.write(text);
+    else {
+      writeTextAtomic(target, text);
+      io.stderr.write(`${format} written to ${displayPath(target, io.cwd)}\n`);
+    }
+  }
+}
+
+/**
+ * Appends Markdown to the GitHub Actions job summary when `GITHUB_STEP_SUMMARY` is set (Actions
+ * creates the file per step and documents appending to it). A failure is a warning, not an error:
+ * the measurements are already out.
+ */
+export function appendStepSummary(markdown: string, env: NodeJS.ProcessEnv, io: Pick<Io, 'stderr'>): void {
+  const file = env['GITHUB_STEP_SUMMARY'];
+  if (file === undefined || file === '') return;
+  try {
+    appendFileSync(file, `${markdown}\n`);
+  } catch (error) {
+    io.stderr.write(`ubench: warning: cannot append to $GITHUB_STEP_SUMMARY (${file}): ${oneLineMessage(error)}\n`);
+  }
+}

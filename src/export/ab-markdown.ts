@@ -1,0 +1,37 @@
+/**
+ * `ubench ab` as GitHub-flavoured Markdown (for `$GITHUB_STEP_SUMMARY` and pull-request
+ * comments): one row per benchmark with A's and B's per-process medians, B's paired change with its
+ * CI, the p-value and the verdict; then the warnings and benchmarks of one side only.
+ */
+import type { AbAnalysis } from '../analysis/ab-pairs.js';
+import { pText, signedPercent } from '../report/compare-report.js';
+import { formatDuration } from '../report/format-units.js';
+import { escapeMarkdown } from './markdown-escape.js';
+import { list, table } from './markdown-export.js';
+
+export function abMarkdown(analysis: AbAnalysis, labels: { a: string; b: string }): string {
+  const level = +(analysis.confidence * 100).toFixed(1);
+  const lines = [
+    `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,
+    '',
+    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%.`,
+    '',
+  ];
+  const rows = analysis.rows.map((r) => [
+    escapeMarkdown(r.name),
+    formatDuration(r.aNsPerOp),
+    formatDuration(r.bNsPerOp),
+    r.ciLower === null || r.ciUpper === null ? `${signedPercent(r.change)} [no CI]` : `${signedPercent(r.change)} [${signedPercent(r.ciLower)}, ${signedPercent(r.ciUpper)}]`,
+    escapeMarkdown(pText(r.pValue)),
+    r.verdict === '~' ? '~' : `**${r.verdict}**`,
+    String(r.aEstimates.length),
+  ]);
+  if (rows.length === 0) lines.push('No benchmark was measured on both sides.', '');
+  else lines.push(...table(['benchmark', 'A', 'B', `B vs A [${level}% CI]`, 'p', 'verdict', 'pairs'], ['left', 'right', 'right', 'right', 'right', 'left', 'right'], rows), '');
+  lines.push(
+    ...list('Warnings', analysis.rows.flatMap((r) => (r.warning === null ? [] : [`${escapeMarkdown(r.name)}: ${escapeMarkdown(r.warning)}`]))),
+    ...list(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA.map(escapeMarkdown)),
+    ...list(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB.map(escapeMarkdown)),
+  );
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,72 @@
+/** Exports for CI: --markdown/--csv/--benchfmt/--bmf on a run, `ubench export`, compare's exports, and $GITHUB_STEP_SUMMARY. */
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, runCli, STACK_LINE } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/bench/compare/work.bench.ts');
+const out = (name: string): string => path.join(temp.dir, name);
+
+describe('exports', () => {
+  const summary = out('summary.md');
+  before(async () => {
+    writeFileSync(summary, '# earlier step\n');
+    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--json', out('run.json'), '--markdown', out('run.md'), '--csv', out('run.csv'), '--benchfmt', out('run.txt'), '--bmf', out('run.bmf.json')], { env: { GITHUB_STEP_SUMMARY: summary } });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stderr, /^csv written to /m);
+  });
+
+  it('a run writes each format, readable by its consumer', () => {
+    assert.match(readFileSync(out('run.md'), 'utf8'), /^\| weighted sum \| [\d.]+ ns \|/m);
+    const csv = readFileSync(out('run.csv'), 'utf8').split('\r\n');
+    assert.match(csv[0]!, /^id,file,group,name,params,status,nsPerOp,/);
+    assert.match(csv[1]!, /#weighted sum,.*,ok,[\d.]+,/);
+    const bench = linesOf(readFileSync(out('run.txt'), 'utf8'));
+    const samples = (JSON.parse(readFileSync(out('run.json'), 'utf8')) as { benchmarks: { samples: unknown[] }[] }).benchmarks[0]!.samples.length;
+    assert.equal(bench.filter((l) => /^Benchmarkweighted_sum-1\t\d+\t[\d.]+ ns\/op/.test(l)).length, samples);
+    assert.ok(bench.includes(`pkg: ${path.relative(REPO_ROOT, FIXTURE)}`), bench.join('\n'));
+    const bmf = JSON.parse(readFileSync(out('run.bmf.json'), 'utf8')) as Record<string, { latency: { value: number; lower_value: number; upper_value: number } }>;
+    const latency = Object.values(bmf)[0]!.latency;
+    assert.ok(latency.lower_value <= latency.value && latency.value <= latency.upper_value);
+  });
+
+  it('appends the results to $GITHUB_STEP_SUMMARY, keeping what was there', () => {
+    const text = readFileSync(summary, 'utf8');
+    assert.match(text, /^# earlier step\n/);
+    assert.match(text, /^# ubench results$/m);
+    assert.match(text, /^\| weighted sum \|/m);
+  });
+
+  it('ubench export writes a saved file to stdout in one format', async () => {
+    const run = await runCli(['export', out('run.json'), '--benchfmt', '-']);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.equal(run.stdout, readFileSync(out('run.txt'), 'utf8'));
+  });
+
+  it('compare writes Markdown and CSV and appends the comparison to the job summary', async () => {
+    const compareSummary = out('compare-summary.md');
+    const run = await runCli(['compare', out('run.json'), out('run.json'), '--markdown', out('cmp.md'), '--csv', out('cmp.csv')], { env: { GITHUB_STEP_SUMMARY: compareSummary } });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(readFileSync(out('cmp.md'), 'utf8'), /^\| weighted sum \| [\d.]+ ns \| [\d.]+ ns \| 0\.00% \[-[\d.]+%, \+[\d.]+%\] \| 1\.0000 \| ~ \|$/m);
+    assert.match(readFileSync(out('cmp.csv'), 'utf8'), /^name,id,baseNsPerOp,newNsPerOp,change,ciLower,ciUpper,pValue,verdict,/);
+    assert.equal(readFileSync(compareSummary, 'utf8'), `${readFileSync(out('cmp.md'), 'utf8')}\n`);
+  });
+
+  const BAD: [string, string[], RegExp][] = [
+    ['no format', ['export', 'x.json'], /^ubench: export: name at least one of --markdown/],
+    ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one format can go to stdout/],
+    ['a missing results file', ['export', 'nope.json', '--csv', '-'], /nope\.json.*no such file/],
+  ];
+  for (const [what, args, mentions] of BAD) {
+    it(`export with ${what}: exit 2 and one line`, async () => {
+      const run = await runCli(args);
+      assert.equal(run.code, 2, describeRun(run));
+      assert.equal(linesOf(run.stderr).length, 1, describeRun(run));
+      assert.match(run.stderr, mentions);
+      assert.doesNotMatch(run.stderr, STACK_LINE);
+    });
+  }
+});
