@@ -82,20 +82,25 @@ function comment(text: string): string {
 function runLines(results: ResultsFile): string[] {
   const env: Environment = results.environment;
   const git = env.git === null ? '' : `, commit ${env.git.commit}${env.git.dirty ? ' (dirty)' : ''}`;
-  const lines = [comment(`ubench ${env.ubenchVersion} results, started ${env.startedAt}${git}, v8 ${env.v8Version}`)];
+  // The Node version is a comment too: benchstat would not compare a run on Node 20 with one on 22.
+  const lines = [comment(`ubench ${env.ubenchVersion} results, started ${env.startedAt}${git}, ${env.runtime} v${env.runtimeVersion.replace(/^v/, '')}, v8 ${env.v8Version}`)];
   if (!results.complete) lines.push(comment('incomplete run: interrupted or still running'));
   return [
     ...lines,
     ...configLine('goos', GOOS[env.os.platform] ?? env.os.platform),
     ...configLine('goarch', GOARCH[env.os.arch] ?? env.os.arch),
     ...configLine('cpu', env.cpu.model),
-    ...configLine('runtime', `${env.runtime} v${env.runtimeVersion.replace(/^v/, '')}`),
   ];
 }
 
-/** One result line per sample; samples that cannot be written (no whole iterations) are left out. */
+/**
+ * One result line per sample; samples that cannot be written (no whole iterations) are left out.
+ * B/op is the run's one allocation figure, rounded to whole bytes as Go prints it: repeated on
+ * every line with its fraction, benchstat would call 16.0004 against 16.0003 B/op a significant
+ * change (no spread within either file).
+ */
 function sampleLines(name: string, benchmark: BenchmarkResult): string[] {
-  const bytes = benchmark.memory === null ? '' : `\t${String(benchmark.memory.bytesPerOp)} B/op`;
+  const bytes = benchmark.memory === null ? '' : `\t${Math.round(benchmark.memory.bytesPerOp)} B/op`;
   const perOp = perOpValues(benchmark.samples);
   return benchmark.samples.flatMap((sample, i) => {
     const ns = perOp[i]!;
