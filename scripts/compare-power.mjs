@@ -24,7 +24,7 @@ const MORE_WORK = 210;
 mkdirSync(path.join(root, '.ubench'), { recursive: true });
 const work = mkdtempSync(path.join(root, '.ubench', 'power-'));
 function ubench(args, env = {}) {
-  const result = spawnSync(process.execPath, [cli, '--no-color', ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [cli, ...args, '--no-color'], { cwd: work, encoding: 'utf8', env: { ...process.env, ...env } });
   if (result.status !== 0 && result.status !== 1) throw new Error(`ubench ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
   return result;
 }

@@ -1,4 +1,5 @@
 /** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunOptions } from '../runner/run-options.js';
 import { measurementOptions } from './measurement-options.js';
@@ -16,6 +17,9 @@ import { baselineFile, colorChoice, parseOptions, percent, positiveInteger } fro
 export const DEFAULT_PROFILE_TOP = 10;
 /** Beside the saved baselines, so one folder holds everything ubench keeps. */
 export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
+
+/** The commands besides a run; each must be the first argument. */
+const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export'];
 
 export type Parsed =
   | { command: 'help' }
@@ -63,6 +67,8 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   });
   if (values.help) return { command: 'help' };
   if (values.version) return { command: 'version' };
+  const misplaced = positionals.find((p) => SUBCOMMANDS.includes(p) && !existsSync(path.resolve(cwd, p)));
+  if (misplaced !== undefined) throw new UsageError(`"${misplaced}" is a command: write it first, before any option (ubench ${misplaced} …)`);
   const isolate = values.isolate ?? 'file';
   if (isolate !== 'file' && isolate !== 'benchmark') throw new UsageError(`--isolate: expected file or benchmark, got "${isolate}"`);
   const measurement = measurementOptions(values);

@@ -19,6 +19,7 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
   ['a zero duration', [OK_DIR, '--time', '0s'], /--time/],
   ['zero forks', [OK_DIR, '--forks', '0'], /--forks/],
   ['--fail-on-regression without --compare', [OK_DIR, '--fail-on-regression', '5%'], /--fail-on-regression needs --compare/],
+  ['a command after an option', ['--no-color', 'compare', 'a.json', 'b.json'], /"compare" is a command: write it first/],
   ['a --compare file that does not exist', [OK_DIR, ...FAST, '--compare', 'no-such-results.json'], /no-such-results\.json.*no such file/],
   ['a --profile-top that is not a count', [OK_DIR, '--profile', '--profile-top', 'ten'], /--profile-top.*ten/],
   ['an unknown isolation mode', [OK_DIR, '--isolate', 'thread'], /--isolate.*thread/],
@@ -48,7 +49,7 @@ describe('--help and --version', () => {
     const run = await runCli(['--help']);
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stdout, /^Usage: ubench/);
-    for (const flag of ['--filter', '--json', '--time', '--warmup', '--isolate', '--forks', '--timeout', '--quiet']) {
+    for (const flag of ['--filter', '--json', '--time', '--warmup', '--isolate', '--forks', '--timeout', '--quiet', '--markdown', '--benchfmt', '--bmf', '--no-history', 'ubench history', 'ubench ab', 'ubench export']) {
       assert.ok(run.stdout.includes(flag), `help mentions ${flag}`);
     }
     assert.equal(run.stderr, '');
