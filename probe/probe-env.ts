@@ -1,0 +1,57 @@
+// Shared knobs of the `ubench probe` experiments (not a bench file: it declares nothing).
+//
+// UBENCH_PROBE_QUICK=1 shrinks parameter lists and buffer sizes so the whole probe finishes well
+// under a minute at `--time 200ms --warmup 200ms`; without it the full sizes documented in each
+// bench file are used.
+import { freemem } from 'node:os';
+
+/** True when `UBENCH_PROBE_QUICK=1` (any non-empty value other than `0`). */
+export const QUICK = (process.env['UBENCH_PROBE_QUICK'] ?? '') !== '' && process.env['UBENCH_PROBE_QUICK'] !== '0';
+
+export const KIB = 1024;
+export const MIB = 1024 * 1024;
+
+/** Never allocate more than this for one buffer, whatever the mode: keeps the probe safe on small machines. */
+export const MAX_BUFFER_BYTES = 512 * MIB;
+
+/**
+ * Whether a buffer of `bytes` may be allocated: at most MAX_BUFFER_BYTES and at most a quarter of the
+ * free memory when the file loads (a quarter, because an experiment may hold two buffers plus the
+ * JS heap, and the rest of the machine must keep running).
+ */
+export function fitsInMemory(bytes: number): boolean {
+  return bytes <= MAX_BUFFER_BYTES && bytes <= freemem() / 4;
+}
+
+/** Sizes that fit in memory (see fitsInMemory); larger ones are skipped, not declared. */
+export function affordable(sizesBytes: readonly number[], bytesPerSize: (size: number) => number = (s) => s): number[] {
+  return sizesBytes.filter((s) => fitsInMemory(bytesPerSize(s)));
+}
+
+/** Deterministic xorshift32 generator, so every run builds the same permutations and data. */
+export function xorshift32(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+}
+
+/**
+ * Sattolo's algorithm: a uniformly random cyclic permutation of 0..n-1 as a "next index" table, so
+ * that following `next[i]` from any start visits all n elements before returning.
+ */
+export function sattoloCycle(n: number, seed = 1): Uint32Array {
+  const next = new Uint32Array(n);
+  for (let i = 0; i < n; i++) next[i] = i;
+  const rand = xorshift32(seed);
+  for (let i = n - 1; i > 0; i--) {
+    const j = rand() % i; // j < i: Sattolo, not Fisher–Yates, so the result is a single cycle
+    const t = next[i]!;
+    next[i] = next[j]!;
+    next[j] = t;
+  }
+  return next;
+}

@@ -1,0 +1,63 @@
+/**
+ * Cache levels from the `probe/cache-size.bench.ts` pointer chase: latency per load against the
+ * working-set size. Each cache level shows as a plateau; when the working set outgrows the level the
+ * latency climbs over the next one to three size doublings to the next plateau. A level's size is the
+ * working set just before such a climb.
+ */
+
+/** One pointer-chase measurement: mean latency of one dependent load over a `bytes`-sized working set. */
+export interface LatencyPoint {
+  bytes: number;
+  nsPerLoad: number;
+}
+
+/** A climb between two plateaus: the level ends at `sizeBytes`. */
+export interface CacheLevelKnee {
+  /** Working set just before the climb: the inferred capacity of the level. */
+  sizeBytes: number;
+  /** Latency at `sizeBytes` (the plateau of this level). */
+  nsBefore: number;
+  /** Latency at the top of the climb. */
+  nsAfter: number;
+}
+
+/**
+ * A step between consecutive sizes belongs to a climb when latency grows by at least this factor per
+ * doubling of the size: plateaus drift by < 10% per doubling, climbs by ≥ 30% on the machines tried.
+ */
+export const CLIMB_GROWTH_PER_DOUBLING = 1.25;
+
+/**
+ * A climb (run of consecutive climbing steps) marks a level boundary only when it raises latency by
+ * at least this factor overall: cache levels differ by ≥ 2× in latency, single noisy steps do not.
+ */
+export const LEVEL_RISE = 1.5;
+
+/**
+ * Knees of a latency-vs-size curve, smallest first. Consecutive climbing steps are merged into one
+ * climb, whose start gives the level size. Points need not be sorted; sizes must be distinct.
+ */
+export function inferCacheLevels(points: readonly LatencyPoint[]): CacheLevelKnee[] {
+  const sorted = [...points].sort((a, b) => a.bytes - b.bytes);
+  const knees: CacheLevelKnee[] = [];
+  let runStart = -1;
+  const closeRun = (end: number): void => {
+    if (runStart < 0) return;
+    const before = sorted[runStart]!;
+    const after = sorted[end]!;
+    if (after.nsPerLoad >= LEVEL_RISE * before.nsPerLoad) {
+      knees.push({ sizeBytes: before.bytes, nsBefore: before.nsPerLoad, nsAfter: after.nsPerLoad });
+    }
+    runStart = -1;
+  };
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    const doublings = Math.log2(b.bytes / a.bytes);
+    const climbing = doublings > 0 && (b.nsPerLoad / a.nsPerLoad) ** (1 / doublings) >= CLIMB_GROWTH_PER_DOUBLING;
+    if (climbing && runStart < 0) runStart = i;
+    if (!climbing) closeRun(i);
+  }
+  closeRun(sorted.length - 1);
+  return knees;
+}
