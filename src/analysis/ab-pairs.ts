@@ -5,10 +5,11 @@
  * asks whether the ratios are centred on 1, and the Hodges–Lehmann interval brackets the ratio.
  * Alternating the order cancels a bias of the first or second process of a pair, and measures it.
  */
+import { groupedName } from '../results/grouped-name.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } from '../stats/wilcoxon-signed-rank.js';
 import { median } from '../stats/quantile.js';
-import { COMPARE_ALPHA, COMPARE_CONFIDENCE, type Verdict } from './compare-runs.js';
+import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type Verdict } from './compare-runs.js';
 
 export type AbOrder = 'AB' | 'BA';
 
@@ -65,11 +66,6 @@ export interface AbAnalysis {
   onlyInB: string[];
 }
 
-/** `group/name`: a benchmark's identity independent of the file it is declared in. */
-export function abKey(b: Pick<BenchmarkResult, 'group' | 'name'>): string {
-  return b.group === null ? b.name : `${b.group}/${b.name}`;
-}
-
 const measured = (b: BenchmarkResult | undefined): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } =>
   b !== undefined && b.status === 'ok' && b.estimate !== null;
 
@@ -83,7 +79,7 @@ function relativeSpread(values: readonly number[], logScale: boolean): number {
 
 function keysOf(pairs: readonly AbPair[], side: 'a' | 'b'): string[] {
   const keys = new Set<string>();
-  for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(abKey(b));
+  for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(groupedName(b));
   return [...keys];
 }
 
@@ -93,8 +89,8 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRo
   const logRatios: number[] = [];
   const byOrder: Record<AbOrder, number[]> = { AB: [], BA: [] };
   for (const p of pairs) {
-    const a = p.a?.benchmarks.find((x) => abKey(x) === name);
-    const b = p.b?.benchmarks.find((x) => abKey(x) === name);
+    const a = p.a?.benchmarks.find((x) => groupedName(x) === name);
+    const b = p.b?.benchmarks.find((x) => groupedName(x) === name);
     if (!measured(a) || !measured(b)) continue;
     aEstimates.push(a.estimate.nsPerOp);
     bEstimates.push(b.estimate.nsPerOp);
@@ -108,10 +104,7 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRo
   const ratio = interval === null ? NaN : Math.exp(interval.estimate);
   const ciLower = interval?.lower == null ? null : Math.expm1(interval.lower);
   const ciUpper = interval?.upper == null ? null : Math.expm1(interval.upper);
-  const significant = test.pValue < COMPARE_ALPHA;
-  const beyondNoise = ciLower !== null && ciUpper !== null && (ciLower > noise || ciUpper < -noise);
-  const verdict: Verdict = significant && beyondNoise ? (ratio > 1 ? 'slower' : 'faster') : '~';
-  const reason = verdict !== '~' ? null : ciLower === null ? 'too few pairs for an interval' : !significant ? `not significant (p = ${test.pValue.toPrecision(2)})` : `within the ±${+(noise * 100).toFixed(2)}% noise band`;
+  const { verdict, reason } = callVerdict({ pValue: test.pValue, change: ratio - 1, ciLower, ciUpper }, noise, 'too few pairs for an interval');
   const warning = n > 0 && minimumSignedRankPValue(n) >= COMPARE_ALPHA
     ? `${n} pair${n === 1 ? '' : 's'} measured: the signed-rank test needs at least 6 to reach p < ${COMPARE_ALPHA}; use more --pairs`
     : null;

@@ -88,7 +88,31 @@ function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks'): number[] {
   return unit === 'forks' ? b.forks!.map((f) => f.estimate.nsPerOp) : perOpValues(b.samples);
 }
 
-const comparable = (b: BenchmarkResult): boolean => b.status === 'ok' && b.estimate !== null && b.samples.length > 0;
+/** Whether a benchmark has a result to compare: it ran, and has an estimate and samples. */
+export const comparable = (b: BenchmarkResult): boolean => b.status === 'ok' && b.estimate !== null && b.samples.length > 0;
+
+/** What the verdict rule reads: the test's p-value, and the change with its CI (null when there is none). */
+export interface ChangeTest {
+  pValue: number;
+  change: number;
+  ciLower: number | null;
+  ciUpper: number | null;
+}
+
+/**
+ * The verdict rule of compare, history and ab: `faster`/`slower` only when the test is significant
+ * and the whole CI lies beyond the noise band; otherwise `~` with the reason (`noInterval` when
+ * there is no CI).
+ */
+export function callVerdict(test: ChangeTest, noise: number, noInterval = 'no confidence interval'): { verdict: Verdict; reason: string | null } {
+  const { pValue, change, ciLower, ciUpper } = test;
+  const significant = pValue < COMPARE_ALPHA;
+  const hasInterval = ciLower !== null && ciUpper !== null;
+  const beyondNoise = hasInterval && (ciLower > noise || ciUpper < -noise);
+  const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
+  const reason = verdict !== '~' ? null : !hasInterval ? noInterval : !significant ? `not significant (p = ${pValue.toPrecision(2)})` : `within the ±${+(noise * 100).toFixed(2)}% noise band`;
+  return { verdict, reason };
+}
 
 function bytesChange(base: BenchmarkResult, next: BenchmarkResult): BytesChange | null {
   if (base.memory === null || next.memory === null) return null;
@@ -107,10 +131,7 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const change = interval.ratio - 1;
   const ciLower = interval.lower - 1;
   const ciUpper = interval.upper - 1;
-  const significant = test.pValue < COMPARE_ALPHA;
-  const beyondNoise = ciLower > options.noise || ciUpper < -options.noise;
-  const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
-  const reason = verdict !== '~' ? null : !significant ? `not significant (p = ${test.pValue.toPrecision(2)})` : `within the ±${+(options.noise * 100).toFixed(2)}% noise band`;
+  const { verdict, reason } = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, options.noise);
   const floorP = minimumPValue(a.length, b.length);
   const warning = floorP >= COMPARE_ALPHA
     ? `with ${a.length} and ${b.length} ${unit === 'forks' ? 'processes' : 'samples'} the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more ${unit === 'forks' ? '--forks' : '--time'}`

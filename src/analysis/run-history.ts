@@ -4,7 +4,7 @@
  * noise band), so a step in the series is marked only when it is a real change.
  */
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
-import { compareBenchmarks, type CompareRow } from './compare-runs.js';
+import { comparable, compareBenchmarks, type CompareRow } from './compare-runs.js';
 
 export interface HistoryRunInfo {
   /** The history file, as shown to the user. */
@@ -58,7 +58,7 @@ export function analyseHistory(runs: readonly { label: string; results: ResultsF
         history = { id: b.id, name: b.name, file: b.file, group: b.group, points: [] };
         series.set(b.id, history);
       }
-      const measured = b.status === 'ok' && b.estimate !== null && b.samples.length > 0;
+      const measured = comparable(b);
       const before = previous.get(b.id);
       const row = measured && before !== undefined ? compareBenchmarks(before, b, { noise: options.noise, seed: options.seed }) : null;
       history.points.push({

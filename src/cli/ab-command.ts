@@ -3,15 +3,14 @@
  * change of B against A; `--json` writes the rows (after every pair, so an interrupted run keeps
  * them); `--fail-on-regression` gates on B being slower.
  */
-import pc from 'picocolors';
+import { useColor } from './option-values.js';
 import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
-import { appendStepSummary } from './export-files.js';
-import { createProgress } from '../report/progress.js';
+import { appendStepSummary, writeExport } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
-import { createNodeExecutor } from '../runner/node-executor.js';
+import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
 import { runAb } from '../runner/run-ab.js';
 import type { AbCommand } from './ab-args.js';
@@ -55,35 +54,23 @@ export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string 
 }
 
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
-  const color = command.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+  const color = useColor(command.color, io.stdout);
   const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
-  const progress = createProgress(command.run.quiet ? { isTTY: false, write: () => true } : io.stderr);
-  const relay = command.run.quiet ? null : (text: string): void => {
-    progress.clear();
-    io.stderr.write(text);
-  };
   const save = (pairs: readonly AbPair[], complete: boolean): AbAnalysis => {
     const analysis = analyseAb(pairs, command.noise);
     if (command.jsonPath !== null) writeTextAtomic(command.jsonPath, `${JSON.stringify(abDocument(analysis, labels, complete), null, 2)}\n`);
     return analysis;
   };
-  const outcome = await runAb(command, {
-    executor: io.executor ?? createNodeExecutor({ relay }),
-    progress: (text) => progress.update(text),
-    signal: io.signal,
-    onPair: (pairs) => save(pairs, false),
-  });
+  const { deps, progress } = measuringDeps(command.run.quiet, io);
+  const outcome = await runAb(command, { ...deps, onPair: (pairs) => save(pairs, false) });
   progress.clear();
   const analysis = save(outcome.pairs, !outcome.interrupted && outcome.fileErrors.length === 0);
   if (outcome.pairs.length > 0) io.stdout.write(renderAbReport(analysis, { color, width: io.stdout.columns, labelA: labels.a, labelB: labels.b }));
   if (command.jsonPath !== null) io.stderr.write(`ab results written to ${displayPath(command.jsonPath, io.cwd)}\n`);
   if (outcome.pairs.length > 0) {
-    const markdown = abMarkdown(analysis, labels);
-    if (command.markdownPath !== null) {
-      writeTextAtomic(command.markdownPath, markdown);
-      io.stderr.write(`markdown written to ${displayPath(command.markdownPath, io.cwd)}\n`);
-    }
-    appendStepSummary(markdown, io.env ?? process.env, io);
+    const markdown = (): string => abMarkdown(analysis, labels);
+    if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
+    appendStepSummary(markdown, io);
   }
   for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${e.file}: ${e.error.message}\n`);
   if (outcome.interrupted) return EXIT_INTERRUPTED;

@@ -2,12 +2,11 @@
  * The command-line program as a function: arguments and streams in, exit code out. The bin entry
  * calls it with the real process; tests call it with a scripted executor.
  */
+import { useColor } from './option-values.js';
 import { readFileSync } from 'node:fs';
-import pc from 'picocolors';
 import { renderTerminalReport } from '../report/terminal-report.js';
-import { createProgress } from '../report/progress.js';
 import type { Executor } from '../runner/executor.js';
-import { createNodeExecutor } from '../runner/node-executor.js';
+import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
 import { runBenchmarks } from '../runner/run.js';
 import { readResults, ResultsFileError } from '../results/read-results.js';
@@ -70,20 +69,11 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (parsed.command === 'ab') return await runAbCommand(parsed, io);
     if (parsed.command === 'export') return runExport(parsed, io);
     const { options } = parsed;
-    const color = parsed.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
-    const progress = createProgress(options.quiet ? { isTTY: false, write: () => true } : io.stderr);
-    const relay = options.quiet ? null : (text: string): void => {
-      progress.clear();
-      io.stderr.write(text);
-    };
+    const color = useColor(parsed.color, io.stdout);
     // A bad --compare file fails now, before minutes of measuring.
     const compareBase = options.comparePath === null ? null : readResults(options.comparePath);
-    const executor = io.executor ?? createNodeExecutor({ relay });
-    const warn = (text: string): void => {
-      progress.clear();
-      io.stderr.write(`ubench: warning: ${text}\n`);
-    };
-    const outcome = await runBenchmarks(options, { executor, progress: (text) => progress.update(text), warn, signal: io.signal });
+    const { deps, progress } = measuringDeps(options.quiet, io);
+    const outcome = await runBenchmarks(options, deps);
     progress.clear();
     io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
     if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
@@ -95,13 +85,13 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     const warnings = warningCount(outcome.results);
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
     const code = exitCodeFor(outcome.results, outcome.interrupted, options.strict);
-    const summary = resultsMarkdown(outcome.results);
+    const summary = (): string => resultsMarkdown(outcome.results);
     if (compareBase === null || outcome.interrupted) {
-      appendStepSummary(summary, io.env ?? process.env, io);
+      appendStepSummary(summary, io);
       return code;
     }
     const compared = compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
-    appendStepSummary(`${summary}\n${compared.markdown}`, io.env ?? process.env, io);
+    appendStepSummary(() => `${summary()}\n${compared.markdown()}`, io);
     return Math.max(code, compared.code);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {

@@ -2,8 +2,9 @@
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
  * writes the rows for CI tools.
  */
+import { useColor } from './option-values.js';
+import { groupedName } from '../results/grouped-name.js';
 import { displayPath } from '../runner/display-path.js';
-import pc from 'picocolors';
 import { compareRuns, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
 import { readResults } from '../results/read-results.js';
@@ -14,7 +15,7 @@ import type { ResultsFile } from '../results/types.js';
 import { UsageError } from './usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
-import { appendStepSummary } from './export-files.js';
+import { appendStepSummary, writeExport } from './export-files.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
 export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
@@ -36,7 +37,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
     noise: comparison.noise,
     confidence: comparison.confidence,
     rows: comparison.rows.map((r) => ({
-      name: r.group === null ? r.name : `${r.group}/${r.name}`,
+      name: groupedName(r),
       id: r.id,
       baseNsPerOp: r.base.nsPerOp,
       newNsPerOp: r.new.nsPerOp,
@@ -69,36 +70,32 @@ export function runCompare(command: CompareCommand, io: Io): number {
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
     throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
   }
-  const color = command.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+  const color = useColor(command.color, io.stdout);
   io.stdout.write(renderCompareReport(comparison, { color, width: io.stdout.columns, baseLabel, newLabel }));
   if (command.jsonPath !== null) {
     writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
     io.stderr.write(`comparison written to ${displayPath(command.jsonPath, io.cwd)}\n`);
   }
-  const markdown = comparisonMarkdown(comparison, { base: baseLabel, new: newLabel });
-  const written: [string | null, string, string][] = [[command.markdownPath, markdown, 'markdown'], [command.csvPath, comparisonCsv(comparison), 'csv']];
-  for (const [file, text, what] of written) {
-    if (file === null) continue;
-    writeTextAtomic(file, text);
-    io.stderr.write(`${what} written to ${displayPath(file, io.cwd)}\n`);
-  }
-  appendStepSummary(markdown, io.env ?? process.env, io);
+  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: newLabel });
+  if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
+  if (command.csvPath !== null) writeExport(command.csvPath, comparisonCsv(comparison), 'csv', io);
+  appendStepSummary(markdown, io);
   return gate(comparison, command.failOnRegression, io);
 }
 
 /** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
 export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
   if (threshold === null) return 0;
-  const slower = regressions(comparison.rows.map((r) => ({ ...r, label: r.group === null ? r.name : `${r.group}/${r.name}` })), threshold);
+  const slower = regressions(comparison.rows.map((r) => ({ ...r, label: groupedName(r) })), threshold);
   if (slower.length === 0) return 0;
   io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
   return 1;
 }
 
 /** `ubench --compare <file>`: the comparison of a finished run against a saved one, the gate, and its Markdown (for the job summary). */
-export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: string } {
+export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: () => string } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
-  return { code: gate(comparison, options.failOnRegression, io), markdown: comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) };
+  return { code: gate(comparison, options.failOnRegression, io), markdown: () => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) };
 }

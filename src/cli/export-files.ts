@@ -50,30 +50,34 @@ interface Io {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   cwd: string;
+  /** Environment variables (GITHUB_STEP_SUMMARY); the process's by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
-/** Writes every export asked for; throws ResultsWriteError (one line, naming the file) on failure. */
-export function writeExports(results: ResultsFile, targets: ExportTargets, io: Io): void {
-  for (const [format, target] of Object.entries(targets) as [ExportFormat, string][]) {
-    const text = EXPORTERS[format](results);
-    if (target === STDOUT) io.stdout.write(text);
-    else {
-      writeTextAtomic(target, text);
-      io.stderr.write(`${format} written to ${displayPath(target, io.cwd)}\n`);
-    }
+/** Writes one export to its target (`-`: stdout) and says where; throws ResultsWriteError (one line, naming the file) on failure. */
+export function writeExport(target: string, text: string, format: string, io: Io): void {
+  if (target === STDOUT) io.stdout.write(text);
+  else {
+    writeTextAtomic(target, text);
+    io.stderr.write(`${format} written to ${displayPath(target, io.cwd)}\n`);
   }
+}
+
+/** Writes every export asked for (see writeExport). */
+export function writeExports(results: ResultsFile, targets: ExportTargets, io: Io): void {
+  for (const [format, target] of Object.entries(targets) as [ExportFormat, string][]) writeExport(target, EXPORTERS[format](results), format, io);
 }
 
 /**
  * Appends Markdown to the GitHub Actions job summary when `GITHUB_STEP_SUMMARY` is set (Actions
- * creates the file per step and documents appending to it). A failure is a warning, not an error:
- * the measurements are already out.
+ * creates the file per step and documents appending to it). The Markdown is made only then. A
+ * failure is a warning, not an error: the measurements are already out.
  */
-export function appendStepSummary(markdown: string, env: NodeJS.ProcessEnv, io: Pick<Io, 'stderr'>): void {
-  const file = env['GITHUB_STEP_SUMMARY'];
+export function appendStepSummary(markdown: () => string, io: Pick<Io, 'stderr' | 'env'>): void {
+  const file = (io.env ?? process.env)['GITHUB_STEP_SUMMARY'];
   if (file === undefined || file === '') return;
   try {
-    appendFileSync(file, `${markdown}\n`);
+    appendFileSync(file, `${markdown()}\n`);
   } catch (error) {
     io.stderr.write(`ubench: warning: cannot append to $GITHUB_STEP_SUMMARY (${file}): ${oneLineMessage(error)}\n`);
   }

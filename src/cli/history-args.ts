@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
-import { colorChoice, integer, parseOptions, percent, positiveInteger } from './option-values.js';
+import { colorChoice, integer, parseOptions, percent, positiveInteger, regexOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
 /** Rows shown per benchmark: enough to see a trend and the last few steps on one screen. */
@@ -32,14 +32,7 @@ export function parseHistoryCommand(argv: readonly string[], cwd: string): Histo
     'no-color': { type: 'boolean' },
   });
   if (positionals.length > 1) throw new UsageError(`history: expected at most one filter (a regular expression on benchmark ids), got ${positionals.length} arguments`);
-  let filter: RegExp | null = null;
-  if (positionals.length === 1) {
-    try {
-      filter = new RegExp(positionals[0]!);
-    } catch (error) {
-      throw new UsageError(`history: invalid filter: ${(error as Error).message}`);
-    }
-  }
+  const filter = positionals.length === 1 ? regexOption(positionals[0]!, 'history: invalid filter') : null;
   return {
     command: 'history',
     runsDir: path.resolve(cwd, values.dir ?? RUNS_DIR),

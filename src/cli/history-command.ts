@@ -2,6 +2,7 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
+import { useColor } from './option-values.js';
 import pc from 'picocolors';
 import { analyseHistory, type RunHistoryAnalysis } from '../analysis/run-history.js';
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
@@ -35,7 +36,7 @@ export function runHistory(command: HistoryCommand, io: Io): number {
     { filter: command.filter, noise: command.noise, seed: command.seed },
   );
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);
-  const color = command.color ?? (pc.isColorSupported && io.stdout.isTTY === true);
+  const color = useColor(command.color, io.stdout);
   const c = pc.createColors(color);
   io.stdout.write(`${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when Mann–Whitney U gives p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`);
   io.stdout.write(renderHistoryReport(analysis, { color, width: io.stdout.columns, last: command.last }));

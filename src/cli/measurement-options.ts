@@ -2,8 +2,7 @@
 import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { parseDuration } from './duration.js';
-import { integer, percent } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { integer, percent, regexOption } from './option-values.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -29,13 +28,7 @@ export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'w
 
 export function measurementOptions(values: MeasurementFlags): MeasurementOptions {
   const filter = values.filter ?? null;
-  if (filter !== null) {
-    try {
-      new RegExp(filter);
-    } catch (error) {
-      throw new UsageError(`--filter: invalid regular expression: ${(error as Error).message}`);
-    }
-  }
+  if (filter !== null) regexOption(filter, '--filter: invalid regular expression');
   const timeBudgetNs = parseDuration(values.time ?? DEFAULT_TIME, '--time');
   const warmupMaxNs = parseDuration(values.warmup ?? DEFAULT_WARMUP, '--warmup');
   const timeoutNs = values.timeout === undefined

@@ -1,5 +1,6 @@
 /** Values of command-line options, checked: a bad one is a one-line usage error naming the flag. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import pc from 'picocolors';
 import { baselinePath } from '../results/baseline-path.js';
 import { UsageError } from './usage-error.js';
 
@@ -42,7 +43,21 @@ export function integer(text: string | undefined, flag: string, fallback: number
   return value;
 }
 
+/** A regular expression given on the command line; a bad one is a usage error starting with `what`. */
+export function regexOption(text: string, what: string): RegExp {
+  try {
+    return new RegExp(text);
+  } catch (error) {
+    throw new UsageError(`${what}: ${(error as Error).message}`);
+  }
+}
+
 /** `--color` / `--no-color`, or null to decide from the terminal. */
 export function colorChoice(values: { color?: boolean; 'no-color'?: boolean }): boolean | null {
   return values['no-color'] ? false : values.color ? true : null;
+}
+
+/** Whether to colour: as chosen, else when the output is a terminal that supports colour (and NO_COLOR is unset). */
+export function useColor(choice: boolean | null, stdout: { isTTY?: boolean }): boolean {
+  return choice ?? (pc.isColorSupported && stdout.isTTY === true);
 }

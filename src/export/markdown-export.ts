@@ -5,6 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
+import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import {
   formatBytes,
@@ -141,7 +142,7 @@ function pCell(p: number): string {
 function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
   const files = new Set(rows.map((r) => r.file));
   return (row) => {
-    const name = row.group === null ? row.name : `${row.group}/${row.name}`;
+    const name = groupedName(row);
     return escapeMarkdown(files.size > 1 ? `${row.file}#${name}` : name);
   };
 }

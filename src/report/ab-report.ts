@@ -50,7 +50,7 @@ export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): 
       verdictCell(row, c),
       { text: String(row.aEstimates.length), paint: c.dim },
     ]);
-    lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+    lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   }
   for (const row of analysis.rows) {
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: ${row.warning}`)}`);

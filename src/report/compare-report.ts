@@ -3,6 +3,7 @@
  * change and its CI, the p-value and the verdict; the geometric mean; what could not be compared;
  * bytes/op changes; and the notes (multiple testing, incomplete runs).
  */
+import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
 import { formatBytes, formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
@@ -43,7 +44,7 @@ export function pText(p: number): string {
 function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
   const files = new Set(rows.map((r) => r.file));
   return (row) => {
-    const name = row.group === null ? row.name : `${row.group}/${row.name}`;
+    const name = groupedName(row);
     return files.size > 1 ? `${row.file}#${name}` : name;
   };
 }
@@ -72,7 +73,7 @@ export function renderCompareReport(comparison: Comparison, options: CompareRepo
     if (comparison.geomean !== null && comparison.rows.length > 1) {
       rows.push([{ text: 'geomean', paint: c.dim }, { text: '' }, { text: '' }, { text: signedPercent(comparison.geomean.change) }, { text: '' }, { text: '' }]);
     }
-    lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+    lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   }
   for (const row of comparison.rows) {
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${label(row)}: ${row.warning}`)}`);

@@ -72,7 +72,7 @@ function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis,
   const lines = [`${c.bold(history.id)}  ${values.length > 1 ? `${sparkline(values)}  ` : ''}${c.dim(`(${summary})`)}`];
   const header = ['run (UTC)', 'commit', 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
   const rows = shown.map((p) => pointRow(p, analysis.runs[p.run]!, c));
-  lines.push(...renderTable([header, ...rows], COLUMNS, options.width === undefined ? { indent: INDENT } : { indent: INDENT, maxWidth: options.width }));
+  lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   return lines;
 }
 

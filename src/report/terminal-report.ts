@@ -133,7 +133,7 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
     headerRow(c),
     ...section.benchmarks.map((b) => (b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c))),
   ];
-  const tableOptions = options.width === undefined ? { indent: tableIndent } : { indent: tableIndent, maxWidth: options.width };
+  const tableOptions = { indent: tableIndent, maxWidth: options.width };
   lines.push(...renderTable(rows, COLUMNS, tableOptions));
   lines.push(...failureLines(section.benchmarks, tableIndent, c));
   for (const benchmark of section.benchmarks) {

@@ -13,6 +13,8 @@ import { oneLineMessage } from '../results/one-line-message.js';
 export class HistoryWriter {
   readonly file: string;
   private failed = false;
+  /** Set after the first write, which also makes sure `.ubench/.gitignore` exists. */
+  private written = false;
 
   constructor(private readonly dir: string, startedAt: string, private readonly warn?: (text: string) => void) {
     this.file = path.join(dir, historyFileName(startedAt, process.pid));
@@ -22,8 +24,9 @@ export class HistoryWriter {
     if (this.failed) return;
     try {
       const parent = path.dirname(this.dir);
-      if (path.basename(parent) === UBENCH_DIR) ensureUbenchGitignore(parent);
+      if (!this.written && path.basename(parent) === UBENCH_DIR) ensureUbenchGitignore(parent);
       writeResultsAtomic(this.file, results);
+      this.written = true;
     } catch (error) {
       this.failed = true;
       this.warn?.(`run history not kept: ${oneLineMessage(error)} (--no-history turns it off)`);

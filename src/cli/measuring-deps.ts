@@ -1,0 +1,27 @@
+/**
+ * What a measuring command (a run, `ab`) hands the runner: the executor, relaying the benchmarks'
+ * own output past the progress line (nothing with `--quiet`), the progress line itself, warnings,
+ * and Ctrl-C.
+ */
+import { createProgress, type Progress } from '../report/progress.js';
+import { createNodeExecutor } from '../runner/node-executor.js';
+import type { RunDeps } from '../runner/run.js';
+import type { CliIo } from './cli.js';
+
+export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
+  const progress = createProgress(quiet ? { isTTY: false, write: () => true } : io.stderr);
+  const relay = quiet ? null : (text: string): void => {
+    progress.clear();
+    io.stderr.write(text);
+  };
+  const deps: RunDeps = {
+    executor: io.executor ?? createNodeExecutor({ relay }),
+    progress: (text) => progress.update(text),
+    warn: (text) => {
+      progress.clear();
+      io.stderr.write(`ubench: warning: ${text}\n`);
+    },
+    signal: io.signal,
+  };
+  return { deps, progress };
+}
