@@ -2,7 +2,7 @@
 // half the time at random), all-odd data (always taken) and all-even data (never taken), plus a
 // branchless variant (a mask select, no conditional jump) on random data.
 //
-// One operation = one pass over N Uint32 elements (N loads, up to N stores). Convert: ns per element
+// One operation = one pass over N Uint32 elements (the `elements` parameter) (N loads, up to N stores). Convert: ns per element
 // = (ns/op) / N. Misprediction cost per element ≈ random − predictable; src/probe/branch-cost.ts.
 // Data is regenerated in `setup` before every sample so the predictor cannot memorise one pattern
 // across samples, and N is large enough that it cannot memorise it within one.
@@ -46,10 +46,10 @@ group('copy odd', () => {
   bench('branchy', {
     setup: (args) => makeData(args['data'] as string),
     run: (data) => copyOdd(data, dest),
-  }, { args: { data: ['random', 'odd', 'even'] } });
+  }, { args: { data: ['random', 'odd', 'even'], elements: [N] } });
 
   bench('branchless', {
     setup: (args) => makeData(args['data'] as string),
     run: (data) => copyOddBranchless(data, dest),
-  }, { args: { data: ['random'] } });
+  }, { args: { data: ['random'], elements: [N] } });
 });

@@ -1,6 +1,6 @@
 // Cache line size: strided copy (Lemire, "Measuring your system's performance using software").
 //
-// One operation = one pass over a SPAN-byte source buffer copying one byte every `stride` bytes to a
+// One operation = one pass over a SPAN-byte (`mib` parameter) source buffer copying one byte every `stride` bytes to a
 // second SPAN-byte buffer (SPAN / stride byte copies). Convert: GB/s of span = SPAN / (ns/op).
 // Below the cache-line size every line is still fetched, so the time per pass barely drops as the
 // stride grows; above it each doubling skips half the lines and the span bandwidth roughly doubles.
@@ -9,17 +9,15 @@
 // Full mode: SPAN = 256 MiB (two buffers: 512 MiB), strides 16…4096 bytes (powers of two).
 // Quick mode (UBENCH_PROBE_QUICK=1): SPAN = 64 MiB, strides 16…1024.
 import { bench } from 'ubench';
-import { affordable, MIB, QUICK, sattoloCycle } from './probe-env.js';
+import { MIB, needMemory, QUICK, sattoloCycle } from './probe-env.js';
 
 export const SPAN_BYTES = QUICK ? 64 * MIB : 256 * MIB;
 const STRIDES = QUICK ? [16, 32, 64, 128, 256, 512, 1024] : [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 
-// Two buffers of SPAN bytes; skipped entirely (no benchmark declared) when that is more than a quarter of free memory.
-const spans = affordable([SPAN_BYTES], (s) => 2 * s);
-
 let buffers: { src: Uint8Array; dst: Uint8Array } | null = null;
 function getBuffers(): { src: Uint8Array; dst: Uint8Array } {
   if (buffers === null) {
+    needMemory(2 * SPAN_BYTES, 'the strided copy (two buffers)');
     const src = new Uint8Array(SPAN_BYTES).fill(1); // fill: fault every page in before timing
     const dst = new Uint8Array(SPAN_BYTES).fill(0);
     buffers = { src, dst };
@@ -33,12 +31,10 @@ function stridedCopy(src: Uint8Array, dst: Uint8Array, stride: number): number {
   return dst[n - stride]!;
 }
 
-if (spans.length > 0) {
-  bench('strided copy', {
-    setup: (args) => ({ ...getBuffers(), stride: args['stride'] as number }),
-    run: (s) => stridedCopy(s.src, s.dst, s.stride),
-  }, { args: { stride: STRIDES } });
-}
+bench('strided copy', {
+  setup: (args) => ({ ...getBuffers(), stride: args['stride'] as number }),
+  run: (s) => stridedCopy(s.src, s.dst, s.stride),
+}, { args: { stride: STRIDES, mib: [SPAN_BYTES / MIB] } });
 
 // ---------------------------------------------------------------------------------------------
 // Line pair chase: a cross-check that hardware prefetchers cannot blur as much as the strided copy.
@@ -60,6 +56,7 @@ function pairChain(offset: number): { buf: Int32Array; cycle: Uint32Array; offse
   if (pairs === null || pairs.offset !== offset) {
     const slots = PAIR_BYTES / SLOT_BYTES;
     const wordsPerSlot = SLOT_BYTES / 4;
+    if (pairs === null) needMemory(PAIR_BYTES, 'the line pair chase');
     const buf = pairs?.buf ?? new Int32Array(PAIR_BYTES / 4);
     const cycle = pairs?.cycle ?? sattoloCycle(slots, 11);
     const d = offset / 4;
@@ -73,15 +70,13 @@ function pairChain(offset: number): { buf: Int32Array; cycle: Uint32Array; offse
   return pairs;
 }
 
-if (affordable([PAIR_BYTES]).length > 0) {
-  bench('line pair chase', (b) => {
-    const offset = b.args['offset'] as number;
-    if (pairs === null || pairs.offset !== offset) { b.stop(); pairChain(offset); b.start(); } // build untimed
-    const state = pairChain(offset);
-    const buf = state.buf;
-    let p = state.pos;
-    for (let i = 0; i < b.n; i++) p = buf[buf[p]!]!;
-    state.pos = p;
-    return p;
-  }, { args: { offset: OFFSETS } });
-}
+bench('line pair chase', (b) => {
+  const offset = b.args['offset'] as number;
+  if (pairs === null || pairs.offset !== offset) { b.stop(); pairChain(offset); b.start(); } // build untimed
+  const state = pairChain(offset);
+  const buf = state.buf;
+  let p = state.pos;
+  for (let i = 0; i < b.n; i++) p = buf[buf[p]!]!;
+  state.pos = p;
+  return p;
+}, { args: { offset: OFFSETS } });

@@ -7,9 +7,10 @@
 //
 // Full mode: working sets 16 KiB … 512 MiB (powers of two, plus 1.5× points in between).
 // Quick mode (UBENCH_PROBE_QUICK=1): 16 KiB … 64 MiB, powers of two.
-// Only one working set is kept alive at a time (the benchmarks run one after the other).
+// One buffer of the largest size serves every working set (a cycle over its first elements), so the
+// peak memory is the largest working set, not two of them; its pages are touched only as sizes grow.
 import { bench } from 'ubench';
-import { affordable, KIB, QUICK, sattoloCycle } from './probe-env.js';
+import { fitsInMemory, KIB, needMemory, QUICK, sattoloCycle } from './probe-env.js';
 
 function fullSizesKib(): number[] {
   const sizes: number[] = [];
@@ -22,14 +23,20 @@ function fullSizesKib(): number[] {
 // Factors of 2 (not 4) even in quick mode: knees must come out within a factor of 2 of the real size.
 const QUICK_KIB = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
 
-// Sizes beyond a quarter of free memory (or 512 MiB) are skipped, not declared.
-const SIZES_KIB = affordable((QUICK ? QUICK_KIB : fullSizesKib()).map((k) => k * KIB)).map((b) => b / KIB);
+const SIZES_KIB = QUICK ? QUICK_KIB : fullSizesKib();
 
+let buffer: Uint32Array | null = null;
 let current: { kib: number; next: Uint32Array; pos: number } | null = null;
 function chain(kib: number): { kib: number; next: Uint32Array; pos: number } {
   if (current === null || current.kib !== kib) {
-    current = null; // drop the previous working set before building the next one
-    current = { kib, next: sattoloCycle((kib * KIB) / 4, kib), pos: 0 };
+    // A size beyond a quarter of free memory (or 512 MiB) fails with "cannot run"; smaller ones still run.
+    needMemory(kib * KIB, `a ${kib >= 1024 ? `${kib / 1024} MiB` : `${kib} KiB`} working set`);
+    if (buffer === null || buffer.length < (kib * KIB) / 4) {
+      const largest = Math.max(kib, ...SIZES_KIB.filter((k) => fitsInMemory(k * KIB)));
+      buffer = null;
+      buffer = new Uint32Array((largest * KIB) / 4); // zero pages: memory is used only where written
+    }
+    current = { kib, next: sattoloCycle((kib * KIB) / 4, kib, buffer), pos: 0 };
   }
   return current;
 }

@@ -9,48 +9,50 @@
 // Full mode: 256 MiB cycle (64 Mi Uint32 elements), lanes 1, 2, 4, 8, 12, 16, 24, 32, 40.
 // Quick mode (UBENCH_PROBE_QUICK=1): 64 MiB, lanes 1, 2, 4, 8, 16, 32.
 import { bench } from 'ubench';
-import { affordable, MIB, QUICK, sattoloCycle } from './probe-env.js';
+import { MIB, needMemory, QUICK, sattoloCycle } from './probe-env.js';
 
 export const BYTES = QUICK ? 64 * MIB : 256 * MIB;
 const LANES = QUICK ? [1, 2, 4, 8, 16, 32] : [1, 2, 4, 8, 12, 16, 24, 32, 40];
 
-let cycle: { next: Uint32Array; order: Uint32Array } | null = null;
-function getCycle(): { next: Uint32Array; order: Uint32Array } {
-  if (cycle === null) {
+let next: Uint32Array | null = null;
+const laneStarts = new Map<number, Uint32Array>();
+
+/**
+ * Builds the cycle and, in one walk along it, the start of every lane for every lane count: lane j
+ * of k starts j·⌊n/k⌋ steps from element 0, so the lanes are evenly spaced and never run into
+ * lines another lane has just brought into the cache.
+ */
+function build(): Uint32Array {
+  if (next === null) {
+    needMemory(BYTES, 'the lane chase');
     const n = BYTES / 4;
-    const next = sattoloCycle(n, 7);
-    // order[k] = the element reached after k steps from 0: lets lanes start evenly spaced on the cycle.
-    const order = new Uint32Array(n);
-    let p = 0;
-    for (let k = 0; k < n; k++) { order[k] = p; p = next[p]!; }
-    cycle = { next, order };
-  }
-  return cycle;
-}
-
-const laneState = new Map<number, Uint32Array>();
-function lanesFor(k: number): Uint32Array {
-  let ptrs = laneState.get(k);
-  if (ptrs === undefined) {
-    const { order } = getCycle();
-    ptrs = new Uint32Array(k);
-    const spacing = Math.floor(order.length / k);
-    for (let j = 0; j < k; j++) ptrs[j] = order[j * spacing]!;
-    laneState.set(k, ptrs);
-  }
-  return ptrs;
-}
-
-// Skipped (not declared) when the cycle plus its order table exceed a quarter of free memory.
-if (affordable([BYTES], (b) => 2 * b).length > 0) {
-  bench('chase lanes', (b) => {
-    const k = b.args['lanes'] as number;
-    if (cycle === null || !laneState.has(k)) { b.stop(); lanesFor(k); b.start(); } // build untimed
-    const next = getCycle().next;
-    const ptrs = lanesFor(k);
-    for (let i = 0; i < b.n; i++) {
-      for (let j = 0; j < k; j++) ptrs[j] = next[ptrs[j]!]!;
+    const cycle = sattoloCycle(n, 7);
+    const wanted = new Map<number, { k: number; j: number }[]>(); // step → lanes starting there
+    for (const k of LANES) {
+      laneStarts.set(k, new Uint32Array(k));
+      for (let j = 0; j < k; j++) {
+        const step = j * Math.floor(n / k);
+        wanted.set(step, [...(wanted.get(step) ?? []), { k, j }]);
+      }
     }
-    return ptrs[0];
-  }, { args: { lanes: LANES } });
+    let p = 0;
+    for (let step = 0; step < n; step++) {
+      const here = wanted.get(step);
+      if (here !== undefined) for (const { k, j } of here) laneStarts.get(k)![j] = p;
+      p = cycle[p]!;
+    }
+    next = cycle;
+  }
+  return next;
 }
+
+bench('chase lanes', (b) => {
+  const k = b.args['lanes'] as number;
+  if (next === null) { b.stop(); build(); b.start(); } // build untimed
+  const cycle = build();
+  const ptrs = laneStarts.get(k)!;
+  for (let i = 0; i < b.n; i++) {
+    for (let j = 0; j < k; j++) ptrs[j] = cycle[ptrs[j]!]!;
+  }
+  return ptrs[0];
+}, { args: { lanes: LANES } });

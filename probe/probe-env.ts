@@ -15,17 +15,26 @@ export const MIB = 1024 * 1024;
 export const MAX_BUFFER_BYTES = 512 * MIB;
 
 /**
- * Whether a buffer of `bytes` may be allocated: at most MAX_BUFFER_BYTES and at most a quarter of the
- * free memory when the file loads (a quarter, because an experiment may hold two buffers plus the
- * JS heap, and the rest of the machine must keep running).
+ * Start of the error message of an experiment that cannot run here; `ubench probe` reports such an
+ * experiment as skipped, not failed (src/probe/probe-types.ts CANNOT_RUN spells the same words).
+ */
+export const CANNOT_RUN = 'cannot run: ';
+
+/**
+ * Whether a buffer of `bytes` may be allocated: at most MAX_BUFFER_BYTES and at most a quarter of
+ * the free memory (a quarter, because an experiment may hold two buffers plus the JS heap, and the
+ * rest of the machine must keep running).
  */
 export function fitsInMemory(bytes: number): boolean {
   return bytes <= MAX_BUFFER_BYTES && bytes <= freemem() / 4;
 }
 
-/** Sizes that fit in memory (see fitsInMemory); larger ones are skipped, not declared. */
-export function affordable(sizesBytes: readonly number[], bytesPerSize: (size: number) => number = (s) => s): number[] {
-  return sizesBytes.filter((s) => fitsInMemory(bytesPerSize(s)));
+/** Throws a "cannot run" error saying why unless {@link fitsInMemory}; call it in setup, before building a buffer. */
+export function needMemory(bytes: number, what: string): void {
+  if (fitsInMemory(bytes)) return;
+  const mib = (n: number): string => `${Math.round(n / MIB)} MiB`;
+  const why = bytes > MAX_BUFFER_BYTES ? `above the probe's cap of ${mib(MAX_BUFFER_BYTES)}` : `more than a quarter of the free memory (${mib(freemem())} free)`;
+  throw new Error(`${CANNOT_RUN}${what} needs ${mib(bytes)}, ${why}`);
 }
 
 /** Deterministic xorshift32 generator, so every run builds the same permutations and data. */
@@ -41,10 +50,11 @@ export function xorshift32(seed: number): () => number {
 
 /**
  * Sattolo's algorithm: a uniformly random cyclic permutation of 0..n-1 as a "next index" table, so
- * that following `next[i]` from any start visits all n elements before returning.
+ * that following `next[i]` from any start visits all n elements before returning. Written into the
+ * first n elements of `into` when given (so one buffer serves every size), else into a new array.
  */
-export function sattoloCycle(n: number, seed = 1): Uint32Array {
-  const next = new Uint32Array(n);
+export function sattoloCycle(n: number, seed = 1, into?: Uint32Array): Uint32Array {
+  const next = into === undefined ? new Uint32Array(n) : into.subarray(0, n);
   for (let i = 0; i < n; i++) next[i] = i;
   const rand = xorshift32(seed);
   for (let i = n - 1; i > 0; i--) {

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import type { AbRunOptions } from '../runner/run-ab.js';
-import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './args.js';
+import { plainRunOptions } from './plain-run-options.js';
 import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 import { UsageError } from './usage-error.js';
@@ -52,27 +52,6 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
-    run: {
-      targets: [],
-      cwd,
-      ...measurementOptions(values),
-      jsonPath: null,
-      isolate: 'file',
-      forks: 1,
-      quiet: values.quiet === true,
-      strict: false,
-      gcCost: false,
-      allocSites: false,
-      profile: false,
-      disasm: false,
-      profileTop: DEFAULT_PROFILE_TOP,
-      profileDir: path.resolve(cwd, DEFAULT_PROFILE_DIR),
-      baselinePath: null,
-      saveBaselinePath: null,
-      comparePath: null,
-      noise,
-      failOnRegression: null,
-      historyDir: null,
-    },
+    run: plainRunOptions(cwd, measurementOptions(values), values.quiet === true, noise),
   };
 }

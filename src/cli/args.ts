@@ -8,6 +8,7 @@ import { parseHistoryCommand, type HistoryCommand } from './history-args.js';
 import { parseAbCommand, type AbCommand } from './ab-args.js';
 import { EXPORT_FLAGS, exportTargets, type ExportTargets } from './export-files.js';
 import { parseExportCommand, type ExportCommand } from './export-command.js';
+import { parseProbeCommand, type ProbeCommand } from './probe-args.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
@@ -19,7 +20,7 @@ export const DEFAULT_PROFILE_TOP = 10;
 export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 
 /** The commands besides a run; each must be the first argument. */
-const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export'];
+const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe'];
 
 export type Parsed =
   | { command: 'help' }
@@ -28,13 +29,15 @@ export type Parsed =
   | CompareCommand
   | HistoryCommand
   | AbCommand
-  | ExportCommand;
+  | ExportCommand
+  | ProbeCommand;
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
   if (argv[0] === 'history') return parseHistoryCommand(argv.slice(1), cwd);
   if (argv[0] === 'ab') return parseAbCommand(argv.slice(1), cwd);
   if (argv[0] === 'export') return parseExportCommand(argv.slice(1), cwd);
+  if (argv[0] === 'probe') return parseProbeCommand(argv.slice(1), cwd);
   const { values, positionals } = parseOptions(argv, {
     filter: { type: 'string' },
     json: { type: 'string' },

@@ -19,6 +19,7 @@ import { runHistory } from './history-command.js';
 import { runAbCommand } from './ab-command.js';
 import { appendStepSummary, writeExports } from './export-files.js';
 import { runExport } from './export-command.js';
+import { runProbeCommand, type OsFactsSource } from './probe-command.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { UsageError } from './usage-error.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -35,6 +36,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Environment variables ubench reads (GITHUB_STEP_SUMMARY); the process's by default. */
   env?: NodeJS.ProcessEnv;
+  /** Replaces what `ubench probe` reads from sysfs and getconf (tests). */
+  osFacts?: () => OsFactsSource;
 }
 
 export function ubenchVersion(): string {
@@ -68,6 +71,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (parsed.command === 'history') return runHistory(parsed, io);
     if (parsed.command === 'ab') return await runAbCommand(parsed, io);
     if (parsed.command === 'export') return runExport(parsed, io);
+    if (parsed.command === 'probe') return await runProbeCommand(parsed, io, io.osFacts);
     const { options } = parsed;
     const color = useColor(parsed.color, io.stdout);
     // A bad --compare file fails now, before minutes of measuring.

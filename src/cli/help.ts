@@ -7,6 +7,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
                  [--json <file>] [--markdown <file>] [measurement options]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
+       ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -68,6 +69,12 @@ A/B: ubench ab measures two files declaring the same benchmarks in alternating f
 processes (ABBA order, --pairs pairs, default 10) and reports B against A from the paired
 ratios (Wilcoxon signed-rank, Hodges–Lehmann 95% CI): the way to see a small change on a
 noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed.
+
+Probe: ubench probe measures the machine with the experiments in the package's probe/ folder
+(cache-line, cache-size, bandwidth, memory-parallelism, branch-prediction, data-dependency;
+pick with --only a,b) and prints each curve with its CIs, an ASCII chart and the inferred
+values beside what sysfs and getconf report. --quick uses smaller sizes (under a minute);
+the full probe takes a few minutes and up to 512 MiB per buffer.
 
 With $GITHUB_STEP_SUMMARY set (GitHub Actions), a run, compare and ab append their Markdown
 to the job summary.

@@ -31,6 +31,8 @@ export interface ChildRequest {
   deoptLogPath: string | null;
   /** A pass after timing, in a process of its own (null: the timing run itself). */
   pass: PassRequest | null;
+  /** Environment variables set for this child on top of the parent's (`ubench probe --quick` sets UBENCH_PROBE_QUICK). */
+  env?: Record<string, string>;
 }
 
 /**

@@ -67,7 +67,7 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
     const { command, args: commandArgs } = childCommand(request.pass, args);
     // Under perf, node is perf's child: a process group of their own lets a kill reach both.
     const group = command !== process.execPath;
-    const child = spawn(command, commandArgs, { detached: group, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, commandArgs, { detached: group, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: request.env === undefined ? process.env : { ...process.env, ...request.env } });
     let stderrTail = '';
     let pending = '';
     const channel = child.stdio[3] as NodeJS.ReadableStream;

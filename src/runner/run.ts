@@ -61,6 +61,7 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     pass: null,
     // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed + fork - 1,
+    ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
   };
 }
 

@@ -1,0 +1,32 @@
+/** Text of a probe value in its unit (`64 B`, `48 KiB`, `4.21 ns`, `12.3 GB/s`, `5.41×`, `12 lanes`), for every report. */
+import type { ProbeUnit } from '../probe/probe-types.js';
+import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatRatio, formatSignificant } from './format-units.js';
+
+/** Bandwidths to three significant digits, like rates elsewhere in ubench. */
+const BANDWIDTH_SIGNIFICANT_DIGITS = 3;
+
+/** Sizes and strides are whole multiples of a binary unit: `48 KiB`, not `48.0 KiB`; null when not whole. */
+function exactBytes(value: number): string | null {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let index = 0;
+  let scaled = value;
+  while (index + 1 < units.length && scaled >= 1024 && Number.isInteger(scaled / 1024)) {
+    scaled /= 1024;
+    index += 1;
+  }
+  return Number.isInteger(scaled) && scaled < 1024 * 1024 ? `${scaled} ${units[index]}` : null;
+}
+
+export function formatProbeValue(value: number | string | null, unit: ProbeUnit): string {
+  if (value === null) return MISSING_VALUE_TEXT;
+  if (typeof value === 'string') return value;
+  if (!Number.isFinite(value)) return MISSING_VALUE_TEXT;
+  switch (unit) {
+    case 'bytes': return exactBytes(value) ?? formatBytes(value);
+    case 'ns': return formatDuration(value);
+    case 'GB/s': return `${formatSignificant(value, BANDWIDTH_SIGNIFICANT_DIGITS)} GB/s`;
+    case 'ratio': return formatRatio(value);
+    case 'lanes': return `${value} lane${value === 1 ? '' : 's'}`;
+    case 'label': return String(value);
+  }
+}
