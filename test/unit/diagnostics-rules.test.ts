@@ -24,6 +24,9 @@ describe('diagnostic rules on synthetic results', () => {
       assert.match(d!.hint, /make inputs vary/);
       assert.equal((d!.evidence as { floorNsPerOp: number }).floorNsPerOp, 0.42);
     });
+    it('fires when a host speed step puts the empty loop 10% above its floor', () => {
+      assert.ok(codes(syntheticResult({ perOp: noisy(40, 0.464, 0.005) })).includes('optimized-away'));
+    });
     it('fires below a fraction of a cycle even without a floor', () => {
       const result = syntheticResult({ perOp: noisy(40, 0.05, 0.01), overrides: { floor: { nsPerOp: 0.01, ciLower: 0.009, ciUpper: 0.011 } } });
       assert.ok(codes(result).includes('optimized-away'));

@@ -8,10 +8,11 @@ import { ns } from './format.js';
 
 /**
  * The floor and the benchmark are measured at different moments of the process, and this host's
- * speed moves in steps of ~2.7% (the throttle reference, quantized): 5% covers one step; 3% was
- * missed by a hair in 1 of 12 trap runs.
+ * speed level moves between them: by ~2.7% steps usually, by 10% once in 3 trap runs (an empty
+ * `() => 6 * 7` loop at 0.424 ns against a 0.385 ns floor CI bound). 15% covers that; the cheapest
+ * real work in the clean corpus sits at 3.9× the floor, so no real benchmark comes near it.
  */
-const FLOOR_TOLERANCE = 0.05;
+const FLOOR_TOLERANCE = 0.15;
 /** A tenth of a nanosecond is under half a cycle at 4 GHz: no operation is that cheap. */
 const SUB_CYCLE_NS = 0.1;
 
