@@ -9,6 +9,8 @@ import { parseAbCommand, type AbCommand } from './ab-args.js';
 import { EXPORT_FLAGS, exportTargets, type ExportTargets } from './export-files.js';
 import { parseExportCommand, type ExportCommand } from './export-command.js';
 import { parseProbeCommand, type ProbeCommand } from './probe-args.js';
+import { parseReportCommand, type ReportCommand } from './report-command.js';
+import { STDOUT } from './export-files.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
@@ -20,17 +22,18 @@ export const DEFAULT_PROFILE_TOP = 10;
 export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 
 /** The commands besides a run; each must be the first argument. */
-const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe'];
+const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report'];
 
 export type Parsed =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; options: RunOptions; color: boolean | null; exports: ExportTargets }
+  | { command: 'run'; options: RunOptions; color: boolean | null; exports: ExportTargets; htmlPath: string | null }
   | CompareCommand
   | HistoryCommand
   | AbCommand
   | ExportCommand
-  | ProbeCommand;
+  | ProbeCommand
+  | ReportCommand;
 
 export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
@@ -38,6 +41,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
   if (argv[0] === 'ab') return parseAbCommand(argv.slice(1), cwd);
   if (argv[0] === 'export') return parseExportCommand(argv.slice(1), cwd);
   if (argv[0] === 'probe') return parseProbeCommand(argv.slice(1), cwd);
+  if (argv[0] === 'report') return parseReportCommand(argv.slice(1), cwd);
   const { values, positionals } = parseOptions(argv, {
     filter: { type: 'string' },
     json: { type: 'string' },
@@ -63,6 +67,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     'fail-on-regression': { type: 'string' },
     'no-history': { type: 'boolean' },
     ...EXPORT_FLAGS,
+    html: { type: 'string' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -81,6 +86,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     command: 'run',
     color,
     exports: exportTargets(values, cwd),
+    htmlPath: values.html === undefined ? null : values.html === STDOUT ? STDOUT : path.resolve(cwd, values.html),
     options: {
       targets: positionals,
       cwd,

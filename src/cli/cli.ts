@@ -20,6 +20,9 @@ import { runAbCommand } from './ab-command.js';
 import { appendStepSummary, writeExports } from './export-files.js';
 import { runExport } from './export-command.js';
 import { runProbeCommand, type OsFactsSource } from './probe-command.js';
+import { htmlReportLabel, runReport } from './report-command.js';
+import { renderResultsPage } from '../html/results-page.js';
+import { writeExport } from './export-files.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { UsageError } from './usage-error.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -72,6 +75,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (parsed.command === 'ab') return await runAbCommand(parsed, io);
     if (parsed.command === 'export') return runExport(parsed, io);
     if (parsed.command === 'probe') return await runProbeCommand(parsed, io, io.osFacts);
+    if (parsed.command === 'report') return runReport(parsed, io);
     const { options } = parsed;
     const color = useColor(parsed.color, io.stdout);
     // A bad --compare file fails now, before minutes of measuring.
@@ -90,13 +94,15 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (options.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
     const code = exitCodeFor(outcome.results, outcome.interrupted, options.strict);
     const summary = (): string => resultsMarkdown(outcome.results);
-    if (compareBase === null || outcome.interrupted) {
-      appendStepSummary(summary, io);
-      return code;
+    const compared = compareBase === null || outcome.interrupted
+      ? null
+      : compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
+    if (parsed.htmlPath !== null) {
+      const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });
+      writeExport(parsed.htmlPath, page, htmlReportLabel(page), io);
     }
-    const compared = compareAfterRun(outcome.results, compareBase, { basePath: options.comparePath!, noise: options.noise, seed: options.seed, failOnRegression: options.failOnRegression, color }, io);
-    appendStepSummary(() => `${summary()}\n${compared.markdown()}`, io);
-    return Math.max(code, compared.code);
+    appendStepSummary(compared === null ? summary : () => `${summary()}\n${compared.markdown()}`, io);
+    return Math.max(code, compared?.code ?? EXIT_OK);
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {
       io.stderr.write(`ubench: ${error.message}\n`);

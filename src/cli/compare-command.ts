@@ -93,9 +93,9 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
 }
 
 /** `ubench --compare <file>`: the comparison of a finished run against a saved one, the gate, and its Markdown (for the job summary). */
-export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: () => string } {
+export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
-  return { code: gate(comparison, options.failOnRegression, io), markdown: () => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) };
+  return { code: gate(comparison, options.failOnRegression, io), markdown: () => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }), comparison, baseLabel };
 }

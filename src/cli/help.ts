@@ -8,6 +8,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
+       ubench report <results|baseline|probe.json> [--compare <base>] --html <file>
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -46,6 +47,8 @@ Options:
   --csv <file>            also write one CSV row per benchmark
   --benchfmt <file>       also write Go benchmark format, one line per sample (benchstat reads it)
   --bmf <file>            also write Bencher Metric Format JSON (latency, throughput, bytes/op)
+  --html <file>           also write the HTML report: one self-contained page with plots of
+                          every benchmark (and of the --compare comparison)
   --no-history            do not keep this run under .ubench/runs/ (kept by default, the newest
                           100, for ubench history)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
@@ -75,6 +78,9 @@ Probe: ubench probe measures the machine with the experiments in the package's p
 pick with --only a,b) and prints each curve with its CIs, an ASCII chart and the inferred
 values beside what sysfs and getconf report. --quick uses smaller sizes (under a minute);
 the full probe takes a few minutes and up to 512 MiB per buffer.
+
+Report: ubench report writes the HTML report of a saved results file (with --compare, its
+comparison with a base run) or of a probe document (ubench probe --json); - for stdout.
 
 With $GITHUB_STEP_SUMMARY set (GitHub Actions), a run, compare and ab append their Markdown
 to the job summary.

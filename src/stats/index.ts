@@ -2,6 +2,7 @@
 
 export { createRng, randomInt, type Rng } from './random.js';
 export { median, quantileSorted, sortAscending } from './quantile.js';
+export { histogramBins, MAX_BINS, MIN_BINS, type HistogramBin } from './histogram.js';
 export { medianInPlace, selectKth, type NumericBuffer } from './select.js';
 export { mean, stddev, variance } from './moments.js';
 export { MAD_NORMAL_SCALE, medianAbsoluteDeviation } from './mad.js';

@@ -63,7 +63,7 @@ describe('the npm package', { timeout: 240_000 }, () => {
   });
 
   it('ships the CLI, the library and the schema, but no sources or tests', () => {
-    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/child-main.js', 'schema/results.schema.json']) {
+    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/child-main.js', 'schema/results.schema.json', 'dist/html/report-client.js', 'probe/cache-size.bench.ts', 'probe/probe-env.ts']) {
       assert.ok(entries.includes(required), `tarball lacks ${required}`);
     }
     assert.deepEqual(entries.filter((e) => e.startsWith('src/') || e.startsWith('test/') || e.includes('/test/') || e.includes('fixtures')), []);
@@ -90,5 +90,15 @@ describe('the npm package', { timeout: 240_000 }, () => {
     const results = JSON.parse(readFileSync(path.join(appDir.dir, 'results.json'), 'utf8')) as ResultsFile;
     assert.ok(validate(results), JSON.stringify(validate.errors));
     assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [['sum.bench.ts#sum of 100 numbers', 'ok']]);
+
+    // The HTML report inlines the bundled chart script shipped in dist/html.
+    const report = await run(NPX, ['--no-install', 'ubench', 'report', 'results.json', '--html', 'report.html'], appDir.dir, 60_000);
+    assert.equal(report.code, 0, describeRun(report));
+    assert.match(readFileSync(path.join(appDir.dir, 'report.html'), 'utf8'), /Chart\.js v4/);
+
+    // The probe runs its experiments from the installed package.
+    const probe = await run(NPX, ['--no-install', 'ubench', 'probe', '--quick', '--only', 'data-dependency', ...FAST, '--no-color'], appDir.dir, 60_000);
+    assert.equal(probe.code, 0, describeRun(probe));
+    assert.match(probe.stdout, /prefix sum ÷ differences +\S/);
   });
 });

@@ -5,10 +5,12 @@
  */
 import path from 'node:path';
 import type { ChildEvent, ChildRequest, DeclaredInfo } from '../../src/engine/events.js';
-import type { ParamValue } from '../../src/results/types.js';
 import type { OsCacheFacts } from '../../src/probe/os-cache-facts.js';
 import { benchmarkId, displayName } from '../../src/define/params.js';
 import { hello, measurement, scriptedExecutor } from './scripted-executor.js';
+import { noisy, syntheticResult } from './synthetic-result.js';
+import { resultsFile } from '../fixtures/report/results-fixture.js';
+import type { BenchmarkResult, ParamValue, ResultsFile } from '../../src/results/types.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -92,4 +94,15 @@ export function probeMachine(overrides?: (d: Declared) => Declared) {
     events.push({ type: 'done' });
     return { events };
   });
+}
+
+/** The model's quick-mode results as one results file, without running anything (for page tests). */
+export function probeResults(): ResultsFile {
+  const files = ['branch-prediction', 'data-dependency', 'cache-line', 'cache-size', 'bandwidth', 'memory-parallelism'].map((id) => `${id}.bench.ts`);
+  const benchmarks: BenchmarkResult[] = files.flatMap((file) => modelBenchmarks(file).map((d, i) => {
+    const name = displayName(d.name, d.params);
+    const result = syntheticResult({ perOp: noisy(20, d.outcome as number, 0.002, i + 1) });
+    return { ...result, id: benchmarkId(`probe/${file}`, d.group, name), name, baseName: d.name, file: `probe/${file}`, group: d.group, params: d.params };
+  }));
+  return resultsFile(benchmarks);
 }

@@ -1,0 +1,72 @@
+/**
+ * What each chart of the HTML report shows, as plain data: the page generator computes it (bins,
+ * fitted line, ratios) and embeds it as JSON; the browser script only maps it onto Chart.js. Every
+ * string here is drawn as canvas text, never parsed as HTML.
+ */
+
+/** Distribution of per-sample ns/op: histogram bins with the median and its CI marked. */
+export interface HistogramSpec {
+  kind: 'histogram';
+  bins: { from: number; to: number; count: number }[];
+  median: number;
+  ciLower: number;
+  ciUpper: number;
+}
+
+/** Per-sample ns/op in the order taken (warm-up leftovers, drift, throttling show as trends). */
+export interface RunOrderSpec {
+  kind: 'run-order';
+  values: number[];
+  median: number;
+  /** Sample indices where a new process (fork) starts, after the first. */
+  forkStarts: number[];
+}
+
+/** Elapsed time of each sample against its iteration count, with the least-squares line. */
+export interface IterationsSpec {
+  kind: 'iterations';
+  points: { x: number; y: number }[];
+  /** The fitted line at the smallest and largest iteration counts; null without a fit. */
+  fit: { x: number; y: number }[] | null;
+}
+
+/** Estimates of a group with CI whiskers; `notes` label each bar (relative speed). */
+export interface EstimateBarsSpec {
+  kind: 'estimate-bars';
+  labels: string[];
+  values: number[];
+  lower: number[];
+  upper: number[];
+  notes: string[];
+}
+
+/** Change of each benchmark against a base run, in percent, with CI whiskers and verdicts. */
+export interface ChangeBarsSpec {
+  kind: 'change-bars';
+  labels: string[];
+  values: number[];
+  lower: number[];
+  upper: number[];
+  verdicts: ('faster' | 'slower' | '~')[];
+}
+
+/** One probe series: a curve over sizes/strides/lanes, or bars over categories, with CIs. */
+export interface ProbeSeriesSpec {
+  kind: 'probe-series';
+  xLabel: string;
+  yLabel: string;
+  /** x values as shown on the axis (formatted sizes or category names). */
+  labels: string[];
+  values: number[];
+  lower: number[];
+  upper: number[];
+  /** Unit of y for the axis ticks: `ns` values are auto-scaled, others shown as they are. */
+  yUnit: string;
+  logY: boolean;
+  categorical: boolean;
+}
+
+export type ChartSpec = HistogramSpec | RunOrderSpec | IterationsSpec | EstimateBarsSpec | ChangeBarsSpec | ProbeSeriesSpec;
+
+/** Id of the `<script type="application/json">` element holding every chart's spec by chart id. */
+export const CHART_DATA_ELEMENT_ID = 'ubench-chart-data';

@@ -1,0 +1,127 @@
+/**
+ * The HTML report's browser script (bundled with Chart.js by scripts/build-client.mjs and inlined
+ * into every page): draws each `<canvas data-chart="id">` from the JSON specs in the page. It adds
+ * no HTML: labels are drawn on the canvas. A chart that fails is logged and marked, the rest draw.
+ */
+import {
+  BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement,
+  LogarithmicScale, PointElement, ScatterController, Tooltip, type ChartConfiguration,
+} from 'chart.js';
+import annotationPlugin from 'chartjs-plugin-annotation';
+import { BarWithErrorBar, BarWithErrorBarsController, LineWithErrorBarsController, PointWithErrorBar } from 'chartjs-chart-error-bars';
+import { formatDuration } from '../../report/format-units.js';
+import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../chart-spec.js';
+
+Chart.register(
+  BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement,
+  ScatterController, Tooltip, annotationPlugin, BarWithErrorBarsController, BarWithErrorBar, LineWithErrorBarsController, PointWithErrorBar,
+);
+
+const BLUE = '#2f6fb0';
+const BLUE_FILL = 'rgba(47, 111, 176, 0.55)';
+const CI_FILL = 'rgba(230, 145, 56, 0.25)';
+const ORANGE = '#d9731a';
+const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', '~': '#8a8f98' } as const;
+
+const nsTick = (value: string | number): string => formatDuration(Number(value));
+const plain = (value: string | number): string => String(Number(Number(value).toPrecision(3)));
+
+/** Options every chart shares: no animation (drawn at once, so screenshots and tests see it). */
+const base = { animation: false as const, responsive: true, maintainAspectRatio: false };
+
+function configFor(spec: ChartSpec): ChartConfiguration {
+  switch (spec.kind) {
+    case 'histogram':
+      return {
+        type: 'bar',
+        data: { datasets: [{ label: 'samples', data: spec.bins.map((b) => ({ x: (b.from + b.to) / 2, y: b.count })), backgroundColor: BLUE_FILL, barPercentage: 1, categoryPercentage: 1 }] },
+        options: {
+          ...base,
+          scales: { x: { type: 'linear', title: { display: true, text: 'time per operation' }, ticks: { callback: nsTick } }, y: { title: { display: true, text: 'samples' }, beginAtZero: true } },
+          plugins: {
+            legend: { display: false },
+            annotation: {
+              annotations: {
+                ci: { type: 'box', xMin: spec.ciLower, xMax: spec.ciUpper, backgroundColor: CI_FILL, borderWidth: 0 },
+                median: { type: 'line', xMin: spec.median, xMax: spec.median, borderColor: ORANGE, borderWidth: 2, label: { display: true, content: `median ${formatDuration(spec.median)}`, position: 'start' } },
+              },
+            },
+          },
+        },
+      } as ChartConfiguration;
+    case 'run-order':
+      return {
+        type: 'scatter',
+        data: { datasets: [{ label: 'sample', data: spec.values.map((y, i) => ({ x: i + 1, y })), backgroundColor: BLUE, pointRadius: 2 }] },
+        options: {
+          ...base,
+          scales: { x: { title: { display: true, text: 'sample, in the order taken' } }, y: { title: { display: true, text: 'time per operation' }, ticks: { callback: nsTick } } },
+          plugins: {
+            legend: { display: false },
+            annotation: {
+              annotations: Object.fromEntries([
+                ['median', { type: 'line', yMin: spec.median, yMax: spec.median, borderColor: ORANGE, borderWidth: 1.5 }],
+                ...spec.forkStarts.map((s, i) => [`fork${i}`, { type: 'line', xMin: s + 0.5, xMax: s + 0.5, borderColor: '#999', borderDash: [4, 4] }]),
+              ]),
+            },
+          },
+        },
+      } as ChartConfiguration;
+    case 'iterations':
+      return {
+        type: 'scatter',
+        data: {
+          datasets: [
+            { label: 'sample', data: spec.points, backgroundColor: BLUE, pointRadius: 2 },
+            ...(spec.fit === null ? [] : [{ label: 'least-squares fit', data: spec.fit, type: 'line' as const, borderColor: ORANGE, pointRadius: 0, borderWidth: 1.5 }]),
+          ],
+        },
+        options: {
+          ...base,
+          scales: { x: { title: { display: true, text: 'iterations in the sample' } }, y: { title: { display: true, text: 'sample time' }, ticks: { callback: nsTick } } },
+        },
+      } as ChartConfiguration;
+    case 'estimate-bars':
+      return {
+        type: 'barWithErrorBars',
+        data: { labels: spec.labels.map((l, i) => [l, spec.notes[i] ?? '']), datasets: [{ label: 'time per operation (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL }] },
+        options: { ...base, indexAxis: 'x', scales: { y: { beginAtZero: true, ticks: { callback: nsTick } } }, plugins: { legend: { display: false } } },
+      } as unknown as ChartConfiguration;
+    case 'change-bars':
+      return {
+        type: 'barWithErrorBars',
+        data: { labels: spec.labels, datasets: [{ label: 'change (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: spec.verdicts.map((v) => VERDICT_COLOR[v]) }] },
+        options: { ...base, scales: { y: { title: { display: true, text: 'change of the median, %' }, ticks: { callback: (v: string | number) => `${plain(v)}%` } } }, plugins: { legend: { display: false } } },
+      } as unknown as ChartConfiguration;
+    case 'probe-series': {
+      const tick = spec.yUnit === 'ns' ? nsTick : (v: string | number) => `${plain(v)}${spec.yUnit === '' ? '' : ` ${spec.yUnit}`}`;
+      return {
+        type: spec.categorical ? 'barWithErrorBars' : 'lineWithErrorBars',
+        data: { labels: spec.labels, datasets: [{ label: spec.yLabel, data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL, borderColor: BLUE }] },
+        options: {
+          ...base,
+          scales: { x: { title: { display: true, text: spec.xLabel } }, y: { type: spec.logY ? 'logarithmic' : 'linear', title: { display: true, text: spec.yLabel }, ticks: { callback: tick, maxTicksLimit: 8 } } },
+          plugins: { legend: { display: false } },
+        },
+      } as unknown as ChartConfiguration;
+    }
+  }
+}
+
+function drawAll(): void {
+  const element = document.getElementById(CHART_DATA_ELEMENT_ID);
+  const specs = JSON.parse(element?.textContent ?? '{}') as Record<string, ChartSpec>;
+  for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('canvas[data-chart]'))) {
+    const spec = specs[canvas.dataset['chart'] ?? ''];
+    try {
+      if (spec === undefined) throw new Error(`no data for chart ${canvas.dataset['chart']}`);
+      new Chart(canvas, configFor(spec));
+      canvas.dataset['rendered'] = 'true';
+    } catch (error) {
+      canvas.dataset['rendered'] = 'failed';
+      console.error(`ubench report: chart ${canvas.dataset['chart']}: ${(error as Error).message}`);
+    }
+  }
+}
+
+drawAll();

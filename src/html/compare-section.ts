@@ -1,0 +1,42 @@
+/**
+ * The comparison with a base run (`--compare`): a table of every benchmark's change with its CI,
+ * p-value and verdict (regressions highlighted), and a bar chart of the changes.
+ */
+import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
+import { formatDuration } from '../report/format-units.js';
+import type { ChartRegistry } from './chart-registry.js';
+import { html } from './escape-html.js';
+
+const pct = (fraction: number): string => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+
+/** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML. */
+export function changeText(row: CompareRow): string {
+  const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${row.verdict}">${row.verdict}</span>`;
+  return `${html(pct(row.change))} [${html(pct(row.ciLower))}, ${html(pct(row.ciUpper))}], p = ${html(row.pValue.toPrecision(2))}, ${verdict}`;
+}
+
+export function compareSection(comparison: Comparison, baseLabel: string, charts: ChartRegistry, anchorOf: (id: string) => string | undefined): string {
+  const rows = comparison.rows.map((r) => {
+    const anchor = anchorOf(r.id);
+    const name = anchor === undefined ? html(r.name) : `<a href="#${anchor}">${html(r.name)}</a>`;
+    return `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${name}</td><td class="num">${html(formatDuration(r.base.nsPerOp))}</td><td class="num">${html(formatDuration(r.new.nsPerOp))}</td><td class="num">${changeText(r)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`;
+  });
+  const slower = comparison.rows.filter((r) => r.verdict === 'slower').length;
+  const faster = comparison.rows.filter((r) => r.verdict === 'faster').length;
+  const chart = comparison.rows.length === 0 ? '' : charts.canvas({
+    kind: 'change-bars',
+    labels: comparison.rows.map((r) => r.name),
+    values: comparison.rows.map((r) => r.change * 100),
+    lower: comparison.rows.map((r) => r.ciLower * 100),
+    upper: comparison.rows.map((r) => r.ciUpper * 100),
+    verdicts: comparison.rows.map((r) => r.verdict),
+  }, 'change of each median against the base run, with its 95% CI (red: slower, green: faster)', 'wide');
+  const only = [
+    ...(comparison.onlyInBase.length === 0 ? [] : [`<p class="muted">Only in the base run: ${comparison.onlyInBase.map((id) => html(id)).join(', ')}</p>`]),
+    ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),
+  ];
+  return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
+<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${comparison.alpha} and the CI beyond ±${html((comparison.noise * 100).toFixed(0))}%).</p>
+<table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">this run</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
+${only.join('')}<div class="charts">${chart}</div></section>`;
+}

@@ -1,0 +1,115 @@
+/**
+ * The HTML report in a real browser: Debian's chromium driven by playwright-core opens generated
+ * pages from file URLs and checks that no console error is logged, every chart canvas was drawn
+ * (marked by the page script and holding painted pixels), and markup in user strings shows as text
+ * without running (no dialog, no <img> element). Screenshots go to test-artifacts/html-report/.
+ * Without chromium the tests are skipped with a loud message (`.ci/run` installs it).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { compareRuns } from '../../src/analysis/compare-runs.js';
+import { buildProbeDocument } from '../../src/probe/analyze-probe.js';
+import { renderProbePage } from '../../src/html/probe-page.js';
+import { renderResultsPage } from '../../src/html/results-page.js';
+import { fullResults } from '../fixtures/results/full-results.js';
+import { XSS, xssResults } from '../fixtures/report/html-fixtures.js';
+import { REPO_ROOT } from '../helpers/e2e-cli.js';
+import { MODEL_OS, probeResults } from '../helpers/probe-machine.js';
+import { PROBE_EXPERIMENTS } from '../../src/probe/probe-experiments.js';
+
+/** Debian's chromium package puts the browser here. */
+const CHROMIUM = process.env['UBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-artifacts', 'html-report');
+const available = existsSync(CHROMIUM);
+
+if (!available) {
+  process.stderr.write(`\n${'!'.repeat(78)}\n!! Browser tests SKIPPED: no chromium at ${CHROMIUM}.\n!! Install it (apt-get install -y chromium) or set UBENCH_CHROMIUM to run them.\n${'!'.repeat(78)}\n\n`);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ubench-browser-'));
+let browser: Browser | null = null;
+
+before(async () => {
+  if (!available) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+});
+after(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface PageCheck {
+  consoleErrors: string[];
+  dialogs: string[];
+  canvases: { chart: string; rendered: string | null; painted: boolean; width: number }[];
+  images: number;
+}
+
+/** Opens `html` from a file URL, waits for the charts, screenshots the page, and reports what it saw. */
+async function openPage(name: string, html: string): Promise<PageCheck & { headings: string[] }> {
+  const file = path.join(dir, `${name}.html`);
+  writeFileSync(file, html);
+  const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+  const consoleErrors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  const seen = await page.evaluate(() => ({
+    canvases: Array.from(document.querySelectorAll('canvas[data-chart]')).map((c) => {
+      const canvas = c as HTMLCanvasElement;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let painted = false;
+      for (let i = 3; i < data.length && !painted; i += 4) painted = data[i]! > 0;
+      return { chart: canvas.dataset['chart']!, rendered: canvas.dataset['rendered'] ?? null, painted, width: canvas.width };
+    }),
+    images: document.querySelectorAll('img').length,
+    headings: Array.from(document.querySelectorAll<HTMLElement>('h2, h3, h4')).map((h) => h.textContent ?? ''),
+  }));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.close();
+  return { consoleErrors, dialogs, ...seen };
+}
+
+function assertAllDrawn(check: PageCheck, expectedCharts: number): void {
+  assert.deepEqual(check.consoleErrors, []);
+  assert.equal(check.canvases.length, expectedCharts);
+  for (const c of check.canvases) {
+    assert.equal(c.rendered, 'true', `chart ${c.chart} not drawn`);
+    assert.ok(c.painted && c.width > 0, `chart ${c.chart} is blank`);
+  }
+}
+
+describe('HTML report in chromium', { skip: available ? false : `no chromium at ${CHROMIUM}` }, () => {
+  it('draws every chart of a results report and shows the XSS names as text without running them', async () => {
+    const check = await openPage('results-xss', renderResultsPage(xssResults(), { label: 'xss.json' }));
+    assertAllDrawn(check, 11);
+    assert.deepEqual(check.dialogs, []);
+    assert.equal(check.images, 0);
+    assert.ok(check.headings.includes(XSS), 'the benchmark name appears literally');
+  });
+
+  it('draws the comparison with a base run', async () => {
+    const comparison = compareRuns(xssResults(0.8), xssResults(), { noise: 0.01, seed: 1 });
+    const check = await openPage('results-compare', renderResultsPage(xssResults(), { compare: { comparison, baseLabel: 'main' } }));
+    assertAllDrawn(check, 12);
+  });
+
+  it('draws a results file with memory, profile and a failed file', async () => {
+    const check = await openPage('results-full', renderResultsPage(fullResults));
+    assertAllDrawn(check, 4); // one measured benchmark: three charts and its group's bars
+  });
+
+  it('draws every series of a probe report', async () => {
+    const doc = buildProbeDocument({ results: probeResults(), experiments: PROBE_EXPERIMENTS, os: MODEL_OS, osSource: '/fake/sysfs', quick: true, complete: true });
+    const check = await openPage('probe', renderProbePage(doc));
+    assertAllDrawn(check, doc.experiments.flatMap((e) => e.series).filter((s) => s.points.length > 0).length);
+  });
+});
