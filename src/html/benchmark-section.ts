@@ -77,5 +77,6 @@ export function benchmarkSection(b: BenchmarkResult, anchor: string, charts: Cha
     [iterationsSpec(b), 'sample time against iterations with the least-squares line: its intercept is a fixed cost per sample'],
   ] as const;
   const figuresHtml = specs.filter(([spec]) => spec !== null).map(([spec, caption]) => charts.canvas(spec!, caption));
-  return `<article class="benchmark">${heading}${comparison(compared)}${figures(b)}${diagnostics(b)}${memory(b)}${hotFunctions(b)}<div class="charts">${figuresHtml.join('')}</div></article>`;
+  const regression = compared?.verdict === 'slower' ? ' regression' : '';
+  return `<article class="benchmark${regression}">${heading}${comparison(compared)}${figures(b)}${diagnostics(b)}${memory(b)}${hotFunctions(b)}<div class="charts">${figuresHtml.join('')}</div></article>`;
 }

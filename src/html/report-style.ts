@@ -30,6 +30,7 @@ ul.diagnostics li.error { border-left-color: var(--slower); background: #fdf0ee;
 .verdict-slower { color: var(--slower); font-weight: 600; }
 .verdict-faster { color: var(--faster); font-weight: 600; }
 tr.regression td { background: #fdf0ee; }
+article.benchmark.regression { border-color: var(--slower); border-left-width: 4px; }
 .status-failed, .error-text { color: var(--slower); }
 .status-skipped { color: var(--warn); }
 .agree { color: var(--faster); }

@@ -109,6 +109,8 @@ describe('renderResultsPage', () => {
     assert.match(compared, /<h2>Against main<\/h2>/);
     assert.match(compared, /<span class="verdict-slower">1 slower<\/span>/);
     assert.match(compared, /<tr class="regression"><td><a href="#b1">&lt;img/);
+    assert.match(compared, /<article class="benchmark regression"><h4 id="b1">/);
+    assert.equal(compared.match(/class="benchmark regression"/g)!.length, 1);
     assert.ok(Object.values(chartsOf(compared).specs).some((s) => s.kind === 'change-bars'));
   });
 });
