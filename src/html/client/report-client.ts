@@ -23,7 +23,8 @@ const CI_FILL = 'rgba(230, 145, 56, 0.25)';
 const ORANGE = '#d9731a';
 const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', '~': '#8a8f98' } as const;
 
-const nsTick = (value: string | number): string => formatDuration(Number(value));
+/** Axis ticks need no trailing zeros: `9 µs`, `5.5 µs`, not `9.000 µs`. */
+const nsTick = (value: string | number): string => formatDuration(Number(value)).replace(/(\.\d*?)0+(?= )/, '$1').replace(/\.(?= )/, '');
 const plain = (value: string | number): string => String(Number(Number(value).toPrecision(3)));
 
 /** Options every chart shares: no animation (drawn at once, so screenshots and tests see it). */
