@@ -7,8 +7,8 @@ import path from 'node:path';
 import { compareRuns, DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { renderProbePage } from '../html/probe-page.js';
 import { renderResultsPage, type ResultsPageOptions } from '../html/results-page.js';
-import { checkProbeDocument, isProbeDocument, readJsonFile } from '../probe/read-probe-document.js';
-import { readResults } from '../results/read-results.js';
+import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
+import { readJson, readResults } from '../results/read-results.js';
 import { displayPath } from '../runner/display-path.js';
 import type { CliIo } from './cli.js';
 import { EXIT_OK } from './exit-codes.js';
@@ -53,7 +53,7 @@ export function htmlReportLabel(page: string): string {
 }
 
 export function runReport(command: ReportCommand, io: CliIo): number {
-  const value = readJsonFile(command.inputPath);
+  const value = readJson(command.inputPath, 'file');
   const label = displayPath(command.inputPath, io.cwd);
   let page: string;
   if (isProbeDocument(value)) {

@@ -4,15 +4,14 @@
  */
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import { formatDuration } from '../report/format-units.js';
+import { pText, signedPercent } from '../report/compare-report.js';
 import type { ChartRegistry } from './chart-registry.js';
 import { html } from './escape-html.js';
-
-const pct = (fraction: number): string => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
 
 /** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML. */
 export function changeText(row: CompareRow): string {
   const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${row.verdict}">${row.verdict}</span>`;
-  return `${html(pct(row.change))} [${html(pct(row.ciLower))}, ${html(pct(row.ciUpper))}], p = ${html(row.pValue.toPrecision(2))}, ${verdict}`;
+  return `${html(signedPercent(row.change))} [${html(signedPercent(row.ciLower))}, ${html(signedPercent(row.ciUpper))}], p = ${html(pText(row.pValue))}, ${verdict}`;
 }
 
 export function compareSection(comparison: Comparison, baseLabel: string, charts: ChartRegistry, anchorOf: (id: string) => string | undefined): string {

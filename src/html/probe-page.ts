@@ -4,7 +4,8 @@
  * OS's figures, and the notes.
  */
 import type { ProbeDocument, ProbeExperimentResult, ProbeSeries } from '../probe/probe-types.js';
-import { formatProbeValue } from '../report/probe-value-text.js';
+import { formatProbeValue, isCategorical, probeAxisLabel } from '../report/probe-value-text.js';
+import { cacheLabel } from '../probe/os-cache-facts.js';
 import { ChartRegistry } from './chart-registry.js';
 import { environmentRows } from './environment-section.js';
 import { html } from './escape-html.js';
@@ -19,13 +20,13 @@ function seriesChart(s: ProbeSeries, charts: ChartRegistry): string {
     kind: 'probe-series',
     xLabel: s.xLabel,
     yLabel: s.yLabel,
-    labels: s.points.map((p) => (s.xUnit === 'lanes' ? String(p.x) : formatProbeValue(p.x, s.xUnit))),
+    labels: s.points.map((p) => probeAxisLabel(p.x, s.xUnit)),
     values: s.points.map((p) => p.y),
     lower: s.points.map((p) => p.yLower),
     upper: s.points.map((p) => p.yUpper),
     yUnit: Y_UNIT_TEXT[s.yUnit],
     logY: s.logY,
-    categorical: s.xUnit === 'label' || s.points.length === 1,
+    categorical: isCategorical(s),
   }, `${s.name}: ${s.description}`, s.points.length > 4 ? 'wide' : 'small');
 }
 
@@ -46,7 +47,7 @@ function experimentSection(e: ProbeExperimentResult, charts: ChartRegistry): str
 }
 
 function machineTable(doc: ProbeDocument): string {
-  const caches = doc.os.caches.filter((c) => c.sizeBytes !== null).map((c) => `L${c.level ?? '?'}${c.type === 'Data' ? 'd' : c.type === 'Instruction' ? 'i' : ''} ${formatProbeValue(c.sizeBytes, 'bytes')}`);
+  const caches = doc.os.caches.filter((c) => c.sizeBytes !== null).map((c) => `${cacheLabel(c)} ${formatProbeValue(c.sizeBytes, 'bytes')}`);
   const rows = [
     ['caches', caches.length === 0 ? `not described by the OS here (no ${doc.osSource})` : `${caches.join(' · ')} (${doc.osSource})`],
     ['line', formatProbeValue(doc.os.lineBytes, 'bytes')],

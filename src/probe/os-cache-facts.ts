@@ -29,6 +29,11 @@ export interface OsCacheFacts {
   pageBytes: number | null;
 }
 
+/** The usual short name of a cache: `L1d`, `L1i`, `L2`, `L3` (`L?` when sysfs gives no level). */
+export function cacheLabel(c: OsCache): string {
+  return `L${c.level ?? '?'}${c.type === 'Data' ? 'd' : c.type === 'Instruction' ? 'i' : ''}`;
+}
+
 /** Parses a sysfs cache size such as `48K`, `2048K`, `32M` or `1024`; null when unreadable. */
 export function parseCacheSize(text: string): number | null {
   const m = /^\s*(\d+)\s*([KMG]?)\s*$/i.exec(text);

@@ -2,7 +2,6 @@
  * Reads a `ubench probe --json` document back (for `ubench report`), checking its format marker,
  * version and outline; anything else is a one-line ResultsFileError naming the file.
  */
-import { readFileSync } from 'node:fs';
 import { ResultsFileError } from '../results/read-results.js';
 import { PROBE_FORMAT, type ProbeDocument } from './probe-types.js';
 
@@ -24,19 +23,4 @@ export function checkProbeDocument(path: string, value: unknown): ProbeDocument 
     && typeof doc['os'] === 'object' && doc['os'] !== null;
   if (!outlineOk) throw new ResultsFileError(path, `${path}: malformed probe document (expected environment, os and experiments with series and findings)`);
   return value as ProbeDocument;
-}
-
-/** Parses the file's JSON; a read or syntax error is a one-line ResultsFileError. */
-export function readJsonFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ResultsFileError(path, `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  try {
-    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown;
-  } catch (error) {
-    throw new ResultsFileError(path, `${path} is not valid JSON: ${(error as Error).message.split('\n')[0]}`);
-  }
 }

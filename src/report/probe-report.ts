@@ -7,7 +7,8 @@ import pc from 'picocolors';
 import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbeSeries } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
 import { formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
-import { formatProbeValue } from './probe-value-text.js';
+import { formatProbeValue, isCategorical, probeAxisLabel } from './probe-value-text.js';
+import { cacheLabel } from '../probe/os-cache-facts.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 export interface ProbeReportOptions {
@@ -30,7 +31,7 @@ function machineLines(doc: ProbeDocument, c: Colors): string[] {
   const env = doc.environment;
   const caches = doc.os.caches
     .filter((x) => x.sizeBytes !== null)
-    .map((x) => `L${x.level ?? '?'}${x.type === 'Data' ? 'd' : x.type === 'Instruction' ? 'i' : ''} ${formatProbeValue(x.sizeBytes, 'bytes')}`);
+    .map((x) => `${cacheLabel(x)} ${formatProbeValue(x.sizeBytes, 'bytes')}`);
   const rows: TableCell[][] = [
     [{ text: 'cpu', paint: c.dim }, { text: `${env.cpu.model} · ${env.cpu.cores} cores · ${env.os.platform} ${env.os.arch}` }],
     [{ text: 'caches', paint: c.dim }, { text: caches.length === 0 ? `the OS does not describe them here (no ${doc.osSource})` : `${caches.join(' · ')} (${doc.osSource})` }],
@@ -47,7 +48,7 @@ function ciText(lower: number, upper: number, s: ProbeSeries): string {
 
 function seriesLines(s: ProbeSeries, width: number, c: Colors): string[] {
   if (s.points.length === 0) return [];
-  const categorical = s.xUnit === 'label' || s.points.length === 1;
+  const categorical = isCategorical(s);
   const top = Math.max(...s.points.map((p) => p.y));
   const header: TableCell[] = [s.xLabel, s.yLabel, '95% CI'].map((text) => ({ text, paint: c.dim }));
   const rows: TableCell[][] = s.points.map((p) => [
@@ -60,7 +61,7 @@ function seriesLines(s: ProbeSeries, width: number, c: Colors): string[] {
   const lines = [`${INDENT}${c.bold(s.name)} ${c.dim(`— ${s.description}`)}`, ...renderTable([header, ...rows], columns, { indent: INDENT + INDENT })];
   if (!categorical) {
     const chart = renderAsciiChart(
-      s.points.map((p) => ({ xLabel: s.xUnit === 'lanes' ? String(p.x) : formatProbeValue(p.x, s.xUnit).replace(' ', ''), y: p.y })),
+      s.points.map((p) => ({ xLabel: probeAxisLabel(p.x, s.xUnit).replace(' ', ''), y: p.y })),
       { height: CHART_HEIGHT, maxWidth: width, indent: INDENT + INDENT, logY: s.logY, formatY: (v) => formatProbeValue(v, s.yUnit) },
     );
     if (chart.length > 0) lines.push('', ...chart, `${INDENT + INDENT}${c.dim(`x: ${s.xLabel}${s.logY ? ' · y on a log scale' : ''}`)}`);

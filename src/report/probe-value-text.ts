@@ -1,5 +1,5 @@
 /** Text of a probe value in its unit (`64 B`, `48 KiB`, `4.21 ns`, `12.3 GB/s`, `5.41×`, `12 lanes`), for every report. */
-import type { ProbeUnit } from '../probe/probe-types.js';
+import type { ProbeSeries, ProbeUnit } from '../probe/probe-types.js';
 import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatRatio, formatSignificant } from './format-units.js';
 
 /** Bandwidths to three significant digits, like rates elsewhere in ubench. */
@@ -29,4 +29,14 @@ export function formatProbeValue(value: number | string | null, unit: ProbeUnit)
     case 'lanes': return `${value} lane${value === 1 ? '' : 's'}`;
     case 'label': return String(value);
   }
+}
+
+/** A series drawn as bars rather than a curve: categories on x, or a single point. */
+export function isCategorical(s: ProbeSeries): boolean {
+  return s.xUnit === 'label' || s.points.length === 1;
+}
+
+/** An x value as an axis label: lane counts as bare numbers, everything else in its unit. */
+export function probeAxisLabel(x: number | string, unit: ProbeUnit): string {
+  return unit === 'lanes' ? String(x) : formatProbeValue(x, unit);
 }

@@ -27,8 +27,7 @@ export class ResultsFileError extends Error {
  * The full shape is described by schema/results.schema.json.
  */
 export function readResults(path: string): ResultsFile {
-  const text = readText(path);
-  const value = parseJson(path, text);
+  const value = readJson(path);
   if (!isObject(value)) {
     throw new ResultsFileError(path, `${path} is not a ubench results file (top level is ${kindOf(value)}, expected an object)`);
   }
@@ -40,12 +39,20 @@ export function readResults(path: string): ResultsFile {
   return (value['schemaVersion'] === 1 ? upgradeV1(value) : value) as unknown as ResultsFile;
 }
 
-function readText(path: string): string {
+/**
+ * Reads and parses any ubench JSON document (a results file, a probe document): a read failure or
+ * malformed JSON is a one-line ResultsFileError naming the file and, for JSON, the line and column.
+ */
+export function readJson(path: string, what = 'results file'): unknown {
+  return parseJson(path, readText(path, what));
+}
+
+function readText(path: string, what: string): string {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new ResultsFileError(path, `cannot read results file ${path}: ${describeReadError(err)}`, { cause: err });
+    throw new ResultsFileError(path, `cannot read ${what} ${path}: ${describeReadError(err)}`, { cause: err });
   }
   // Editors on some systems prepend a byte order mark, which JSON.parse rejects.
   return text.startsWith('\uFEFF') ? text.slice(1) : text;

@@ -159,9 +159,9 @@ describe('probe page and ubench report', () => {
     [['report', 'new.json'], /^ubench: report: --html <file> is required/],
     [['report', '--html', 'x.html'], /^ubench: report: expected one results file/],
     [['report', 'probe.json', '--compare', 'new.json', '--html', 'x.html'], /^ubench: report: --compare applies to results files/],
-    [['report', 'bad.json', '--html', 'x.html'], /^ubench: .*bad\.json is not valid JSON/],
+    [['report', 'bad.json', '--html', 'x.html'], /^ubench: malformed JSON in .*bad\.json at line 1, column 3/],
     [['report', 'old-probe.json', '--html', 'x.html'], /^ubench: .*probe document version 99 is not supported/],
-    [['report', 'missing.json', '--html', 'x.html'], /^ubench: cannot read .*missing\.json: ENOENT/],
+    [['report', 'missing.json', '--html', 'x.html'], /^ubench: cannot read file .*missing\.json: no such file/],
   ] as const) {
     it(`usage error: ${args.join(' ')}`, async () => {
       writeFileSync(path.join(dir, 'bad.json'), '{ not json');

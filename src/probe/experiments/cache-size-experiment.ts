@@ -1,6 +1,6 @@
 /** Cache sizes: latency of a random pointer chase against the working-set size, and its knees. */
 import { inferCacheLevels, type CacheLevelKnee } from '../infer-cache-levels.js';
-import type { OsCache } from '../os-cache-facts.js';
+import { cacheLabel, type OsCache } from '../os-cache-facts.js';
 import { numericParam, probePoints, type ProbeExperiment } from '../probe-experiment.js';
 import type { ProbeFinding } from '../probe-types.js';
 import { formatProbeValue } from '../../report/probe-value-text.js';
@@ -9,11 +9,6 @@ const KIB = 1024;
 
 /** The issue's (and the usual) tolerance for a knee: within a factor of 2 of the OS's cache size. */
 export const KNEE_TOLERANCE = 2;
-
-/** `L1d`, `L2`, `L3`: the usual names of data and unified caches. */
-function cacheName(c: OsCache): string {
-  return `L${c.level ?? '?'}${c.type === 'Data' ? 'd' : ''}`;
-}
 
 function plateaus(k: CacheLevelKnee): string {
   return `${k.nsBefore.toFixed(1)} ns per load before the climb, ${k.nsAfter.toFixed(1)} ns after`;
@@ -30,7 +25,7 @@ export function matchKnees(knees: readonly CacheLevelKnee[], caches: readonly Os
     const size = c.sizeBytes!;
     const candidates = knees.filter((k) => !used.has(k) && Math.abs(Math.log2(k.sizeBytes / size)) <= Math.log2(KNEE_TOLERANCE));
     const best = candidates.sort((a, b) => Math.abs(Math.log2(a.sizeBytes / size)) - Math.abs(Math.log2(b.sizeBytes / size)))[0];
-    const name = `${cacheName(c)} size`;
+    const name = `${cacheLabel(c)} size`;
     if (best !== undefined) {
       used.add(best);
       findings.push({ name, value: best.sizeBytes, unit: 'bytes', os: size, agrees: true, note: plateaus(best) });
