@@ -3,7 +3,7 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
-import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
@@ -33,6 +33,14 @@ export interface BenchmarkRecord {
 }
 
 export const perOpValues = (samples: readonly Sample[]): number[] => samples.map((s) => s.elapsedNs / s.iterations);
+
+/** The CI's half-width relative to the estimate (0.01 = ±1%); not finite for a 0 ns estimate. */
+export const estimateHalfWidth = (estimate: Estimate): number => (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
+
+/** Operations per second of a measured benchmark: the stats' figure, else implied by the estimate (NaN at 0 ns). */
+export function opsPerSecondOf(stats: SampleStats | null, estimate: Estimate): number {
+  return stats?.opsPerSecond ?? (estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : Number.NaN);
+}
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
 function singleProcessEstimate(values: number[]): Estimate {
@@ -131,7 +139,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     restarts: runs.reduce((sum, run) => sum + run.warmup.restarts, 0),
   };
   result.calibration = first.calibration;
-  const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
+  const halfWidth = estimateHalfWidth(estimate);
   result.precision = {
     target: first.precision.target,
     reached: Number.isFinite(halfWidth) ? halfWidth : null,

@@ -6,11 +6,10 @@ import { measurementOptions } from './measurement-options.js';
 import { parseCompareCommand, type CompareCommand } from './compare-args.js';
 import { parseHistoryCommand, type HistoryCommand } from './history-args.js';
 import { parseAbCommand, type AbCommand } from './ab-args.js';
-import { EXPORT_FLAGS, exportTargets, type ExportTargets } from './export-files.js';
+import { EXPORT_FLAGS, exportTargets, outputTarget, type ExportTargets } from './export-files.js';
 import { parseExportCommand, type ExportCommand } from './export-command.js';
 import { parseProbeCommand, type ProbeCommand } from './probe-args.js';
 import { parseReportCommand, type ReportCommand } from './report-command.js';
-import { STDOUT } from './export-files.js';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from './usage-error.js';
@@ -86,7 +85,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     command: 'run',
     color,
     exports: exportTargets(values, cwd),
-    htmlPath: values.html === undefined ? null : values.html === STDOUT ? STDOUT : path.resolve(cwd, values.html),
+    htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     options: {
       targets: positionals,
       cwd,

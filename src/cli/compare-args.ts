@@ -5,7 +5,7 @@ import { baselineFile, colorChoice, integer, parseOptions, percent } from './opt
 import { UsageError } from './usage-error.js';
 
 /** The bootstrap of the change's CI is seeded, so a comparison prints the same every time. */
-const DEFAULT_COMPARE_SEED = 1;
+export const DEFAULT_COMPARE_SEED = 1;
 
 export interface CompareCommand {
   command: 'compare';

@@ -37,11 +37,16 @@ export type ExportTargets = Partial<Record<ExportFormat, string>>;
 /** Conventional name of standard output in file arguments. */
 export const STDOUT = '-';
 
+/** An output file argument: `-` stays stdout, anything else is resolved against `cwd`. */
+export function outputTarget(value: string, cwd: string): string {
+  return value === STDOUT ? STDOUT : path.resolve(cwd, value);
+}
+
 export function exportTargets(values: Partial<Record<ExportFormat, string>>, cwd: string): ExportTargets {
   const targets: ExportTargets = {};
   for (const format of Object.keys(EXPORT_FLAGS) as ExportFormat[]) {
     const value = values[format];
-    if (value !== undefined) targets[format] = value === STDOUT ? STDOUT : path.resolve(cwd, value);
+    if (value !== undefined) targets[format] = outputTarget(value, cwd);
   }
   return targets;
 }

@@ -22,7 +22,7 @@ export interface OsFactsSource {
   source: string;
 }
 
-export function realOsFacts(): OsFactsSource {
+function realOsFacts(): OsFactsSource {
   return { facts: readOsCacheFacts(), source: DEFAULT_SYSFS_CACHE_ROOT };
 }
 

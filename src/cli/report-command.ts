@@ -3,21 +3,18 @@
  * saved results file (with a comparison against a base run) or of a probe document. The same page
  * comes from `--html` on a run.
  */
-import path from 'node:path';
 import { compareRuns, DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { renderProbePage } from '../html/probe-page.js';
 import { renderResultsPage, type ResultsPageOptions } from '../html/results-page.js';
 import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
-import { readJson, readResults } from '../results/read-results.js';
+import { readJson, readResults, resultsFromJson } from '../results/read-results.js';
 import { displayPath } from '../runner/display-path.js';
 import type { CliIo } from './cli.js';
 import { EXIT_OK } from './exit-codes.js';
-import { STDOUT, writeExport } from './export-files.js';
+import { outputTarget, writeExport } from './export-files.js';
 import { baselineFile, integer, parseOptions, percent } from './option-values.js';
 import { UsageError } from './usage-error.js';
-
-/** Same default as a run: comparisons are reproducible from the two files. */
-const DEFAULT_SEED = 1;
+import { DEFAULT_COMPARE_SEED } from './compare-args.js';
 
 export interface ReportCommand {
   command: 'report';
@@ -41,9 +38,9 @@ export function parseReportCommand(argv: readonly string[], cwd: string): Report
     command: 'report',
     inputPath: baselineFile(positionals[0]!, cwd, 'report'),
     comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
-    htmlPath: values.html === STDOUT ? STDOUT : path.resolve(cwd, values.html),
+    htmlPath: outputTarget(values.html, cwd),
     noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
-    seed: integer(values.seed, '--seed', DEFAULT_SEED),
+    seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
   };
 }
 
@@ -60,7 +57,7 @@ export function runReport(command: ReportCommand, io: CliIo): number {
     if (command.comparePath !== null) throw new UsageError('report: --compare applies to results files, not to a probe document');
     page = renderProbePage(checkProbeDocument(command.inputPath, value));
   } else {
-    const results = readResults(command.inputPath);
+    const results = resultsFromJson(command.inputPath, value);
     const compare: ResultsPageOptions['compare'] = command.comparePath === null ? undefined : {
       comparison: compareRuns(readResults(command.comparePath), results, { noise: command.noise, seed: command.seed }),
       baseLabel: displayPath(command.comparePath, io.cwd),

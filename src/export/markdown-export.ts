@@ -5,6 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
+import { estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import {
@@ -84,8 +85,8 @@ function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean): string[] 
     const blank = [MISSING_VALUE_TEXT, MISSING_VALUE_TEXT, MISSING_VALUE_TEXT];
     return [name, `**${benchmark.status}**`, ...blank, ...bytes, diagnosticsCell(benchmark)];
   }
-  const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
-  const opsPerSecond = benchmark.stats?.opsPerSecond ?? (estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : Number.NaN);
+  const halfWidth = estimateHalfWidth(estimate);
+  const opsPerSecond = opsPerSecondOf(benchmark.stats, estimate);
   return [
     name,
     formatDuration(estimate.nsPerOp),

@@ -1,18 +1,14 @@
 /** The three charts of one benchmark, as specs: distribution, samples in run order, time vs iterations. */
+import { perOpValues } from '../analysis/build-result.js';
 import type { BenchmarkResult } from '../results/types.js';
 import { histogramBins } from '../stats/histogram.js';
 import type { HistogramSpec, IterationsSpec, RunOrderSpec } from './chart-spec.js';
-
-/** Per-sample ns/op, in the order taken. */
-export function perOpValues(b: BenchmarkResult): number[] {
-  return b.samples.map((s) => s.elapsedNs / s.iterations);
-}
 
 /** Null without samples or an estimate. */
 export function histogramSpec(b: BenchmarkResult): HistogramSpec | null {
   if (b.samples.length === 0 || b.estimate === null) return null;
   const { nsPerOp, ciLower, ciUpper } = b.estimate;
-  return { kind: 'histogram', bins: histogramBins(perOpValues(b)), median: nsPerOp, ciLower, ciUpper };
+  return { kind: 'histogram', bins: histogramBins(perOpValues(b.samples)), median: nsPerOp, ciLower, ciUpper };
 }
 
 export function runOrderSpec(b: BenchmarkResult): RunOrderSpec | null {
@@ -23,7 +19,7 @@ export function runOrderSpec(b: BenchmarkResult): RunOrderSpec | null {
     let at = 0;
     for (const f of b.forks.slice(0, -1)) forkStarts.push((at += f.sampleCount));
   }
-  return { kind: 'run-order', values: perOpValues(b), median: b.estimate.nsPerOp, forkStarts };
+  return { kind: 'run-order', values: perOpValues(b.samples), median: b.estimate.nsPerOp, forkStarts };
 }
 
 export function iterationsSpec(b: BenchmarkResult): IterationsSpec | null {

@@ -3,6 +3,7 @@
  * with hints, memory and GC, hot functions, and its three charts.
  */
 import type { CompareRow } from '../analysis/compare-runs.js';
+import { estimateHalfWidth } from '../analysis/build-result.js';
 import type { BenchmarkResult } from '../results/types.js';
 import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../report/format-units.js';
 import { relativeText } from '../report/relative-text.js';
@@ -21,7 +22,7 @@ function figures(b: BenchmarkResult): string {
   const s = b.stats;
   const rows = [
     row('time per operation (median)', formatDuration(e.nsPerOp)),
-    row(`${Math.round(e.confidence * 100)}% CI`, `${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)} (${formatPlusMinusPercent((e.ciUpper - e.ciLower) / 2 / e.nsPerOp)})`),
+    row(`${Math.round(e.confidence * 100)}% CI`, `${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)} (${formatPlusMinusPercent(estimateHalfWidth(e))})`),
     ...(s === null ? [] : [
       row('p25 · p75 · p99', `${formatDuration(s.p25)} · ${formatDuration(s.p75)} · ${formatDuration(s.p99)}`),
       row('min · max', `${formatDuration(s.min)} · ${formatDuration(s.max)}`),

@@ -7,16 +7,11 @@ import { html } from './escape-html.js';
 
 export class ChartRegistry {
   readonly specs: Record<string, ChartSpec> = {};
-  private next = 1;
 
   /** A chart box with its caption; `size` picks the CSS height class. */
   canvas(spec: ChartSpec, caption: string, size: 'small' | 'wide' = 'small'): string {
-    const id = `c${this.next++}`;
+    const id = `c${Object.keys(this.specs).length + 1}`;
     this.specs[id] = spec;
     return `<figure class="chart ${size}"><div class="chart-box"><canvas data-chart="${id}" role="img" aria-label="${html(caption)}"></canvas></div><figcaption>${html(caption)}</figcaption></figure>`;
-  }
-
-  get count(): number {
-    return this.next - 1;
   }
 }

@@ -4,8 +4,7 @@
  * OS's figures, and the notes.
  */
 import type { ProbeDocument, ProbeExperimentResult, ProbeSeries } from '../probe/probe-types.js';
-import { formatProbeValue, isCategorical, probeAxisLabel } from '../report/probe-value-text.js';
-import { cacheLabel } from '../probe/os-cache-facts.js';
+import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../report/probe-value-text.js';
 import { ChartRegistry } from './chart-registry.js';
 import { environmentRows } from './environment-section.js';
 import { html } from './escape-html.js';
@@ -47,9 +46,8 @@ function experimentSection(e: ProbeExperimentResult, charts: ChartRegistry): str
 }
 
 function machineTable(doc: ProbeDocument): string {
-  const caches = doc.os.caches.filter((c) => c.sizeBytes !== null).map((c) => `${cacheLabel(c)} ${formatProbeValue(c.sizeBytes, 'bytes')}`);
   const rows = [
-    ['caches', caches.length === 0 ? `not described by the OS here (no ${doc.osSource})` : `${caches.join(' · ')} (${doc.osSource})`],
+    ['caches', osCachesText(doc)],
     ['line', formatProbeValue(doc.os.lineBytes, 'bytes')],
     ['page', formatProbeValue(doc.os.pageBytes, 'bytes')],
   ];

@@ -4,6 +4,7 @@
  * benchmark with its figures, diagnostics and charts; the environment last. One self-contained page.
  */
 import type { Comparison } from '../analysis/compare-runs.js';
+import { estimateHalfWidth } from '../analysis/build-result.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { formatDuration, formatPlusMinusPercent } from '../report/format-units.js';
 import { relativeText } from '../report/relative-text.js';
@@ -28,7 +29,7 @@ function groupSummary(g: GroupSection, anchors: Map<string, string>, charts: Cha
     const e = b.estimate;
     const cells = e === null
       ? `<td class="num error-text">${html(b.status)}</td><td></td><td></td>`
-      : `<td class="num">${html(formatDuration(e.nsPerOp))}</td><td class="num muted">${html(formatPlusMinusPercent((e.ciUpper - e.ciLower) / 2 / e.nsPerOp))}</td><td>${html(relativeText(b))}</td>`;
+      : `<td class="num">${html(formatDuration(e.nsPerOp))}</td><td class="num muted">${html(formatPlusMinusPercent(estimateHalfWidth(e)))}</td><td>${html(relativeText(b))}</td>`;
     return `<tr><td><a href="#${anchors.get(b.id)}">${html(b.name)}</a></td>${cells}</tr>`;
   });
   const chart = measured.length === 0 ? '' : charts.canvas({

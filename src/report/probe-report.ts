@@ -7,8 +7,7 @@ import pc from 'picocolors';
 import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbeSeries } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
 import { formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
-import { formatProbeValue, isCategorical, probeAxisLabel } from './probe-value-text.js';
-import { cacheLabel } from '../probe/os-cache-facts.js';
+import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from './probe-value-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 export interface ProbeReportOptions {
@@ -29,12 +28,9 @@ const BAR_WIDTH = 30;
 
 function machineLines(doc: ProbeDocument, c: Colors): string[] {
   const env = doc.environment;
-  const caches = doc.os.caches
-    .filter((x) => x.sizeBytes !== null)
-    .map((x) => `${cacheLabel(x)} ${formatProbeValue(x.sizeBytes, 'bytes')}`);
   const rows: TableCell[][] = [
     [{ text: 'cpu', paint: c.dim }, { text: `${env.cpu.model} · ${env.cpu.cores} cores · ${env.os.platform} ${env.os.arch}` }],
-    [{ text: 'caches', paint: c.dim }, { text: caches.length === 0 ? `the OS does not describe them here (no ${doc.osSource})` : `${caches.join(' · ')} (${doc.osSource})` }],
+    [{ text: 'caches', paint: c.dim }, { text: osCachesText(doc) }],
     [{ text: 'line', paint: c.dim }, { text: doc.os.lineBytes === null ? MISSING_VALUE_TEXT : formatProbeValue(doc.os.lineBytes, 'bytes') }],
     [{ text: 'page', paint: c.dim }, { text: doc.os.pageBytes === null ? `${MISSING_VALUE_TEXT} (getconf PAGESIZE did not answer)` : `${formatProbeValue(doc.os.pageBytes, 'bytes')} (getconf PAGESIZE)` }],
     [{ text: 'timer', paint: c.dim }, { text: doc.timer === null ? `${MISSING_VALUE_TEXT} (no process reported it)` : `one clock read costs ${formatDuration(doc.timer.costNs)}; smallest step seen ${formatDuration(doc.timer.resolutionNs)} (as ubench measures them)` }],

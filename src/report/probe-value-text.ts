@@ -1,5 +1,6 @@
 /** Text of a probe value in its unit (`64 B`, `48 KiB`, `4.21 ns`, `12.3 GB/s`, `5.41×`, `12 lanes`), for every report. */
-import type { ProbeSeries, ProbeUnit } from '../probe/probe-types.js';
+import type { ProbeDocument, ProbeSeries, ProbeUnit } from '../probe/probe-types.js';
+import { cacheLabel } from '../probe/os-cache-facts.js';
 import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatRatio, formatSignificant } from './format-units.js';
 
 /** Bandwidths to three significant digits, like rates elsewhere in ubench. */
@@ -39,4 +40,10 @@ export function isCategorical(s: ProbeSeries): boolean {
 /** An x value as an axis label: lane counts as bare numbers, everything else in its unit. */
 export function probeAxisLabel(x: number | string, unit: ProbeUnit): string {
   return unit === 'lanes' ? String(x) : formatProbeValue(x, unit);
+}
+
+/** The OS's caches in one line, `L1d 48 KiB · L2 2 MiB (<source>)`, or why there are none. */
+export function osCachesText(doc: Pick<ProbeDocument, 'os' | 'osSource'>): string {
+  const caches = doc.os.caches.filter((c) => c.sizeBytes !== null).map((c) => `${cacheLabel(c)} ${formatProbeValue(c.sizeBytes, 'bytes')}`);
+  return caches.length === 0 ? `the OS does not describe them here (no ${doc.osSource})` : `${caches.join(' · ')} (${doc.osSource})`;
 }

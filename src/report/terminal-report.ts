@@ -10,6 +10,7 @@ import pc from 'picocolors';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
 import { memoryPassLines } from './memory-report.js';
+import { estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
 import { profilePassLines } from './profile-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
@@ -67,8 +68,8 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
   const name: TableCell = { text: benchmark.name, paint: c.bold };
   if (estimate === null) return [name, ...dashCells(COLUMNS.length - 1)];
 
-  const halfWidth = (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
-  const opsPerSecond = stats?.opsPerSecond ?? (estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : Number.NaN);
+  const halfWidth = estimateHalfWidth(estimate);
+  const opsPerSecond = opsPerSecondOf(stats, estimate);
   const sampleCount = stats !== null ? stats.sampleCount : benchmark.samples.length;
   const relative = describeRelative(benchmark);
   const isReference = relative.kind === 'baseline' || relative.kind === 'fastest';

@@ -27,7 +27,11 @@ export class ResultsFileError extends Error {
  * The full shape is described by schema/results.schema.json.
  */
 export function readResults(path: string): ResultsFile {
-  const value = readJson(path);
+  return resultsFromJson(path, readJson(path));
+}
+
+/** The checks of {@link readResults} on a value already parsed from `path`. */
+export function resultsFromJson(path: string, value: unknown): ResultsFile {
   if (!isObject(value)) {
     throw new ResultsFileError(path, `${path} is not a ubench results file (top level is ${kindOf(value)}, expected an object)`);
   }

@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { abOrder, analyseAb, type AbPair } from '../../src/analysis/ab-pairs.js';
-import { cli } from '../../src/cli/cli.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 import type { ChildRequest } from '../../src/engine/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
@@ -42,15 +41,8 @@ function executorFor(s: Scenario) {
 }
 
 async function ab(args: string[], s: Scenario, env: NodeJS.ProcessEnv = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
   const executor = executorFor(s);
-  const code = await cli(['ab', 'a.bench.ts', 'b.bench.ts', '--no-color', '--quiet', ...args], { stdout, stderr, cwd: dir, executor, env });
-  return { code, out, err, executor };
+  return { ...(await runInProcess(['ab', 'a.bench.ts', 'b.bench.ts', '--no-color', '--quiet', ...args], { cwd: dir, executor, env })), executor };
 }
 
 describe('ubench ab (scripted processes)', () => {
@@ -111,10 +103,8 @@ describe('ubench ab (scripted processes)', () => {
 
   it('bad arguments: one-line usage errors', async () => {
     for (const [args, message] of [[['a.bench.ts'], /^ubench: ab: expected two bench files \(A and B\), got 1\n$/], [['a.bench.ts', 'b.bench.ts', '--pairs', '0'], /^ubench: --pairs: expected a positive integer/]] as const) {
-      const stderr = new PassThrough();
-      let err = '';
-      stderr.on('data', (d: Buffer) => (err += d.toString()));
-      assert.equal(await cli(['ab', ...args], { stdout: new PassThrough(), stderr, cwd: dir }), 2);
+      const { code, err } = await runInProcess(['ab', ...args], { cwd: dir });
+      assert.equal(code, 2);
       assert.match(err, message);
     }
   });

@@ -2,10 +2,9 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { compareRuns } from '../../src/analysis/compare-runs.js';
-import { cli } from '../../src/cli/cli.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../../src/html/chart-spec.js';
 import { html, inlineScript, jsonForScript } from '../../src/html/escape-html.js';
 import { renderProbePage } from '../../src/html/probe-page.js';
@@ -26,15 +25,8 @@ function chartsOf(page: string): { specs: Record<string, ChartSpec>; canvases: s
   return { specs: JSON.parse(json) as Record<string, ChartSpec>, canvases: [...page.matchAll(/<canvas data-chart="([^"]+)"/g)].map((m) => m[1]!) };
 }
 
-async function run(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await cli(args, { stdout, stderr, cwd: dir, executor: probeMachine(), osFacts: () => ({ facts: MODEL_OS, source: '/fake/sysfs' }) });
-  return { code, out, err };
+function run(args: string[]) {
+  return runInProcess(args, { cwd: dir, executor: probeMachine(), osFacts: () => ({ facts: MODEL_OS, source: '/fake/sysfs' }) });
 }
 
 describe('escaping', () => {

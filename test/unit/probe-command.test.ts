@@ -2,9 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { after, describe, it } from 'node:test';
-import { cli } from '../../src/cli/cli.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 import type { Executor } from '../../src/runner/executor.js';
 import type { OsCacheFacts } from '../../src/probe/os-cache-facts.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
@@ -14,14 +13,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'ubench-probe-cmd-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function probe(args: string[], executor: Executor, os: OsCacheFacts = MODEL_OS) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
   const json = path.join(dir, `probe-${Math.random().toString(36).slice(2)}.json`);
-  const code = await cli(['probe', '--no-color', '--quiet', '--json', json, ...args], { stdout, stderr, cwd: dir, executor, osFacts: () => ({ facts: os, source: '/fake/sysfs' }) });
+  const { code, out, err } = await runInProcess(['probe', '--no-color', '--quiet', '--json', json, ...args], { cwd: dir, executor, osFacts: () => ({ facts: os, source: '/fake/sysfs' }) });
   let doc: ProbeDocument | null = null;
   try {
     doc = JSON.parse(readFileSync(json, 'utf8')) as ProbeDocument;
