@@ -10,7 +10,7 @@ import { after, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.js';
 import { FAST, makeTempDir, runCli } from '../helpers/e2e-cli.js';
 
-const TRAP = 'test/fixtures/traps/optimized-away.bench.ts';
+const TRAP = 'corpus/traps/optimized-away.bench.ts';
 const ARGS = [TRAP, '--filter', 'constant folding', ...FAST];
 const temp = makeTempDir();
 after(() => temp.cleanup());

@@ -1,0 +1,136 @@
+// How the diagnostics behave on the corpora (README "Benchmarking the harness"): false alarms on
+// realistic clean benchmarks (corpus/clean) and the catch rate on traps (corpus/traps.json), each
+// split into a tuning half and a held-out half by a hash of the benchmark's id, so a rule tuned on
+// one half is judged on the other too. Measured on real runs, reported, never asserted in tests.
+// Usage: npm run bench:corpus [-- --runs 3 --clean-only --traps-only --out docs/corpus-rates.md]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = path.join(root, 'dist/cli/main.js');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    out: { type: 'string' },
+    'clean-only': { type: 'boolean' },
+    'traps-only': { type: 'boolean' },
+    time: { type: 'string' },
+  },
+});
+/** The issue asks for every trap to be caught in 3 of 3 runs. */
+const RUNS = Number(values.runs ?? 3);
+const OUT = values.out ?? null;
+/** Clean benchmarks run with the defaults a user gets, unless --time says otherwise. */
+const CLEAN_ARGS = values.time === undefined ? [] : ['--time', values.time];
+
+mkdirSync(path.join(root, '.ubench'), { recursive: true });
+const work = mkdtempSync(path.join(root, '.ubench', 'corpus-'));
+
+function ubench(args) {
+  const json = path.join(work, 'run.json');
+  const result = spawnSync(process.execPath, [cli, ...args, '--quiet', '--no-color', '--no-history', '--json', json], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`ubench ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
+  return JSON.parse(readFileSync(json, 'utf8'));
+}
+
+/** FNV-1a of the id: the half a benchmark belongs to never depends on what else is in the corpus. */
+function half(id) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 2 === 0 ? 'tune' : 'held-out';
+}
+
+const isAlarm = (d) => d.severity === 'warning' || d.severity === 'error';
+const lines = [];
+const say = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+const pctText = (x) => `${(100 * x).toFixed(1)}%`;
+
+say(`# Diagnostics on the corpora (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node})`);
+say();
+say('Measured by `npm run bench:corpus`. Each benchmark belongs to the tuning half or the held-out half by a hash of its id; the rules\' thresholds were chosen looking at the tuning half only.');
+
+if (!values['traps-only']) {
+  const perBenchmark = new Map();
+  const hostFindings = [];
+  for (let r = 0; r < RUNS; r++) {
+    process.stderr.write(`clean corpus, run ${r + 1}/${RUNS}…\n`);
+    const results = ubench(['corpus/clean', ...CLEAN_ARGS]);
+    for (const b of results.benchmarks) {
+      const entry = perBenchmark.get(b.id) ?? { runs: 0, alarms: [], failed: 0 };
+      entry.runs++;
+      if (b.status !== 'ok') entry.failed++;
+      entry.alarms.push(...b.diagnostics.filter(isAlarm).map((d) => `run ${r + 1}: ${d.code}: ${d.message}`));
+      perBenchmark.set(b.id, entry);
+    }
+    for (const f of results.hostFindings ?? []) hostFindings.push(`run ${r + 1}: ${f.message}`);
+  }
+  say();
+  say(`## Clean corpus: ${perBenchmark.size} benchmarks in ${readdirSync(path.join(root, 'corpus/clean')).length} files, ${RUNS} runs${CLEAN_ARGS.length > 0 ? ` with \`${CLEAN_ARGS.join(' ')}\`` : ' with default settings'}`);
+  say();
+  say('| half | benchmarks | benchmark-runs | warnings | per 100 benchmark-runs | failed |');
+  say('|---|---|---|---|---|---|');
+  for (const which of ['tune', 'held-out']) {
+    const entries = [...perBenchmark].filter(([id]) => half(id) === which).map(([, e]) => e);
+    const runs = entries.reduce((s, e) => s + e.runs, 0);
+    const alarms = entries.reduce((s, e) => s + e.alarms.length, 0);
+    say(`| ${which} | ${entries.length} | ${runs} | ${alarms} | ${(100 * alarms / Math.max(runs, 1)).toFixed(2)} | ${entries.reduce((s, e) => s + e.failed, 0)} |`);
+  }
+  const warned = [...perBenchmark].filter(([, e]) => e.alarms.length > 0);
+  if (warned.length > 0) {
+    say();
+    say('Warnings:');
+    for (const [id, e] of warned) for (const a of e.alarms) say(`- ${id.replace('corpus/clean/', '')} (${half(id)}) — ${a}`);
+  }
+  say();
+  say(hostFindings.length === 0 ? 'Host findings: none.' : `Host findings (about the machine, not the code): ${hostFindings.length}`);
+  for (const f of hostFindings) say(`- ${f}`);
+}
+
+if (!values['clean-only']) {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'corpus/traps.json'), 'utf8'));
+  const files = new Map();
+  for (const trap of manifest.traps) files.set(trap.file, manifest.options[trap.options]);
+  const caught = new Map(manifest.traps.map((t) => [`${t.file}: ${t.name}`, []]));
+  for (let r = 0; r < RUNS; r++) {
+    for (const [file, args] of files) {
+      process.stderr.write(`trap ${file}, run ${r + 1}/${RUNS}…\n`);
+      const results = ubench([`corpus/traps/${file}.bench.ts`, ...args]);
+      for (const trap of manifest.traps.filter((t) => t.file === file)) {
+        const b = results.benchmarks.find((x) => x.name === trap.name);
+        const codes = b === undefined ? ['missing'] : b.status !== 'ok' ? [b.status] : b.diagnostics.map((d) => (isAlarm(d) ? d.code : `${d.code} (info)`));
+        caught.get(`${trap.file}: ${trap.name}`).push({ hit: b?.diagnostics.some((d) => d.code === trap.expected) ?? false, codes });
+      }
+    }
+  }
+  say();
+  say(`## Trap corpus: ${manifest.traps.length} traps, ${RUNS} runs`);
+  say();
+  say('| half | traps | caught in every run | catch rate over trap-runs |');
+  say('|---|---|---|---|');
+  for (const which of ['tune', 'held-out']) {
+    const traps = manifest.traps.filter((t) => half(`${t.file}: ${t.name}`) === which);
+    const runs = traps.flatMap((t) => caught.get(`${t.file}: ${t.name}`));
+    const every = traps.filter((t) => caught.get(`${t.file}: ${t.name}`).every((x) => x.hit)).length;
+    say(`| ${which} | ${traps.length} | ${every} of ${traps.length} | ${pctText(runs.filter((x) => x.hit).length / Math.max(runs.length, 1))} |`);
+  }
+  say();
+  say('| trap | half | expected | caught | codes reported per run |');
+  say('|---|---|---|---|---|');
+  for (const trap of manifest.traps) {
+    const label = `${trap.file}: ${trap.name}`;
+    const found = caught.get(label);
+    say(`| ${label} | ${half(label)} | ${trap.expected} | ${found.filter((x) => x.hit).length}/${found.length} | ${found.map((x) => x.codes.join(', ') || '—').join(' · ')} |`);
+  }
+}
+
+rmSync(work, { recursive: true, force: true });
+if (OUT !== null) {
+  writeFileSync(path.resolve(root, OUT), `${lines.join('\n')}\n`);
+  process.stderr.write(`written to ${OUT}\n`);
+}
