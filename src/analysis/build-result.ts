@@ -54,6 +54,29 @@ function multiProcessEstimate(groups: number[][], seed: number): Estimate {
   return { nsPerOp: boot.estimate, ciLower: boot.lower, ciUpper: boot.upper, confidence: CONFIDENCE, method: 'two-level-bootstrap' };
 }
 
+/** Descriptive statistics of per-sample ns/op values, with Tukey's outlier counts (none excluded). */
+export function sampleStats(values: readonly number[], estimate: Estimate): SampleStats {
+  const { fences: _fences, ...outliers } = tukeyOutliers(values);
+  return { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
+}
+
+/**
+ * The same result with other samples (the host-adjusted ones): estimate, statistics and the precision
+ * reached recomputed from them, so a rule judges them as it would a run on a host of constant speed.
+ */
+export function withSamples(result: BenchmarkResult, samples: Sample[]): BenchmarkResult {
+  const values = perOpValues(samples);
+  const estimate = singleProcessEstimate(values);
+  const halfWidth = estimateHalfWidth(estimate);
+  return {
+    ...result,
+    samples,
+    estimate,
+    stats: sampleStats(values, estimate),
+    precision: result.precision === null ? null : { ...result.precision, reached: Number.isFinite(halfWidth) ? halfWidth : null },
+  };
+}
+
 function emptyResult(record: BenchmarkRecord): BenchmarkResult {
   const { info } = record;
   return {
@@ -81,6 +104,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     profile: { tier: null, deopts: [], cpu: null, hot: null, lines: null, cpuprofile: null, disasm: null },
     setupProbe: null,
     throttle: null,
+    host: null,
     timerReadsPerSample: null,
     memory: null,
     diagnostics: [],
@@ -102,12 +126,11 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   const samples = runs.flatMap((run) => run.samples);
   const values = groups.flat();
   const estimate = runs.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
-  const { fences: _fences, ...outliers } = tukeyOutliers(values);
   const fit = linearFit(samples.map((s) => s.iterations), samples.map((s) => s.elapsedNs));
   const first = runs[0]!;
   result.mode = first.mode;
   result.estimate = estimate;
-  result.stats = { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
+  result.stats = sampleStats(values, estimate);
   result.samples = samples;
   // With several processes, the process with the median floor stands for all of them.
   const floors = runs.map((run) => run.floor).sort((a, b) => a.nsPerOp - b.nsPerOp);

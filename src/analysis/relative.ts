@@ -1,12 +1,15 @@
 /**
  * Relative speed: within a file, a group and the same parameter values, every benchmark is
- * compared with the reference — the one marked baseline, else the fastest — as a ratio of
+ * compared with the reference — the one marked baseline, else the fastest. When both were sampled
+ * in the same interleaved rounds, the ratio comes from the rounds, paired (the median of per-round
+ * ratios with its order-statistic interval), so host steps cancel; otherwise it is the ratio of
  * estimates with a bootstrap confidence interval.
  */
 import type { BenchmarkResult } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { createRng } from '../stats/random.js';
 import { CONFIDENCE, perOpValues } from './build-result.js';
+import { pairedRatio } from './paired-rounds.js';
 
 function comparisonKey(result: BenchmarkResult): string {
   return JSON.stringify([result.file, result.group, result.params]);
@@ -30,6 +33,11 @@ export function withRelative(benchmarks: readonly BenchmarkResult[], seed: numbe
     for (const member of members) {
       if (member === reference) {
         relative.set(member.id, { referenceId: reference.id, ratio: 1, ciLower: 1, ciUpper: 1 });
+        continue;
+      }
+      const paired = pairedRatio(member.samples, reference.samples);
+      if (paired !== null) {
+        relative.set(member.id, { referenceId: reference.id, ratio: paired.ratio, ciLower: paired.ciLower, ciUpper: paired.ciUpper });
         continue;
       }
       const boot = bootstrapMedianRatio(perOpValues(member.samples), referenceValues, {

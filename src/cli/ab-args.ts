@@ -32,6 +32,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     precision: { type: 'string' },
     timeout: { type: 'string' },
     seed: { type: 'string' },
+    sequential: { type: 'boolean' },
     noise: { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },

@@ -51,6 +51,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
     forks: { type: 'string' },
     timeout: { type: 'string' },
     seed: { type: 'string' },
+    sequential: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
     strict: { type: 'boolean' },
     'gc-cost': { type: 'boolean' },

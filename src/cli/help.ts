@@ -25,6 +25,8 @@ Options:
   --forks <n>             repeat each benchmark in n fresh processes and pool them (default 1)
   --timeout <duration>    stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)
   --seed <n>              seed for sample-size jitter and bootstrap (default 1)
+  --sequential            sample each benchmark to the end before the next (default: the
+                          file's benchmarks interleaved in randomized rounds)
   --strict                exit 1 when any diagnostic warns (for CI)
   --gc-cost               also measure with GC eliminated (a large young generation, every
                           sample GC-free) and report what GC adds per operation, with its CI

@@ -22,9 +22,10 @@ export interface MeasurementFlags {
   precision?: string;
   timeout?: string;
   seed?: string;
+  sequential?: boolean;
 }
 
-export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget'>;
+export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave'>;
 
 export function measurementOptions(values: MeasurementFlags): MeasurementOptions {
   const filter = values.filter ?? null;
@@ -41,5 +42,6 @@ export function measurementOptions(values: MeasurementFlags): MeasurementOptions
     timeoutNs,
     seed: integer(values.seed, '--seed', DEFAULT_SEED),
     precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
+    interleave: values.sequential !== true,
   };
 }

@@ -16,7 +16,9 @@ import { DeoptLogReader } from './deopt-log.js';
 import { createJitControl } from './jit-tier.js';
 import { runBenchmark, sink } from './run-benchmark.js';
 import { runPass } from './run-pass.js';
-import { timeReference } from './throttle.js';
+import { THROTTLE_REFERENCE_STEPS, timeReference } from './throttle.js';
+import { HostReference } from './host-reference.js';
+import { runInterleaved } from './interleaved-run.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -60,8 +62,11 @@ async function main(request: ChildRequest): Promise<void> {
   emit({ type: 'declared', benchmarks: selected.map(describe) });
   if (request.listOnly) return;
   registry.running = true;
+  const config = measureConfig(request, clock);
   const context = {
-    config: measureConfig(request, clock),
+    config,
+    host: HostReference.forSamples(hrtimeNow, config.sampleTargetNs, throttleBaselineNs / THROTTLE_REFERENCE_STEPS),
+    errorInfo,
     rng: createRng(request.seed),
     jitControl: createJitControl(),
     deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
@@ -70,6 +75,10 @@ async function main(request: ChildRequest): Promise<void> {
     isHarness: (location: string) => isHarnessFile(path.resolve(cwd, location), packageRoot),
   };
   const pass = request.pass;
+  if (pass === null && request.interleave === true) {
+    await runInterleaved(selected, context, emit);
+    return;
+  }
   for (const bench of selected) {
     emit({ type: 'start', id: bench.id });
     const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });

@@ -33,6 +33,8 @@ export interface ChildRequest {
   pass: PassRequest | null;
   /** Environment variables set for this child on top of the parent's (`ubench probe --quick` sets UBENCH_PROBE_QUICK). */
   env?: Record<string, string>;
+  /** Sample the file's benchmarks (and the loop floor) in randomized rounds after warming each up; false or absent: one after another. */
+  interleave?: boolean;
 }
 
 /**
@@ -89,6 +91,10 @@ export type ChildEvent =
   | { type: 'declared'; benchmarks: DeclaredInfo[] }
   | { type: 'start'; id: string }
   | { type: 'phase'; id: string; phase: 'floor' | 'warmup' | 'sample' }
+  /** Interleaved mode: a round of samples begins, with the benchmarks still sampling. */
+  | { type: 'round'; round: number; active: string[] }
+  /** Interleaved mode: this benchmark is the one running now (a crash or timeout blames it). */
+  | { type: 'current'; id: string }
   | { type: 'measured'; id: string; result: MeasuredBenchmark }
   /** The outcome of a pass (see PassRequest) for one benchmark. */
   | { type: 'pass-result'; id: string; result: PassResult }

@@ -8,7 +8,7 @@
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../results/types.js';
 import type { Now } from './clock.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
-import { relativeHalfWidth, shouldStop, type StoppingConfig } from './stopping-rule.js';
+import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
 import {
   SLOW_BODY_MIN_BATCHES,
   SLOW_BODY_MIN_SIMILAR,
@@ -75,6 +75,8 @@ export interface MeasureDeps {
   gcIntervalNs?: () => number | null;
   /** Called after every sample, outside the timed region. */
   afterSample?: () => void;
+  /** Times the host-speed reference once (sequential mode: after every sample), ns. */
+  hostReference?: () => number;
 }
 
 export interface Measurement {
@@ -145,8 +147,14 @@ export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcInte
   return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs) / Math.max(nsPerOp, Number.MIN_VALUE));
 }
 
-/** Takes samples with varied iteration counts until the stopping rule says enough. */
-export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
+/** Where sampling starts: the base iteration count and the calibration it came from. */
+export interface SamplingStart {
+  baseIterations: number;
+  calibration: CalibrationInfo;
+}
+
+/** Sizes the samples from the warm-up's guess, then runs the untimed settle batch. */
+export async function startSampling(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<SamplingStart> {
   const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
   const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
   const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
@@ -154,29 +162,69 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
     ? uncapped
     : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
   for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
-  const plan = new SamplingPlan(baseIterations, deps.rng);
-  const samples: Sample[] = [];
-  const perOp: number[] = [];
-  const start = deps.now();
-  for (;;) {
-    const iterations = plan.next();
-    const elapsedNs = await deps.runBatch(iterations);
-    deps.afterSample?.();
-    samples.push({ iterations, elapsedNs });
-    perOp.push(elapsedNs / iterations);
-    const stop = shouldStop(perOp, deps.now() - start, config);
-    if (stop !== null) {
-      return {
-        samples,
-        calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations },
-        precision: { target: config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(perOp)), stopReason: stop, durationNs: deps.now() - start },
-      };
-    }
+  return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
+}
+
+/**
+ * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
+ * among the other benchmarks of the file (interleaved). The budget counts the time of its own
+ * samples only, so interleaving does not shorten it.
+ */
+export class Sampler {
+  readonly samples: Sample[] = [];
+  private readonly perOp: number[] = [];
+  private readonly plan: SamplingPlan;
+  private spentNs = 0;
+  private stop: StopReason | null = null;
+
+  constructor(
+    private readonly deps: MeasureDeps,
+    private readonly config: MeasureConfig,
+    readonly start: SamplingStart,
+  ) {
+    this.plan = new SamplingPlan(start.baseIterations, deps.rng);
+  }
+
+  /** Whether the stopping rule has said enough. */
+  get done(): boolean {
+    return this.stop !== null;
+  }
+
+  /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
+  async take(round?: number): Promise<Sample> {
+    const iterations = this.plan.next();
+    const begin = this.deps.now();
+    const elapsedNs = await this.deps.runBatch(iterations);
+    this.deps.afterSample?.();
+    this.spentNs += this.deps.now() - begin;
+    const sample: Sample = round === undefined ? { iterations, elapsedNs } : { iterations, elapsedNs, round };
+    this.samples.push(sample);
+    this.perOp.push(elapsedNs / iterations);
+    this.stop = shouldStop(this.perOp, this.spentNs, this.config);
+    return sample;
+  }
+
+  precision(): PrecisionInfo {
+    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.perOp)), stopReason: this.stop ?? 'budget', durationNs: this.spentNs };
   }
 }
 
-export async function measure(deps: MeasureDeps, config: MeasureConfig): Promise<Measurement> {
-  deps.onPhase?.('warmup');
+/** Takes samples with varied iteration counts until the stopping rule says enough. */
+export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
+  const sampler = new Sampler(deps, config, await startSampling(deps, config, nsPerOpGuess));
+  while (!sampler.done) {
+    const taken = await sampler.take();
+    const hostNs = deps.hostReference?.();
+    if (hostNs !== undefined) taken.hostNs = hostNs;
+  }
+  return { samples: sampler.samples, calibration: sampler.start.calibration, precision: sampler.precision() };
+}
+
+/**
+ * Warms up until steady, then checks one sample-sized batch against the steady guess and warms up
+ * again (at most twice) when it is more than 2× off: a late tier change.
+ */
+export async function warmUpChecked(deps: MeasureDeps, config: MeasureConfig): Promise<{ nsPerOp: number; info: WarmupInfo }> {
   let warm = await warmUp(deps, config);
   const info = { ...warm.info };
   for (let restarts = 1; restarts <= MAX_REWARMS; restarts++) {
@@ -192,7 +240,13 @@ export async function measure(deps: MeasureDeps, config: MeasureConfig): Promise
     info.converged = warm.info.converged;
     info.restarts = restarts;
   }
+  return { nsPerOp: warm.nsPerOp, info };
+}
+
+export async function measure(deps: MeasureDeps, config: MeasureConfig): Promise<Measurement> {
+  deps.onPhase?.('warmup');
+  const warm = await warmUpChecked(deps, config);
   deps.onPhase?.('sample');
   const sampled = await sample(deps, config, warm.nsPerOp);
-  return { samples: sampled.samples, warmup: info, calibration: sampled.calibration, precision: sampled.precision };
+  return { samples: sampled.samples, warmup: warm.info, calibration: sampled.calibration, precision: sampled.precision };
 }

@@ -4,7 +4,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeclaredBenchmark } from '../define/types.js';
-import type { DeoptEvent, JitInfo, ThrottleInfo } from '../results/types.js';
+import type { DeoptEvent, ErrorInfo, JitInfo, ThrottleInfo } from '../results/types.js';
+import type { HostReference } from './host-reference.js';
 import { createBatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import type { Sink } from './codegen.js';
@@ -28,6 +29,10 @@ export const sink: Sink = { value: undefined };
 
 export interface ProcessContext {
   config: MeasureConfig;
+  /** The host-speed reference, read next to every sample. */
+  host: HostReference;
+  /** Turns what a benchmark threw into the error its result reports. */
+  errorInfo: (thrown: unknown) => ErrorInfo;
   rng: () => number;
   jitControl: JitControl | null;
   deoptLog: DeoptLogReader | null;
@@ -39,7 +44,7 @@ export interface ProcessContext {
 
 let floors: FloorCache | null = null;
 /** Watches every timed region of the process; switched per phase. */
-const observer = new RegionObserver();
+export const observer = new RegionObserver();
 
 export async function runBenchmark(
   bench: DeclaredBenchmark,
@@ -77,6 +82,7 @@ export async function runBenchmark(
       if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) optimizationRequested = true;
     },
     afterSample: () => footprint.afterSample(),
+    hostReference: () => context.host.read(),
     gcIntervalNs: () => {
       observer.current = null;
       return gcRate.stop();

@@ -20,10 +20,13 @@ const REFERENCE_RUNS = 7;
 
 let referenceState = 0x9e3779b9;
 
+/** Steps of the throttling reference, for turning its time into ns per step. */
+export const THROTTLE_REFERENCE_STEPS = REFERENCE_STEPS;
+
 /** A fixed integer workload: no allocation, nothing to hoist (the state carries over between calls). */
-function referenceWorkload(): number {
+export function referenceWorkload(steps: number = REFERENCE_STEPS): number {
   let h = referenceState;
-  for (let i = 0; i < REFERENCE_STEPS; i++) h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
+  for (let i = 0; i < steps; i++) h = Math.imul(h ^ (h >>> 13), 0x5bd1e995) + i;
   referenceState = h;
   return h;
 }

@@ -14,5 +14,6 @@ export function createResultsFile(environment: Environment, settings: RunSetting
     finishedAt: null,
     benchmarks: [],
     fileErrors: [],
+    host: null,
   };
 }

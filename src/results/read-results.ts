@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { oneLineMessage } from './one-line-message.js';
 import { SCHEMA_VERSION } from './types.js';
 import { upgradeV1 } from './upgrade-v1.js';
+import { upgradeV2 } from './upgrade-v2.js';
 import type { ResultsFile } from './types.js';
 
 /** Schema versions this build can read (older ones are upgraded on reading); see docs/results-format.md. */
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, SCHEMA_VERSION];
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, SCHEMA_VERSION];
 
 /** Longest rendering of an unexpected schemaVersion value kept in a message. */
 const MAX_VALUE_CHARS = 40;
@@ -40,7 +41,9 @@ export function resultsFromJson(path: string, value: unknown): ResultsFile {
   }
   checkVersion(path, value['schemaVersion']);
   checkOutline(path, value);
-  return (value['schemaVersion'] === 1 ? upgradeV1(value) : value) as unknown as ResultsFile;
+  const version = value['schemaVersion'];
+  const v2 = version === 1 ? upgradeV1(value) : value;
+  return (version === SCHEMA_VERSION ? value : upgradeV2(v2)) as unknown as ResultsFile;
 }
 
 /**

@@ -14,7 +14,7 @@ export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, Me
 export type { CpuProfileFindings, CpuSampling, DeoptEvent, Disassembly, DisasmInstruction, HotFunction, HotFunctionKind, HotLine, JitInfo, JitTier, NativeSymbol, ProfileInfo, TierReading, TierTrack } from './profile-types.js';
 
 /** Bumped on any incompatible change to the shape below. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type BenchmarkStatus = 'ok' | 'error' | 'timeout';
 
@@ -36,6 +36,14 @@ export interface ErrorInfo {
 export interface Sample {
   iterations: number;
   elapsedNs: number;
+  /**
+   * The interleaved round the sample was taken in (absent in sequential mode and in older files).
+   * Samples of different benchmarks (and of the floor) with the same round were taken in the same
+   * round of the same process: the key is the process id × 1,000,000 plus the round's number.
+   */
+  round?: number;
+  /** The host-speed reference timed next to this sample: ns per 1,000 steps of a fixed integer workload (absent in older files). */
+  hostNs?: number;
 }
 
 export interface Estimate {
@@ -171,10 +179,37 @@ export interface ThrottleInfo {
   helperCpuShare: number | null;
 }
 
+/** The host's speed during one benchmark's samples (see analysis/host-track.ts). */
+export interface HostTrack {
+  /** Where the figure comes from: the common movement of what was sampled in the same rounds, or the reference timed after each sample. */
+  source: 'rounds' | 'reference';
+  /** How far the host's speed moved during the samples: the 90th over the 10th percentile of the smoothed host factor, minus 1 (0.09 = 9%). */
+  movement: number;
+  /** Smoothed host factor of the slowest and the fastest stretch (1 = the usual speed during this benchmark; 1.1 = 10% slower). */
+  slowest: number;
+  fastest: number;
+  /** Median of the host-speed reference next to the samples, ns per 1,000 steps (null when not measured). */
+  referenceNs: number | null;
+}
+
+/** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */
+export interface RunHost {
+  /** Median of the host-speed reference over every sample of the run, ns per 1,000 steps. */
+  referenceNs: number;
+  /** The machine's usual figure from its calibration file before this run, or null on a machine's first run. */
+  usualNs: number | null;
+  /** referenceNs / usualNs − 1 (0.1 = this run's host was 10% slower than usual), or null. */
+  versusUsual: number | null;
+  /** Runs the calibration held before this one. */
+  calibrationRuns: number;
+}
+
 export interface FloorEstimate {
   nsPerOp: number;
   ciLower: number;
   ciUpper: number;
+  /** Interleaved mode: the floor's own samples, taken in the same rounds as the benchmarks' (paired by `round`). */
+  samples?: Sample[];
 }
 
 export interface BenchmarkResult {
@@ -211,6 +246,8 @@ export interface BenchmarkResult {
   /** Null when the samples themselves already use 1–2 iterations, or the body is too slow to probe. */
   setupProbe: SetupProbe | null;
   throttle: ThrottleInfo | null;
+  /** The host's speed during the samples (null in files from before host tracking, or when nothing was measured next to the samples). */
+  host: HostTrack | null;
   /** Clock reads per sample: 2 for generated loops, more when a manual body pauses its timer. Null when not measured. */
   timerReadsPerSample: number | null;
   /** Null where the runtime cannot account allocation, or the benchmark did not finish. */
@@ -259,6 +296,8 @@ export interface RunSettings {
   filter: string | null;
   seed: number;
   precisionTarget: number;
+  /** The file's benchmarks were sampled in interleaved rounds (false: one after another, `--sequential`; absent in older files). */
+  interleave?: boolean;
   /** GC cost by elimination was measured. */
   gcCost: boolean;
   /** Allocation sites were profiled. */
@@ -278,4 +317,6 @@ export interface ResultsFile {
   finishedAt: string | null;
   benchmarks: BenchmarkResult[];
   fileErrors: FileError[];
+  /** The host's speed over the run (null when not measured, or in files from before host tracking). */
+  host: RunHost | null;
 }

@@ -4,7 +4,7 @@
  */
 import { withRelative } from '../analysis/relative.js';
 import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
-import { diagnose } from '../analysis/diagnostics/diagnose.js';
+import { analyseBenchmark } from '../analysis/analyse-benchmark.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
 import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, ResultsFile } from '../results/types.js';
 import type { NoGcOutcome } from '../analysis/gc-cost.js';
@@ -24,6 +24,8 @@ export interface Baseline {
 
 export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();
+  /** Results as measured, before analysis (host track and diagnostics). */
+  private readonly raw = new Map<string, BenchmarkResult>();
   private readonly built = new Map<string, BenchmarkResult>();
 
   constructor(
@@ -96,14 +98,19 @@ export class ResultCollector {
     return record;
   }
 
+  /** Rebuilds one benchmark, then analyses it and the rest of its file again (they may share rounds). */
   private rebuild(id: string): void {
-    const result = buildResult(this.record(id), this.seed);
-    const previous = this.baseline?.results.benchmarks.find((b) => b.id === id);
-    const context = {
-      clock: this.results.environment.clock,
-      precisionTarget: this.results.settings.precisionTarget,
-      baseline: previous === undefined ? null : { label: this.baseline!.label, result: previous },
-    };
-    this.built.set(id, { ...result, diagnostics: diagnose(result, context) });
+    this.raw.set(id, buildResult(this.record(id), this.seed));
+    const file = this.record(id).file;
+    const peers = this.idsOf(file).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
+    for (const result of peers) {
+      const previous = this.baseline?.results.benchmarks.find((b) => b.id === result.id);
+      const context = {
+        clock: this.results.environment.clock,
+        precisionTarget: this.results.settings.precisionTarget,
+        baseline: previous === undefined ? null : { label: this.baseline!.label, result: previous },
+      };
+      this.built.set(result.id, analyseBenchmark(result, peers, context));
+    }
   }
 }

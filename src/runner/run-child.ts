@@ -48,6 +48,9 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
           case 'declared': outcome.declared = event.benchmarks; break;
           case 'load-error': outcome.loadError = event.error; break;
           case 'start': outcome.current = event.id; armTimer(); break;
+          // Interleaved rounds: the timeout applies to each round; a crash blames the benchmark running.
+          case 'round': armTimer(); break;
+          case 'current': outcome.current = event.id; break;
           case 'measured':
           case 'pass-result':
           case 'bench-error': outcome.current = null; break;

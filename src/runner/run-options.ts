@@ -11,6 +11,8 @@ export interface RunOptions {
   timeoutNs: number;
   seed: number;
   precisionTarget: number;
+  /** Sample a file's benchmarks in randomized interleaved rounds (default) rather than one after another (`--sequential`). */
+  interleave: boolean;
   quiet: boolean;
   /** Warnings fail the run (exit 1), for CI. */
   strict: boolean;

@@ -35,8 +35,8 @@ export interface RunOutcome {
 }
 
 function settingsOf(options: RunOptions): RunSettings {
-  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites, profile, disasm } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, gcCost, allocSites, profile, disasm };
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm };
 }
 
 interface ProcessPlan {
@@ -59,6 +59,7 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     throttleBaselineNs,
     deoptLogPath: null,
     pass: null,
+    interleave: options.interleave,
     // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed + fork - 1,
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
@@ -98,6 +99,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
         deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${forkText} ${event.id}${phase}`);
         break;
       }
+      case 'round': deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${options.forks > 1 ? ` fork ${fork}/${options.forks}` : ''} ${file.display}: round ${event.round + 1}, ${event.active.length} benchmark${event.active.length === 1 ? '' : 's'} sampling`); break;
       case 'measured': collector.measured(event.id, event.result); done++; save(null); break;
       case 'bench-error': collector.failed(event.id, 'error', event.error); done++; save(null); break;
       default: break;

@@ -112,6 +112,7 @@ describe('createResultsFile', () => {
       finishedAt: null,
       benchmarks: [],
       fileErrors: [],
+      host: null,
     });
     assert.notEqual(createResultsFile(env, settings).benchmarks, file.benchmarks, 'each file gets its own arrays');
   });

@@ -7,7 +7,14 @@ import { readResults, ResultsFileError, SUPPORTED_SCHEMA_VERSIONS } from '../../
 import type { ResultsFile } from '../../src/results/types.js';
 import { writeResultsAtomic } from '../../src/results/write-results.js';
 
-const fixtureText = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v3.json', import.meta.url), 'utf8');
+const v2Text = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');
+
+/** The version 2 fixture as version 3 readers see it: no host tracking, benchmarks one after another. */
+function v2AsV3(): ResultsFile {
+  const v2 = JSON.parse(v2Text) as ResultsFile;
+  return { ...v2, schemaVersion: 3, settings: { ...v2.settings, interleave: false }, benchmarks: v2.benchmarks.map((b) => ({ ...b, host: null })), host: null };
+}
 
 function fixture(): ResultsFile {
   return JSON.parse(fixtureText) as ResultsFile;
@@ -112,13 +119,20 @@ describe('readResults', () => {
   });
 
   it('exports the supported versions', () => {
-    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1, 2]);
+    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1, 2, 3]);
   });
 
-  it('reads a version 1 file as version 2: jit and deopts move into profile, the passes read as not run', () => {
+  it('reads a version 2 file as version 3: no host track, sequential, host null', () => {
+    const upgraded = readResults(fileWith(v2Text));
+    assert.deepEqual(upgraded, v2AsV3());
+    assert.equal(upgraded.settings.interleave, false);
+    assert.ok(upgraded.benchmarks.every((b) => b.host === null));
+  });
+
+  it('reads a version 1 file as version 3: jit and deopts move into profile, the passes read as not run', () => {
     const v1 = readFileSync(new URL('../fixtures/results/valid-v1.json', import.meta.url), 'utf8');
     const upgraded = readResults(fileWith(v1));
-    assert.deepEqual(upgraded, fixture());
+    assert.deepEqual(upgraded, v2AsV3());
     const parsed = JSON.parse(v1) as { benchmarks: { jit: unknown; deopts: unknown }[] };
     upgraded.benchmarks.forEach((b, i) => {
       assert.equal('jit' in b, false);
@@ -175,14 +189,14 @@ describe('readResults', () => {
   });
 
   it('rejects a newer schema version, naming the supported one and suggesting an upgrade', () => {
-    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 3 }));
-    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 3; this ubench reads versions 1, 2 \(.*upgrade ubench/);
+    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 4 }));
+    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 4; this ubench reads versions 1, 2, 3 \(.*upgrade ubench/);
   });
 
   for (const version of [0, '1', null, 1.5]) {
     it(`rejects schemaVersion ${JSON.stringify(version)}`, () => {
       const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: version }));
-      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads versions 1, 2$/);
+      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads versions 1, 2, 3$/);
     });
   }
 

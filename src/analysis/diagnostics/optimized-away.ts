@@ -5,6 +5,7 @@
  */
 import type { Rule } from './rule.js';
 import { ns } from './format.js';
+import { pairedRatio } from '../paired-rounds.js';
 
 /**
  * The floor and the benchmark are measured at different moments of the process, and this host's
@@ -13,6 +14,12 @@ import { ns } from './format.js';
  * real work in the clean corpus sits at 3.9× the floor, so no real benchmark comes near it.
  */
 const FLOOR_TOLERANCE = 0.15;
+/**
+ * Sampled in the same rounds as the floor, the benchmark is compared per round, and host steps
+ * cancel: within 15% of the floor (the CI's lower bound) is an empty loop; the cheapest real work in
+ * the clean corpus sits at 3.9× the floor.
+ */
+const PAIRED_FLOOR_TOLERANCE = 0.15;
 /** A tenth of a nanosecond is under half a cycle at 4 GHz: no operation is that cheap. */
 const SUB_CYCLE_NS = 0.1;
 
@@ -22,15 +29,17 @@ export const optimizedAway: Rule = {
     const floor = result.floor;
     const { nsPerOp, ciLower } = result.estimate;
     const belowCycle = nsPerOp < SUB_CYCLE_NS;
-    const atFloor = floor !== null && ciLower <= floor.ciUpper * (1 + FLOOR_TOLERANCE);
+    const paired = floor?.samples === undefined ? null : pairedRatio(result.samples, floor.samples);
+    const atFloor = floor !== null && (paired !== null ? paired.ciLower <= 1 + PAIRED_FLOOR_TOLERANCE : ciLower <= floor.ciUpper * (1 + FLOOR_TOLERANCE));
     if (!belowCycle && !atFloor) return [];
-    const versus = floor === null ? '' : ` is indistinguishable from the empty-loop floor (${ns(floor.nsPerOp)}, 95% CI ${ns(floor.ciLower)}–${ns(floor.ciUpper)})`;
+    const pairedText = paired === null ? '' : `; in the same rounds it took ${paired.ratio.toFixed(2)}× the floor's time (95% CI ${paired.ciLower.toFixed(2)}–${paired.ciUpper.toFixed(2)})`;
+    const versus = floor === null ? '' : ` is indistinguishable from the empty-loop floor (${ns(floor.nsPerOp)}, 95% CI ${ns(floor.ciLower)}–${ns(floor.ciUpper)}${pairedText})`;
     return [{
       code: 'optimized-away',
       severity: 'warning',
       message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
       hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
-      evidence: { nsPerOp, ciLower, floorNsPerOp: floor?.nsPerOp ?? null, floorCiUpper: floor?.ciUpper ?? null, tolerance: FLOOR_TOLERANCE },
+      evidence: { nsPerOp, ciLower, floorNsPerOp: floor?.nsPerOp ?? null, floorCiUpper: floor?.ciUpper ?? null, pairedRatio: paired, tolerance: paired === null ? FLOOR_TOLERANCE : PAIRED_FLOOR_TOLERANCE },
     }];
   },
 };

@@ -12,6 +12,8 @@ export interface RuleContext {
   precisionTarget: number;
   /** The same benchmark in the baseline results (`--baseline`), if one was given and has it. */
   baseline?: { label: string; result: BenchmarkResult } | null;
+  /** The host factor of each sample (analysis/host-track.ts), or null when the host was not tracked. */
+  hostFactors?: readonly number[] | null;
 }
 
 /** Rules see only ok results: there is nothing to diagnose in a benchmark that did not run. */

@@ -1,0 +1,98 @@
+/**
+ * The host's speed during one benchmark's samples, from what was measured next to them:
+ * - interleaved rounds: the common movement of everything else sampled in the same rounds — the
+ *   file's other benchmarks, the loop floor and the host-speed reference — each relative to its own
+ *   median, then the median across them per round. A host step or burst moves them all (measured
+ *   here: two identical loops sampled in rounds moved together with a correlation of 0.92–0.95),
+ *   while the benchmark under judgment is left out, so its own drift is never taken for the host's;
+ * - sequential samples: the host-speed reference timed after each sample, relative to its median.
+ * The result is a factor per sample (1 = the benchmark's usual host speed, 1.1 = 10% slower), and
+ * the benchmark's samples divided by it are what the benchmark did relative to its machine.
+ */
+import type { BenchmarkResult, HostTrack, Sample } from '../results/types.js';
+import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
+
+/** Each participant's values relative to its own median, by round. */
+type Series = Map<number, number>;
+
+/**
+ * Movement is measured on factors smoothed over this many consecutive samples: a single sample of
+ * the reference is noisy (its ±2–8% spread here is mostly its own), a host step or burst lasts tens
+ * to hundreds of ms, i.e. several samples (DESIGN §6).
+ */
+export const HOST_SMOOTHING_SAMPLES = 5;
+/** Movement is the spread between these quantiles of the smoothed factors (robust to one odd stretch). */
+const MOVEMENT_QUANTILES = [0.1, 0.9] as const;
+
+function relativeByRound(samples: readonly Sample[], value: (s: Sample) => number | undefined): Series | null {
+  const pairs = samples.flatMap((s) => {
+    const v = value(s);
+    return s.round === undefined || v === undefined || !(v > 0) ? [] : [[s.round, v] as const];
+  });
+  if (pairs.length === 0) return null;
+  const center = median(pairs.map(([, v]) => v));
+  return center > 0 ? new Map(pairs.map(([round, v]) => [round, v / center])) : null;
+}
+
+const perOp = (s: Sample): number => s.elapsedNs / s.iterations;
+
+/** Running median over a centred window. */
+export function runningMedian(values: readonly number[], window: number): number[] {
+  const half = Math.floor(window / 2);
+  return values.map((_, i) => median(values.slice(Math.max(0, i - half), Math.min(values.length, i + half + 1))));
+}
+
+/**
+ * The host factor of each of `result`'s samples (in sample order), or null when nothing was
+ * measured next to them (files from before host tracking). `peers` are the other benchmarks of the
+ * same run; those sampled in the same rounds take part.
+ */
+export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkResult[]): number[] | null {
+  const samples = result.samples;
+  if (samples.length === 0) return null;
+  if (samples.every((s) => s.round !== undefined)) {
+    const rounds = new Set(samples.map((s) => s.round!));
+    const partners: Series[] = [];
+    for (const peer of peers) {
+      if (peer.id === result.id || peer.status !== 'ok') continue;
+      if (!peer.samples.some((s) => s.round !== undefined && rounds.has(s.round))) continue;
+      const series = relativeByRound(peer.samples, perOp);
+      if (series !== null) partners.push(series);
+    }
+    const floor = result.floor?.samples === undefined ? null : relativeByRound(result.floor.samples, perOp);
+    if (floor !== null) partners.push(floor);
+    const reference = relativeByRound(samples, (s) => s.hostNs);
+    if (reference !== null) partners.push(reference);
+    if (partners.length === 0) return null;
+    return samples.map((s) => {
+      const present = partners.flatMap((p) => (p.has(s.round!) ? [p.get(s.round!)!] : []));
+      return present.length === 0 ? 1 : median(present);
+    });
+  }
+  if (samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) {
+    const center = median(samples.map((s) => s.hostNs!));
+    return samples.map((s) => s.hostNs! / center);
+  }
+  return null;
+}
+
+/** The samples as they would be on a host of constant speed: each divided by its host factor. */
+export function hostAdjusted(samples: readonly Sample[], factors: readonly number[]): Sample[] {
+  return samples.map((s, i) => ({ ...s, elapsedNs: s.elapsedNs / factors[i]! }));
+}
+
+/** What the results file says about the host during one benchmark. */
+export function hostTrack(result: BenchmarkResult, factors: readonly number[] | null): HostTrack | null {
+  if (factors === null) return null;
+  const smoothed = sortAscending(runningMedian(factors, HOST_SMOOTHING_SAMPLES));
+  const low = quantileSorted(smoothed, MOVEMENT_QUANTILES[0]);
+  const high = quantileSorted(smoothed, MOVEMENT_QUANTILES[1]);
+  const references = result.samples.flatMap((s) => (s.hostNs === undefined ? [] : [s.hostNs]));
+  return {
+    source: result.samples.every((s) => s.round !== undefined) ? 'rounds' : 'reference',
+    movement: low > 0 ? high / low - 1 : 0,
+    slowest: smoothed.at(-1)!,
+    fastest: smoothed[0]!,
+    referenceNs: references.length === 0 ? null : median(references),
+  };
+}

@@ -1,0 +1,280 @@
+/**
+ * Interleaved mode: every benchmark of the file is warmed up in turn, then all of them — with the
+ * empty-loop floor of each loop kind and the host-speed reference — are sampled in rounds, one
+ * sample each per round, in a fresh random order every round. A step or a burst of the host's speed
+ * then lands on all of them alike, and the paired samples of a round cancel it in relative results
+ * (Google Benchmark's random interleaving; measured here, two identical loops sampled this way moved
+ * together with a correlation of 0.92–0.95 over half-second windows, their ratio 3× steadier than
+ * either). Each benchmark leaves the rounds when its own stopping rule says enough; the work after
+ * sampling (setup probe, memory phase, retention) runs for one benchmark at a time at the end.
+ */
+import type { DeclaredBenchmark } from '../define/types.js';
+import type { DeoptEvent, FloorEstimate, Sample } from '../results/types.js';
+import { medianWithInterval } from '../stats/median-ci.js';
+import { shuffleInPlace } from './round-order.js';
+import { createBatchRunner, type BatchRunner } from './batch-runner.js';
+import { hrtimeNow } from './clock.js';
+import { parseDeoptLog } from './deopt-log.js';
+import type { ChildEvent, MeasuredBenchmark } from './events.js';
+import { FloorCache } from './floor.js';
+import { FootprintTracker } from './footprint.js';
+import { GcRateMeter } from './gc-rate.js';
+import { observeGc } from './gc-observer.js';
+import { ensureOptimized, reading } from './jit-tier.js';
+import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
+import { measureMemory } from './memory-phase.js';
+import { observer, sink, type ProcessContext } from './run-benchmark.js';
+import { probeSetup } from './setup-probe.js';
+import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from './throttle.js';
+import { readSchedstat } from './cpu-wait.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JitInfo } from '../results/types.js';
+
+/** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor runs in every round. */
+const FLOOR_SAMPLE_SHARE = 0.25;
+/**
+ * The floor takes part in a round only while some benchmark still sampling has fewer samples than
+ * this: enough pairs for the floor comparison (the paired ratio's CI narrows past 1.15 well before),
+ * without paying the floor's time all through a slow benchmark's budget.
+ */
+const FLOOR_PAIRED_ROUNDS = 30;
+/** Pid × this + round: a key unique to one round of one process (see `Sample.round`). */
+const ROUND_KEY_STRIDE = 1_000_000;
+/**
+ * Samples of the sequential stretch after the rounds in which the heap is read after every sample
+ * for the leak rule (what other benchmarks keep during the rounds is not this one's): 6 give the
+ * trend test p ≈ 0.009 when the heap rises in every one, under the rule's 0.01.
+ */
+const RETENTION_STRETCH_SAMPLES = 6;
+
+interface Session {
+  bench: DeclaredBenchmark;
+  runner: BatchRunner;
+  floorKey: string;
+  before: ThrottleCheck;
+  footprint: FootprintTracker;
+  warmup: Awaited<ReturnType<typeof warmUpChecked>>;
+  sampler: Sampler;
+  deps: MeasureDeps;
+  optimizationRequested: boolean;
+  afterWarmup: JitInfo['afterWarmup'] | null;
+  bodyAfterWarmup: JitInfo['afterWarmup'] | null;
+  deoptText: Record<DeoptEvent['phase'], string>;
+  /** Own sample windows [start, end] in ms of the performance clock, for attributing GC pauses. */
+  windows: number[];
+  sched: { onCpuNs: number; waitingNs: number; helpersNs: number; wallNs: number; known: boolean };
+}
+
+interface FloorParticipant {
+  key: string;
+  sampler: Sampler;
+}
+
+const roundKey = (round: number): number => process.pid * ROUND_KEY_STRIDE + round;
+
+export async function runInterleaved(selected: readonly DeclaredBenchmark[], context: ProcessContext, emit: (event: ChildEvent) => void): Promise<void> {
+  const { config, rng } = context;
+  const floors = new FloorCache(hrtimeNow, sink, rng, config, observer);
+  const sessions: Session[] = [];
+  const fail = (id: string, thrown: unknown): void => emit({ type: 'bench-error', id, error: context.errorInfo(thrown) });
+
+  for (const bench of selected) {
+    emit({ type: 'start', id: bench.id });
+    try {
+      sessions.push(await warmUpSession(bench, context, emit));
+    } catch (thrown) {
+      fail(bench.id, thrown);
+    }
+  }
+
+  // One floor per loop kind in use, warmed up like a benchmark and sampled in every round.
+  const floorParticipants: FloorParticipant[] = [];
+  for (const key of new Set(sessions.map((s) => s.floorKey))) {
+    const [mode, call] = key.split('/') as [BatchRunner['mode'], BatchRunner['call']];
+    const empty = await floors.emptyRunner(mode, call);
+    const floorConfig = { ...config, sampleTargetNs: config.sampleTargetNs * FLOOR_SAMPLE_SHARE };
+    const deps: MeasureDeps = { runBatch: (n) => empty.runBatch(n), now: hrtimeNow, rng };
+    const warm = await warmUpChecked(deps, floorConfig);
+    floorParticipants.push({ key, sampler: new Sampler(deps, floorConfig, await startSampling(deps, floorConfig, warm.nsPerOp)) });
+  }
+  const host = context.host;
+
+  const gcStarts: number[] = [];
+  const gcPauses: number[] = [];
+  const gcWatch = observeGc((start, duration) => {
+    gcStarts.push(start);
+    gcPauses.push(duration);
+  });
+  let active = [...sessions];
+  for (let round = 0; active.length > 0; round++) {
+    emit({ type: 'round', round, active: active.map((s) => s.bench.id) });
+    const key = roundKey(round);
+    const floorNeeded = active.some((s) => s.sampler.samples.length < FLOOR_PAIRED_ROUNDS);
+    const order: (Session | FloorParticipant | 'host')[] = [...active, ...(floorNeeded ? floorParticipants : []), 'host'];
+    shuffleInPlace(order, rng);
+    const taken: Sample[] = [];
+    let hostNs = Number.NaN;
+    for (const participant of order) {
+      if (participant === 'host') {
+        hostNs = host.read();
+      } else if ('bench' in participant) {
+        emit({ type: 'current', id: participant.bench.id });
+        try {
+          taken.push(await takeSessionSample(participant, key, context));
+        } catch (thrown) {
+          fail(participant.bench.id, thrown);
+          active = active.filter((s) => s !== participant);
+          sessions.splice(sessions.indexOf(participant), 1);
+        }
+      } else {
+        taken.push(await participant.sampler.take(key));
+      }
+    }
+    for (const sample of taken) sample.hostNs = hostNs;
+    active = active.filter((s) => !s.sampler.done);
+  }
+  await gcWatch.stop();
+
+  const floorEstimates = new Map<string, FloorEstimate>(floorParticipants.map((f) => {
+    const { median, lower, upper } = medianWithInterval(f.sampler.samples.map((s) => s.elapsedNs / s.iterations));
+    return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
+  }));
+  for (const session of sessions) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
+      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, floorEstimates.get(session.floorKey)!, gcPauseMs, floors, context) });
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+    }
+  }
+}
+
+async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, emit: (event: ChildEvent) => void): Promise<Session> {
+  const { config, rng, jitControl, deoptLog } = context;
+  const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
+  const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
+  const footprint = new FootprintTracker();
+  const gcRate = new GcRateMeter();
+  const deoptText: Session['deoptText'] = { warmup: '', sample: '' };
+  const session = { bench, runner, floorKey: `${runner.mode}/${runner.call}`, before, footprint, deoptText, optimizationRequested: false, windows: [], sched: { onCpuNs: 0, waitingNs: 0, helpersNs: 0, wallNs: 0, known: true } } as Partial<Session> as Session;
+  const deps: MeasureDeps = {
+    runBatch: (n) => runner.runBatch(n),
+    now: hrtimeNow,
+    rng,
+    ensureOptimized() {
+      if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) session.optimizationRequested = true;
+    },
+    gcIntervalNs: () => gcRate.stop(),
+  };
+  emit({ type: 'phase', id: bench.id, phase: 'warmup' });
+  deoptLog?.mark();
+  gcRate.start();
+  observer.current = gcRate;
+  session.warmup = await warmUpChecked(deps, config);
+  observer.current = null;
+  if (deoptLog !== null) deoptText.warmup += deoptLog.readNew();
+  if (jitControl !== null) {
+    session.afterWarmup = reading(jitControl.status(runner.tierTarget.fn));
+    const body = runner.tierTarget.body;
+    session.bodyAfterWarmup = body === null ? null : reading(jitControl.status(body.fn));
+  }
+  session.deps = deps;
+  session.sampler = new Sampler(deps, config, await startSampling(deps, config, session.warmup.nsPerOp));
+  // What the warm-up kept is this benchmark's; what the rounds keep is shared (see FootprintTracker).
+  footprint.pause();
+  return session;
+}
+
+async function takeSessionSample(session: Session, key: number, context: ProcessContext): Promise<Sample> {
+  const from = readSchedstat();
+  const startMs = performance.now();
+  const sample = await session.sampler.take(key);
+  session.windows.push(startMs, performance.now());
+  const to = readSchedstat();
+  if (from === null || to === null) session.sched.known = false;
+  else {
+    const onCpu = to.onCpuNs - from.onCpuNs;
+    session.sched.onCpuNs += onCpu;
+    session.sched.waitingNs += to.waitingNs - from.waitingNs;
+    session.sched.helpersNs += Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
+    session.sched.wallNs += to.wallNs - from.wallNs;
+  }
+  if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
+  return sample;
+}
+
+/** GC pause time (ms) of the GCs that started inside this benchmark's own samples. */
+function ownGcPause(windows: readonly number[], starts: readonly number[], pauses: readonly number[]): { count: number; pauseMs: number } {
+  let count = 0;
+  let pauseMs = 0;
+  for (let g = 0; g < starts.length; g++) {
+    for (let w = 0; w < windows.length; w += 2) {
+      if (starts[g]! >= windows[w]! && starts[g]! <= windows[w + 1]!) {
+        count++;
+        pauseMs += pauses[g]!;
+        break;
+      }
+    }
+  }
+  return { count, pauseMs };
+}
+
+async function finishSession(session: Session, floor: FloorEstimate, gc: { count: number; pauseMs: number }, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
+  const { runner, sampler, config } = { ...session, config: context.config };
+  const { jitControl } = context;
+  const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
+  const jit: JitInfo | null = jitControl === null || session.afterWarmup === null ? null : {
+    target: runner.tierTarget.target,
+    functionName: runner.tierTarget.functionName,
+    optimizationRequested: session.optimizationRequested,
+    afterWarmup: session.afterWarmup,
+    afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
+    body: runner.tierTarget.body === null || session.bodyAfterWarmup == null ? null : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
+  };
+  const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
+  const samples = sampler.samples;
+  const perOp = samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
+  const nsPerOp = perOp[perOp.length >> 1]!;
+  const { baseIterations } = sampler.start;
+  const setupProbe = await probeSetup((n) => runner.runBatch(n), baseIterations, nsPerOp, config.timeBudgetNs);
+  const empty = await floors.emptyRunner(runner.mode, runner.call);
+  const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
+  // The retention stretch: this benchmark alone again, the heap read after every sample.
+  session.footprint.resume();
+  for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
+    await runner.runBatch(baseIterations);
+    session.footprint.afterSample();
+  }
+  const precision = sampler.precision();
+  const s = session.sched;
+  const memory = allocation === null ? null : {
+    ...allocation,
+    gcCount: gc.count,
+    gcTimeNs: gc.pauseMs * 1e6,
+    gcShare: (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1),
+    footprint: session.footprint.finish(),
+  };
+  return {
+    samples,
+    warmup: session.warmup.info,
+    calibration: sampler.start.calibration,
+    precision,
+    mode: runner.mode,
+    floor,
+    jit,
+    deopts,
+    setupProbe,
+    throttle: {
+      baselineNs: context.throttleBaselineNs,
+      beforeNs: session.before.referenceNs,
+      afterNs,
+      waitedMs: session.before.waitedMs,
+      retries: session.before.retries,
+      cpuWaitShare: s.known && s.onCpuNs + s.waitingNs > 0 ? s.waitingNs / (s.onCpuNs + s.waitingNs) : null,
+      helperCpuShare: s.known && s.wallNs > 0 ? s.helpersNs / s.wallNs : null,
+    },
+    timerReadsPerSample: runner.timerReadsPerSample,
+    memory,
+  };
+}
