@@ -11,7 +11,7 @@
 import type { DeclaredBenchmark } from '../define/types.js';
 import type { DeoptEvent, FloorEstimate, Sample } from '../results/types.js';
 import { medianWithInterval } from '../stats/median-ci.js';
-import { shuffleInPlace } from './round-order.js';
+import { runRounds } from './rounds.js';
 import { createBatchRunner, type BatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import { parseDeoptLog } from './deopt-log.js';
@@ -32,12 +32,6 @@ import type { JitInfo } from '../results/types.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor runs in every round. */
 const FLOOR_SAMPLE_SHARE = 0.25;
-/**
- * The floor takes part in a round only while some benchmark still sampling has fewer samples than
- * this: enough pairs for the floor comparison (the paired ratio's CI narrows past 1.15 well before),
- * without paying the floor's time all through a slow benchmark's budget.
- */
-const FLOOR_PAIRED_ROUNDS = 30;
 /** Pid × this + round: a key unique to one round of one process (see `Sample.round`). */
 const ROUND_KEY_STRIDE = 1_000_000;
 /**
@@ -87,7 +81,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     }
   }
 
-  // One floor per loop kind in use, warmed up like a benchmark and sampled in every round.
+  // One floor per loop kind in use, warmed up like a benchmark and sampled in the first rounds (see rounds.ts).
   const floorParticipants: FloorParticipant[] = [];
   for (const key of new Set(sessions.map((s) => s.floorKey))) {
     const [mode, call] = key.split('/') as [BatchRunner['mode'], BatchRunner['call']];
@@ -105,41 +99,29 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     gcStarts.push(start);
     gcPauses.push(duration);
   });
-  let active = [...sessions];
-  for (let round = 0; active.length > 0; round++) {
-    emit({ type: 'round', round, active: active.map((s) => s.bench.id) });
-    const key = roundKey(round);
-    const floorNeeded = active.some((s) => s.sampler.samples.length < FLOOR_PAIRED_ROUNDS);
-    const order: (Session | FloorParticipant | 'host')[] = [...active, ...(floorNeeded ? floorParticipants : []), 'host'];
-    shuffleInPlace(order, rng);
-    const taken: Sample[] = [];
-    let hostNs = Number.NaN;
-    for (const participant of order) {
-      if (participant === 'host') {
-        hostNs = host.read();
-      } else if ('bench' in participant) {
-        emit({ type: 'current', id: participant.bench.id });
-        try {
-          taken.push(await takeSessionSample(participant, key, context));
-        } catch (thrown) {
-          fail(participant.bench.id, thrown);
-          active = active.filter((s) => s !== participant);
-          sessions.splice(sessions.indexOf(participant), 1);
-        }
-      } else {
-        taken.push(await participant.sampler.take(key));
-      }
-    }
-    for (const sample of taken) sample.hostNs = hostNs;
-    active = active.filter((s) => !s.sampler.done);
-  }
+  const participants = sessions.map((session) => ({
+    id: session.bench.id,
+    get done() {
+      return session.sampler.done;
+    },
+    get sampleCount() {
+      return session.sampler.samples.length;
+    },
+    take: (key: number) => takeSessionSample(session, key, context),
+  }));
+  const failed = await runRounds(participants, floorParticipants.map((f) => f.sampler), () => host.read(), rng, roundKey, {
+    onRound: (round, active) => emit({ type: 'round', round, active: [...active] }),
+    onCurrent: (id) => emit({ type: 'current', id }),
+    onError: fail,
+  });
+  const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();
 
   const floorEstimates = new Map<string, FloorEstimate>(floorParticipants.map((f) => {
     const { median, lower, upper } = medianWithInterval(f.sampler.samples.map((s) => s.elapsedNs / s.iterations));
     return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
   }));
-  for (const session of sessions) {
+  for (const session of measuredSessions) {
     emit({ type: 'current', id: session.bench.id });
     try {
       const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);

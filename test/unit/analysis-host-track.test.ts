@@ -1,0 +1,146 @@
+/**
+ * Host tracking and attribution on synthetic interleaved runs: a host burst that moves every
+ * benchmark of the rounds is the host's (host-moved), a drift of one benchmark alone is its own;
+ * paired ratios cancel what the rounds share.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyseBenchmark } from '../../src/analysis/analyse-benchmark.js';
+import { hostAdjusted, hostFactors, hostTrack, runningMedian } from '../../src/analysis/host-track.js';
+import { pairedRatio } from '../../src/analysis/paired-rounds.js';
+import { withRelative } from '../../src/analysis/relative.js';
+import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
+import { createRng } from '../../src/stats/random.js';
+import { noisy, samplesFrom, syntheticResult } from '../helpers/synthetic-result.js';
+
+const context: Omit<RuleContext, 'hostFactors'> = { clock: { costNs: 45, resolutionNs: 40 }, precisionTarget: 0.01 };
+const N = 60;
+const KEY = 4_242_000_000;
+/** The host: 25% slower in rounds 20–39 (a burst of a few hundred ms), else steady. */
+const burst = (round: number): number => (round >= 20 && round < 40 ? 1.25 : 1);
+
+/** A benchmark sampled in rounds 0..N-1: per-op = center × host(round) × own(round) × noise. */
+function interleaved(id: string, center: number, own: (round: number) => number, seed: number, host = burst, reference = true): BenchmarkResult {
+  const rng = createRng(seed);
+  const perOp = Array.from({ length: N }, (_, r) => center * host(r) * own(r) * (1 + 0.004 * (2 * rng() - 1)));
+  const base = syntheticResult({ perOp });
+  const floorSamples = samplesFrom(Array.from({ length: N }, (_, r) => 0.42 * host(r)), 400_000).map((s, r) => ({ ...s, round: KEY + r }));
+  return {
+    ...base,
+    id,
+    name: id,
+    samples: base.samples.map((s, r) => ({ ...s, round: KEY + r, ...(reference ? { hostNs: 5500 * host(r) * (1 + 0.01 * (2 * rng() - 1)) } : {}) })),
+    floor: { ...base.floor!, samples: floorSamples },
+  };
+}
+
+const steady = () => 1;
+const codes = (r: BenchmarkResult) => r.diagnostics.map((d) => `${d.code}:${d.severity}`);
+
+describe('host factors', () => {
+  it('follow what the other participants of the same rounds did, not the benchmark itself', () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const b = interleaved('f#b', 40, steady, 2);
+    const factors = hostFactors(a, [a, b])!;
+    assert.equal(factors.length, N);
+    assert.ok(Math.abs(factors[30]! / factors[5]! - 1.25) < 0.03, `${factors[30]} / ${factors[5]}`);
+    const track = hostTrack(a, factors)!;
+    assert.equal(track.source, 'rounds');
+    assert.ok(track.movement > 0.2 && track.movement < 0.3, String(track.movement));
+    assert.ok(Math.abs(track.referenceNs! - 5500) < 5500 * 0.3);
+  });
+
+  it('come from the reference after each sample in sequential mode', () => {
+    const result = syntheticResult({ perOp: noisy(40, 10, 0.002) });
+    const samples = result.samples.map((s, i) => ({ ...s, hostNs: i < 20 ? 5000 : 5500 }));
+    const factors = hostFactors({ ...result, samples }, [])!;
+    assert.ok(Math.abs(factors[30]! / factors[0]! - 1.1) < 1e-9);
+    assert.equal(hostTrack({ ...result, samples }, factors)!.source, 'reference');
+  });
+
+  it('are null for a file from before host tracking', () => {
+    const result = syntheticResult({ perOp: noisy(40, 10, 0.002) });
+    assert.equal(hostFactors(result, [result]), null);
+    assert.equal(hostTrack(result, null), null);
+  });
+
+  it('divide the samples out when adjusting', () => {
+    const samples = [{ iterations: 10, elapsedNs: 110 }, { iterations: 10, elapsedNs: 100 }];
+    assert.deepEqual(hostAdjusted(samples, [1.1, 1]).map((s) => Math.round(s.elapsedNs * 1e6) / 1e6), [100, 100]);
+  });
+
+  it('smooths with a centred running median', () => {
+    assert.deepEqual(runningMedian([1, 9, 1, 1, 5, 5, 5], 3), [5, 1, 1, 1, 5, 5, 5]);
+  });
+});
+
+describe('attribution before blaming', () => {
+  it('calls a burst that moved every benchmark of the rounds the host\'s, not a drift or a mode of the code', () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const b = interleaved('f#b', 40, steady, 2);
+    const raw = analyseBenchmark({ ...a }, [a], context); // alone, without its peers nor a reference: only its floor
+    const alone = analyseBenchmark(a, [a, b], context);
+    assert.ok(codes(alone).includes('host-moved:info'), codes(alone).join());
+    assert.ok(!codes(alone).some((c) => /^(drift|multimodal|noisy):warning/.test(c)), codes(alone).join());
+    const finding = alone.diagnostics.find((d) => d.code === 'host-moved')!;
+    assert.match(finding.message, /the machine's speed moved by 2\d%/);
+    assert.match(finding.message, /the estimate is still usable/);
+    // The floor alone moved in step too, so even without peers the burst is the host's.
+    assert.ok(!codes(raw).some((c) => /^(drift|multimodal):warning/.test(c)), codes(raw).join());
+  });
+
+  it('without host tracking the same samples are blamed on the benchmark', () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const untracked: BenchmarkResult = { ...a, samples: a.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: { ...a.floor!, samples: undefined } };
+    const result = analyseBenchmark(untracked, [untracked], context);
+    assert.ok(codes(result).some((c) => /^(drift|multimodal|noisy):warning/.test(c)), codes(result).join());
+    assert.ok(!codes(result).includes('host-moved:info'));
+  });
+
+  it('still blames a benchmark that drifted on its own, with the figures after the host\'s movement', () => {
+    const ramp = (r: number) => 1 + 0.6 * (r / N);
+    const a = interleaved('f#a', 100, ramp, 1);
+    const b = interleaved('f#b', 40, steady, 2);
+    const result = analyseBenchmark(a, [a, b], context);
+    const drift = result.diagnostics.find((d) => d.code === 'drift');
+    assert.ok(drift, codes(result).join());
+    assert.equal(drift.severity, 'warning');
+    assert.match(drift.message, /after the host's own movement of \d+% is taken out/);
+    const peer = analyseBenchmark(b, [a, b], context);
+    assert.ok(!codes(peer).some((c) => c.startsWith('drift')), codes(peer).join());
+  });
+});
+
+describe('paired rounds', () => {
+  it('give the ratio of two benchmarks with a CI the shared burst does not widen', () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const b = interleaved('f#b', 40, steady, 2);
+    const paired = pairedRatio(a.samples, b.samples)!;
+    assert.equal(paired.pairs, N);
+    assert.ok(Math.abs(paired.ratio - 2.5) < 0.02);
+    assert.ok(paired.ciUpper - paired.ciLower < 0.02, JSON.stringify(paired));
+  });
+
+  it('are not formed between samples of different rounds', () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const shifted = a.samples.map((s) => ({ ...s, round: s.round! + 1000 }));
+    assert.equal(pairedRatio(a.samples, shifted), null);
+  });
+
+  it('make relative results of interleaved benchmarks paired', () => {
+    const a = { ...interleaved('f#a', 100, steady, 1), group: 'g' };
+    const b = { ...interleaved('f#b', 40, steady, 2), group: 'g' };
+    const [ra] = withRelative([a, b], 1);
+    assert.equal(ra!.relative!.referenceId, 'f#b');
+    assert.ok(Math.abs(ra!.relative!.ratio - 2.5) < 0.02);
+    assert.ok(ra!.relative!.ciUpper - ra!.relative!.ciLower < 0.02, JSON.stringify(ra!.relative));
+  });
+
+  it('let optimized-away compare a benchmark with the floor of its own rounds', () => {
+    const atFloor = interleaved('f#empty', 0.43, steady, 5);
+    assert.ok(codes(analyseBenchmark(atFloor, [atFloor], context)).includes('optimized-away:warning'));
+    const real = interleaved('f#work', 0.6, steady, 6);
+    assert.ok(!codes(analyseBenchmark(real, [real], context)).includes('optimized-away:warning'));
+  });
+});
