@@ -19,6 +19,12 @@ export const COMPARE_ALPHA = 0.05;
 export const DEFAULT_NOISE = 0.01;
 /** Confidence level of the change's interval. */
 export const COMPARE_CONFIDENCE = 0.95;
+/**
+ * A host speed difference between two single-process runs smaller than this is within what the
+ * reference itself wanders between processes (measured: 0.7% CV over 10 runs here), so it does not
+ * widen the band.
+ */
+const HOST_SHIFT_MIN = 0.005;
 /** Two processes are the fewest forks that make a per-process test possible at all. */
 const MIN_FORKS_FOR_FORK_TEST = 2;
 
@@ -56,6 +62,13 @@ export interface CompareRow {
   /** What the test compared. */
   unit: 'samples' | 'forks';
   verdict: Verdict;
+  /**
+   * How much slower (+) or faster (−) the host ran in the new run than in the base, from the
+   * host-speed reference next to the samples; null when either run lacks it or with --forks.
+   */
+  hostShift: number | null;
+  /** The noise band this row was judged with: the run's, widened by the host shift when there is one. */
+  band: number;
   /** Why the verdict is `~`, or null. */
   reason: string | null;
   /** Why this comparison could not have reached significance, or null. */
@@ -121,6 +134,13 @@ function bytesChange(base: BenchmarkResult, next: BenchmarkResult): BytesChange 
   return { base: base.memory.bytesPerOp, new: next.memory.bytesPerOp, difference, differs: Math.abs(difference) >= BYTES_PER_OP_RESOLUTION };
 }
 
+/** new / base − 1 of the host-speed reference next to each run's samples, or null. */
+export function hostShiftOf(base: BenchmarkResult, next: BenchmarkResult): number | null {
+  const a = base.host?.referenceNs ?? null;
+  const b = next.host?.referenceNs ?? null;
+  return a === null || b === null || !(a > 0) ? null : b / a - 1;
+}
+
 export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: CompareOptions): CompareRow {
   const forked = (base.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST && (next.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST;
   const unit = forked ? 'forks' : 'samples';
@@ -131,7 +151,12 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const change = interval.ratio - 1;
   const ciLower = interval.lower - 1;
   const ciUpper = interval.upper - 1;
-  const { verdict, reason } = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, options.noise);
+  // Single processes: a change the host's own speed difference could explain is not called.
+  const hostShift = unit === 'samples' ? hostShiftOf(base, next) : null;
+  const band = options.noise + (hostShift !== null && Math.abs(hostShift) >= HOST_SHIFT_MIN ? Math.abs(hostShift) : 0);
+  const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
+  const verdict = called.verdict;
+  const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (the run's ±${+(options.noise * 100).toFixed(2)}% widened by the host's own ${hostShift! > 0 ? '+' : ''}${+(hostShift! * 100).toFixed(1)}% between the runs)` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
   const warning = floorP >= COMPARE_ALPHA
     ? `with ${a.length} and ${b.length} ${unit === 'forks' ? 'processes' : 'samples'} the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more ${unit === 'forks' ? '--forks' : '--time'}`
@@ -150,6 +175,8 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
     pValue: test.pValue,
     unit,
     verdict,
+    hostShift,
+    band,
     reason,
     warning,
     bytes: bytesChange(base, next),
@@ -183,6 +210,11 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   const bySamples = rows.filter((r) => r.unit === 'samples').length;
   if (bySamples > 0) {
     notes.push(`${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples of one process per run: the test sees the noise within a process, not between processes (a few percent on a busy machine), so run both with --forks 5 before acting on a verdict`);
+  }
+  const shifted = rows.filter((r) => r.band > options.noise);
+  if (shifted.length > 0) {
+    const shifts = shifted.map((r) => r.hostShift!);
+    notes.push(`the host ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map((s) => `${s > 0 ? '+' : ''}${(s * 100).toFixed(1)}%`))].slice(0, 3).join(', ')} on its speed reference): ${shifted.length === rows.length ? 'every row' : `${shifted.length} row${shifted.length === 1 ? '' : 's'}`} judged with the noise band widened by that much, so the machine's own change is not called a change of the code`);
   }
   if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
   return {

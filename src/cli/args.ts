@@ -1,4 +1,6 @@
 /** Command-line flags → validated run options. Every mistake is a one-line UsageError. */
+import { calibrationPath } from '../runner/host-calibration.js';
+import { parseCalibrationCommand, type CalibrationCommand } from './calibration-command.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunOptions } from '../runner/run-options.js';
@@ -21,7 +23,7 @@ export const DEFAULT_PROFILE_TOP = 10;
 export const DEFAULT_PROFILE_DIR = '.ubench/profiles';
 
 /** The commands besides a run; each must be the first argument. */
-const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report'];
+const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report', 'calibration'];
 
 export type Parsed =
   | { command: 'help' }
@@ -32,9 +34,11 @@ export type Parsed =
   | AbCommand
   | ExportCommand
   | ProbeCommand
-  | ReportCommand;
+  | ReportCommand
+  | CalibrationCommand;
 
-export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
+export function parseCommandLine(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Parsed {
+  if (argv[0] === 'calibration') return parseCalibrationCommand(argv.slice(1), env);
   if (argv[0] === 'compare') return parseCompareCommand(argv.slice(1), cwd);
   if (argv[0] === 'history') return parseHistoryCommand(argv.slice(1), cwd);
   if (argv[0] === 'ab') return parseAbCommand(argv.slice(1), cwd);
@@ -108,6 +112,7 @@ export function parseCommandLine(argv: readonly string[], cwd: string): Parsed {
       noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
       historyDir: values['no-history'] === true ? null : path.join(cwd, RUNS_DIR),
+      calibrationPath: calibrationPath(env),
     },
   };
 }

@@ -19,6 +19,7 @@ import { runHistory } from './history-command.js';
 import { runAbCommand } from './ab-command.js';
 import { appendStepSummary, writeExport, writeExports } from './export-files.js';
 import { runExport } from './export-command.js';
+import { runCalibration } from './calibration-command.js';
 import { runProbeCommand, type OsFactsSource } from './probe-command.js';
 import { htmlReportLabel, runReport } from './report-command.js';
 import { renderResultsPage } from '../html/results-page.js';
@@ -60,7 +61,7 @@ function exitCodeFor(results: ResultsFile, interrupted: boolean, strict: boolean
 
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    const parsed = parseCommandLine(argv, io.cwd);
+    const parsed = parseCommandLine(argv, io.cwd, io.env ?? process.env);
     if (parsed.command === 'help') {
       io.stdout.write(HELP);
       return EXIT_OK;
@@ -75,6 +76,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     if (parsed.command === 'export') return runExport(parsed, io);
     if (parsed.command === 'probe') return await runProbeCommand(parsed, io, io.osFacts);
     if (parsed.command === 'report') return runReport(parsed, io);
+    if (parsed.command === 'calibration') return runCalibration(parsed, io);
     const { options } = parsed;
     const color = useColor(parsed.color, io.stdout);
     // A bad --compare file fails now, before minutes of measuring.

@@ -9,6 +9,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
        ubench report <results|baseline|probe.json> [--compare <base>] --html <file>
+       ubench calibration [--reset]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
 node_modules, dist and dot-folders), each in a fresh Node process, and reports ns/op with
@@ -64,7 +65,16 @@ Compare: <base> and <new> are results files or baseline names. One row per bench
 with the change of the median and its 95% CI, a Mann–Whitney U p-value (on per-process
 estimates when both runs used --forks), and a verdict:
 faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
+Between single-process runs, the band widens by how much the host's own speed differed (its
+speed reference beside the samples), so the machine's change is not called the code's.
 --json writes the rows for CI tools.
+
+Host: the file's benchmarks are warmed up in turn, then sampled in randomized interleaved
+rounds with the loop floor and a host-speed reference, so a step in the machine's speed lands
+on all of them and cancels in relative results (--sequential: one benchmark after another).
+A statistical finding the host's movement explains is reported as host-moved, not blamed on
+the benchmark. ubench calibration shows this machine's usual host speed (kept in the user's
+cache folder, or $UBENCH_CACHE_DIR), which each run is compared with; --reset deletes it.
 
 History: every run is kept under .ubench/runs/; ubench history shows each benchmark (ids
 matching the filter) over the runs, with the changes between consecutive runs that pass the

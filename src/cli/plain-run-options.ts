@@ -30,5 +30,6 @@ export function plainRunOptions(cwd: string, measurement: MeasurementOptions, qu
     noise,
     failOnRegression: null,
     historyDir: null,
+    calibrationPath: null,
   };
 }

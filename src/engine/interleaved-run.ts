@@ -20,7 +20,7 @@ import { FloorCache } from './floor.js';
 import { FootprintTracker } from './footprint.js';
 import { GcRateMeter } from './gc-rate.js';
 import { observeGc } from './gc-observer.js';
-import { ensureOptimized, reading } from './jit-tier.js';
+import { ensureMeasuredCodeOptimized, reading } from './jit-tier.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
 import { measureMemory } from './memory-phase.js';
 import { observer, sink, type ProcessContext } from './run-benchmark.js';
@@ -145,7 +145,7 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
     now: hrtimeNow,
     rng,
     ensureOptimized() {
-      if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) session.optimizationRequested = true;
+      if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) session.optimizationRequested = true;
     },
     gcIntervalNs: () => gcRate.stop(),
   };

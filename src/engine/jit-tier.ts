@@ -62,6 +62,19 @@ export function createJitControl(): JitControl | null {
 }
 
 /**
+ * Asks for the measured loop and the benchmark function itself to be optimized: a slow body is not
+ * inlined into the loop for its time to count, and a body that calls few times per second may never
+ * reach V8's budget for optimizing (its own loops then run as OSR code, while its calls stay in the
+ * baseline tier). A body V8 still runs unoptimized after being asked is one it refuses to optimize.
+ * Returns whether the loop had to be asked.
+ */
+export function ensureMeasuredCodeOptimized(jit: JitControl, runner: { tierTarget: { fn: unknown; body: { fn: unknown } | null } }): boolean {
+  const asked = ensureOptimized(jit, runner.tierTarget.fn);
+  if (runner.tierTarget.body !== null && typeof runner.tierTarget.body.fn === 'function') ensureOptimized(jit, runner.tierTarget.body.fn);
+  return asked;
+}
+
+/**
  * After warm-up gathered type feedback, makes sure the measured code is optimized: a loop that
  * calls a slow body runs few iterations per call, so V8 may not have optimized it yet even though
  * its timings looked steady (the body it inlines then runs unoptimized). Returns whether it had to ask.

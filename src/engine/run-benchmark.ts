@@ -17,7 +17,7 @@ import { measureMemory } from './memory-phase.js';
 import { watchGarbageCollection, type GcActivity } from './gc-observer.js';
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from './footprint.js';
-import { ensureOptimized, reading, type JitControl } from './jit-tier.js';
+import { ensureMeasuredCodeOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { median } from '../stats/quantile.js';
@@ -79,7 +79,7 @@ export async function runBenchmark(
     now: hrtimeNow,
     rng,
     ensureOptimized() {
-      if (jitControl !== null && ensureOptimized(jitControl, runner.tierTarget.fn)) optimizationRequested = true;
+      if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) optimizationRequested = true;
     },
     afterSample: () => footprint.afterSample(),
     hostReference: () => context.host.read(),

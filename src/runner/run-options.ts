@@ -40,6 +40,8 @@ export interface RunOptions {
   baselinePath: string | null;
   /** The run-history folder (`.ubench/runs`) this run's results are kept in, or null (`--no-history`). */
   historyDir: string | null;
+  /** This machine's host calibration file (runner/host-calibration.ts), or null to neither read nor update it. */
+  calibrationPath: string | null;
   /** Environment variables for every child process on top of the parent's (the probe's quick mode); none when absent. */
   childEnv?: Record<string, string>;
 }

@@ -19,6 +19,8 @@ import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './profile-files.js';
 import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
+import { machineKey, runHost, runReferenceNs } from '../analysis/host-speed.js';
+import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 
 export interface RunDeps {
   executor: Executor;
@@ -64,6 +66,19 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     seed: options.seed + fork - 1,
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
   };
+}
+
+/** The run's host figure against this machine's calibration (results.host), then the run added to it. */
+function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn']): void {
+  const referenceNs = runReferenceNs(collector.snapshot(null));
+  if (referenceNs === null) return;
+  const key = machineKey(collector.results.environment);
+  collector.results.host = runHost(referenceNs, earlierRuns(readCalibration(file), key));
+  try {
+    recordRun(file, key, referenceNs);
+  } catch (error) {
+    warn?.(`the host calibration could not be updated: ${(error as Error).message}`);
+  }
 }
 
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
@@ -158,6 +173,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`,
     );
   }
+  if (!interrupted && options.calibrationPath !== null) calibrate(collector, options.calibrationPath, deps.warn);
   const results = save({ complete: !interrupted });
   history?.prune();
   return { results, interrupted };

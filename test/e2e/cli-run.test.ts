@@ -101,8 +101,9 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
     assert.deepEqual(add.relative, { referenceId: id('arith/add'), ratio: 1, ciLower: 1, ciUpper: 1 });
     assert.ok(mul.relative !== null, 'mul has a relative speed');
     assert.equal(mul.relative.referenceId, id('arith/add'));
-    assert.ok(Math.abs(mul.relative.ratio - mul.estimate!.nsPerOp / add.estimate!.nsPerOp) < 1e-9 * mul.relative.ratio);
-    assert.ok(mul.relative.ciLower <= mul.relative.ciUpper);
+    // Sampled in the same rounds, the ratio is the median of per-round ratios: near the ratio of the estimates, inside its own CI.
+    assert.ok(Math.abs(mul.relative.ratio / (mul.estimate!.nsPerOp / add.estimate!.nsPerOp) - 1) < 0.1, JSON.stringify(mul.relative));
+    assert.ok(mul.relative.ciLower <= mul.relative.ratio && mul.relative.ratio <= mul.relative.ciUpper);
     // The parametrized benchmarks differ in their parameters: nothing to compare them with.
     assert.equal(byName(results, 'repeat(count=4)').relative, null);
   });

@@ -14,6 +14,8 @@ import type { ResultsFile } from '../../src/results/types.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js');
+/** The host calibration of test runs: kept apart from the user's own (~/.cache/ubench). */
+export const TEST_CACHE_DIR = path.join(tmpdir(), 'ubench-test-cache');
 /** Short budgets: e2e tests check behaviour, never speed. */
 export const FAST = ['--time', '20ms', '--warmup', '20ms'] as const;
 
@@ -44,7 +46,7 @@ export function startCli(args: readonly string[], options: CliOptions = {}): Sta
   assert.ok(existsSync(CLI), `${CLI} is missing: run \`npm run build\` first`);
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...options.env },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, UBENCH_CACHE_DIR: TEST_CACHE_DIR, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });

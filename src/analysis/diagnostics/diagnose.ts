@@ -23,6 +23,7 @@ import { optimizedAway } from './optimized-away.js';
 import { outliers } from './outliers.js';
 import type { OkResult, Rule, RuleContext } from './rule.js';
 import { setupOverhead } from './setup-overhead.js';
+import { retainsMemory } from './retains-memory.js';
 import { throttled } from './throttled.js';
 import { timerResolution } from './timer-resolution.js';
 import { pct } from './format.js';
@@ -40,6 +41,7 @@ export const RULES: readonly Rule[] = [
   outliers,
   gcHeavy,
   leak,
+  retainsMemory,
   memoryGrew,
   throttled,
 ];

@@ -1,0 +1,36 @@
+/**
+ * `ubench calibration [--reset]`: where this machine's host calibration is kept and what it holds
+ * (per machine, the host-speed reference of its last runs and their median); `--reset` deletes it.
+ */
+import { calibrationPath, earlierRuns, readCalibration, resetCalibration } from '../runner/host-calibration.js';
+import { median } from '../stats/quantile.js';
+import { parseOptions } from './option-values.js';
+import { UsageError } from './usage-error.js';
+
+export interface CalibrationCommand {
+  command: 'calibration';
+  reset: boolean;
+  path: string;
+}
+
+export function parseCalibrationCommand(argv: readonly string[], env: NodeJS.ProcessEnv): CalibrationCommand {
+  const { values, positionals } = parseOptions(argv, { reset: { type: 'boolean' } });
+  if (positionals.length > 0) throw new UsageError(`calibration: unexpected argument "${positionals[0]}" (usage: ubench calibration [--reset])`);
+  return { command: 'calibration', reset: values.reset === true, path: calibrationPath(env) };
+}
+
+export function runCalibration(command: CalibrationCommand, io: { stdout: NodeJS.WritableStream }): number {
+  if (command.reset) {
+    io.stdout.write(resetCalibration(command.path) ? `host calibration deleted: ${command.path}\n` : `no host calibration at ${command.path}\n`);
+    return 0;
+  }
+  const calibration = readCalibration(command.path);
+  const machines = Object.keys(calibration.machines);
+  io.stdout.write(`host calibration: ${command.path}${machines.length === 0 ? ' (empty: every run adds its figure)' : ''}\n`);
+  for (const key of machines) {
+    const runs = earlierRuns(calibration, key);
+    const spread = runs.length < 2 ? '' : `, runs ${(Math.min(...runs) / 1e3).toFixed(3)}–${(Math.max(...runs) / 1e3).toFixed(3)} µs`;
+    io.stdout.write(`  ${key}\n    ${runs.length} run${runs.length === 1 ? '' : 's'}, usual ${(median(runs) / 1e3).toFixed(3)} µs per 1,000 reference steps${spread}\n`);
+  }
+  return 0;
+}
