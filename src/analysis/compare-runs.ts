@@ -156,7 +156,7 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const band = options.noise + (hostShift !== null && Math.abs(hostShift) >= HOST_SHIFT_MIN ? Math.abs(hostShift) : 0);
   const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
   const verdict = called.verdict;
-  const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (the run's ±${+(options.noise * 100).toFixed(2)}% widened by the host's own ${hostShift! > 0 ? '+' : ''}${+(hostShift! * 100).toFixed(1)}% between the runs)` : called.reason;
+  const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (the run's ±${+(options.noise * 100).toFixed(2)}% widened by the host's own ${hostShift! > 0 ? '+' : ''}${(hostShift! * 100).toFixed(1)}% between the runs)` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
   const warning = floorP >= COMPARE_ALPHA
     ? `with ${a.length} and ${b.length} ${unit === 'forks' ? 'processes' : 'samples'} the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more ${unit === 'forks' ? '--forks' : '--time'}`

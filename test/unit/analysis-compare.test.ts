@@ -53,6 +53,24 @@ describe('compareBenchmarks: verdicts', () => {
   it('calls a clear speed-up faster', () => {
     assert.equal(compareBenchmarks(base, result('b', times(rng, 90, 40, 0.01)), options).verdict, 'faster');
   });
+  it('between single-process runs, widens the band by the host\'s own speed difference', () => {
+    const host = (referenceNs: number) => ({ source: 'reference' as const, movement: 0.01, slowest: 1.01, fastest: 0.99, referenceNs });
+    const before = result('h', times(createRng(9), 100, 40, 0.005), { host: host(5000) });
+    const after = result('h', times(createRng(10), 104, 40, 0.005), { host: host(5200) });
+    const row = compareBenchmarks(before, after, options);
+    assert.ok(Math.abs(row.hostShift! - 0.04) < 1e-12);
+    assert.ok(Math.abs(row.band - 0.05) < 1e-12);
+    assert.equal(row.verdict, '~');
+    assert.match(row.reason ?? '', /within the ±5% noise band \(the run's ±1% widened by the host's own \+4\.0% between the runs\)/);
+    const untracked = compareBenchmarks({ ...before, host: null }, { ...after, host: null }, options);
+    assert.equal(untracked.hostShift, null);
+    assert.equal(untracked.verdict, 'slower');
+    const realChange = compareBenchmarks(before, result('h', times(createRng(11), 112, 40, 0.005), { host: host(5200) }), options);
+    assert.equal(realChange.verdict, 'slower', 'a change beyond the host shift is still called');
+    const notes = compareRuns(file([before]), file([after]), options).notes;
+    assert.ok(notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its speed reference\)/.test(n)), notes.join('\n'));
+  });
+
   it('says ~ for a significant change whose CI stays within the noise band', () => {
     const row = compareBenchmarks(base, result('b', times(rng, 100.5, 40, 0.001)), { ...options, noise: 0.05 });
     assert.equal(row.verdict, '~');

@@ -156,8 +156,14 @@ describe('diagnostic rules on synthetic results', () => {
     it('not-optimized fires when a fast loop is still baseline code after warm-up', () => {
       assert.ok(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { jit: jit(32768 | 1, 81) } })).includes('not-optimized'));
     });
-    it('not-optimized ignores slow bodies where the loop tier does not matter', () => {
+    it('not-optimized ignores the loop tier of slow bodies, whose own function is judged instead', () => {
       assert.ok(!codes(syntheticResult({ perOp: noisy(60, 5e4, 0.01), baseIterations: 200, overrides: { jit: jit(32768 | 1, 32768 | 1) } })).includes('not-optimized'));
+      const body = (status: number) => ({ functionName: 'parseAll', afterWarmup: { status, tier: status & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: false }, afterSampling: { status, tier: status & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: false } });
+      const slow = (status: number) => syntheticResult({ perOp: noisy(60, 3e5, 0.01), baseIterations: 40, overrides: { jit: { ...jit(81, 81), body: body(status) } } });
+      const d = diagnose(slow(32768 | 1), context).find((x) => x.code === 'not-optimized');
+      assert.ok(d, 'a 300 µs body still in baseline code after ubench asked for optimization');
+      assert.match(d.message, /^the benchmark function parseAll was still baseline code after warm-up, although ubench asked V8 to optimize it/);
+      assert.ok(!codes(slow(81)).includes('not-optimized'));
     });
     it('deoptimized fires on a deopt during sampling, with reason and location', () => {
       const deopts = [{ phase: 'sample' as const, kind: 'deopt-eager', reason: 'not a Smi', location: 'a.bench.ts:5:11', inlinedAt: ['a.bench.ts:9:10'] }];
@@ -190,11 +196,21 @@ describe('diagnostic rules on synthetic results', () => {
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { throttle: quiet } })).includes('throttled'));
   });
 
-  it('gc-heavy fires when GC took more than 10% of the sampling time', () => {
+  it('retains-memory warns when the benchmark kept 32 MiB or more after a full GC, even with a flat heap while sampling', () => {
+    const footprint = (retainedBytes: number) => ({ heapUsedBytes: 2e8, heapTotalBytes: 2.2e8, externalBytes: 1e6, rssBytes: 3e8, peakHeapUsedBytes: 2e8, peakRssBytes: 3e8, retainedBytes, heapUsedAfterSamples: Array.from({ length: 20 }, () => 2e8) });
+    const memory = (retainedBytes: number) => ({ bytesPerOp: 0, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [0], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: footprint(retainedBytes) });
+    const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: memory(160 * 1024 * 1024) } }), context);
+    assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['retains-memory:warning']);
+    assert.match(d[0]!.message, /^the benchmark kept 160\.0 MiB alive after a full GC at its end/);
+    assert.deepEqual(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: memory(4 * 1024 * 1024) } })), []);
+  });
+
+  it('gc-heavy informs (never warns) when GC took more than 10% of the sampling time', () => {
     const memory = { bytesPerOp: 12_313, externalBytesPerOp: 0, deterministic: false, iterations: 1000, readings: [12_313], gcCount: 40, gcTimeNs: 80e6, gcShare: 0.16, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory } }), context).find((x) => x.code === 'gc-heavy');
     assert.ok(d);
     assert.match(d.message, /^garbage collection took 16% of the sampling time \(40 collections, 80\.0 ms\); the body allocates 12313 B per operation$/);
+    assert.equal(d.severity, 'info');
     const light = { ...memory, gcShare: 0.04, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: light } })).includes('gc-heavy'));
   });
