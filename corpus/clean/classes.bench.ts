@@ -47,29 +47,28 @@ function shapeSizes(seed: number): { kind: number; a: number; b: number }[] {
   return Array.from({ length: SHAPES }, () => ({ kind: Math.floor(rand() * 3), a: 1 + rand() * 9, b: 1 + rand() * 9 }));
 }
 
+// Built once: instances made anew in every sample's setup would give V8 fresh hidden classes to
+// deoptimize on whenever the old ones are collected.
+const CLASS_SHAPES: Shape[] = shapeSizes(3).map(({ kind, a, b }) => (kind === 0 ? new Circle(a) : kind === 1 ? new Rect(a, b) : new Square(a)));
+const TAGGED_SHAPES: TaggedShape[] = shapeSizes(3).map(({ kind, a, b }) =>
+  (kind === 0 ? { kind: 0, r: a, w: 0, h: 0 } : { kind: 1, r: 0, w: a, h: kind === 1 ? b : a }));
+
 let cursor = 0;
 const nextSlice = (): number => (cursor = (cursor + PER_CALL) & (SHAPES - 1));
 
 group('sum the areas of 16 shapes', () => {
-  bench('class hierarchy, virtual area()', {
-    setup: () => shapeSizes(3).map(({ kind, a, b }): Shape => (kind === 0 ? new Circle(a) : kind === 1 ? new Rect(a, b) : new Square(a))),
-    run: (shapes) => {
-      const start = nextSlice();
-      let total = 0;
-      for (let i = start; i < start + PER_CALL; i++) total += shapes[i]!.area();
-      return total;
-    },
+  bench('class hierarchy, virtual area()', () => {
+    const start = nextSlice();
+    let total = 0;
+    for (let i = start; i < start + PER_CALL; i++) total += CLASS_SHAPES[i]!.area();
+    return total;
   }, { baseline: true });
 
-  bench('tagged objects + switch', {
-    setup: () => shapeSizes(3).map(({ kind, a, b }): TaggedShape =>
-      (kind === 0 ? { kind: 0, r: a, w: 0, h: 0 } : { kind: 1, r: 0, w: a, h: kind === 1 ? b : a })),
-    run: (shapes) => {
-      const start = nextSlice();
-      let total = 0;
-      for (let i = start; i < start + PER_CALL; i++) total += taggedArea(shapes[i]!);
-      return total;
-    },
+  bench('tagged objects + switch', () => {
+    const start = nextSlice();
+    let total = 0;
+    for (let i = start; i < start + PER_CALL; i++) total += taggedArea(TAGGED_SHAPES[i]!);
+    return total;
   });
 });
 
@@ -147,47 +146,47 @@ function transferList(seed: number): Int32Array {
 let transferCursor = 0;
 const nextTransfers = (): number => (transferCursor = (transferCursor + TRANSFERS_PER_CALL) & (TRANSFERS - 1));
 
+const TRANSFERS_LIST = transferList(9);
+// Balances carry over from call to call; transfers keep the total fixed, so they stay small.
+const PRIVATE_ACCOUNTS = Array.from({ length: ACCOUNTS }, () => new PrivateAccount(5_000));
+const PUBLIC_ACCOUNTS = Array.from({ length: ACCOUNTS }, () => new PublicAccount(5_000));
+const CLOSURE_ACCOUNTS = Array.from({ length: ACCOUNTS }, () => closureAccount(5_000));
+
 group('32 transfers between 8 accounts', () => {
-  bench('private fields + getters', {
-    setup: () => ({ accounts: Array.from({ length: ACCOUNTS }, () => new PrivateAccount(5_000)), list: transferList(9) }),
-    run: ({ accounts, list }) => {
-      const start = nextTransfers();
-      let refused = 0;
-      for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
-        const from = accounts[list[t * 3]!]!;
-        if (from.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
-        else refused++;
-      }
-      return refused + accounts[start & 7]!.balance + accounts[(start >> 5) & 7]!.transfers;
-    },
+  bench('private fields + getters', () => {
+    const accounts = PRIVATE_ACCOUNTS;
+    const list = TRANSFERS_LIST;
+    const start = nextTransfers();
+    let refused = 0;
+    for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
+      if (accounts[list[t * 3]!]!.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
+      else refused++;
+    }
+    return refused + accounts[start & 7]!.balance + accounts[(start >> 5) & 7]!.transfers;
   }, { baseline: true });
 
-  bench('public fields', {
-    setup: () => ({ accounts: Array.from({ length: ACCOUNTS }, () => new PublicAccount(5_000)), list: transferList(9) }),
-    run: ({ accounts, list }) => {
-      const start = nextTransfers();
-      let refused = 0;
-      for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
-        const from = accounts[list[t * 3]!]!;
-        if (from.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
-        else refused++;
-      }
-      return refused + accounts[start & 7]!.balance + accounts[(start >> 5) & 7]!.transfers;
-    },
+  bench('public fields', () => {
+    const accounts = PUBLIC_ACCOUNTS;
+    const list = TRANSFERS_LIST;
+    const start = nextTransfers();
+    let refused = 0;
+    for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
+      if (accounts[list[t * 3]!]!.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
+      else refused++;
+    }
+    return refused + accounts[start & 7]!.balance + accounts[(start >> 5) & 7]!.transfers;
   });
 
-  bench('closures', {
-    setup: () => ({ accounts: Array.from({ length: ACCOUNTS }, () => closureAccount(5_000)), list: transferList(9) }),
-    run: ({ accounts, list }) => {
-      const start = nextTransfers();
-      let refused = 0;
-      for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
-        const from = accounts[list[t * 3]!]!;
-        if (from.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
-        else refused++;
-      }
-      return refused + accounts[start & 7]!.balance() + accounts[(start >> 5) & 7]!.transfers();
-    },
+  bench('closures', () => {
+    const accounts = CLOSURE_ACCOUNTS;
+    const list = TRANSFERS_LIST;
+    const start = nextTransfers();
+    let refused = 0;
+    for (let t = start; t < start + TRANSFERS_PER_CALL; t++) {
+      if (accounts[list[t * 3]!]!.withdraw(list[t * 3 + 2]!)) accounts[list[t * 3 + 1]!]!.deposit(list[t * 3 + 2]!);
+      else refused++;
+    }
+    return refused + accounts[start & 7]!.balance() + accounts[(start >> 5) & 7]!.transfers();
   });
 });
 
@@ -210,33 +209,29 @@ function points(seed: number): Vec2[] {
   return Array.from({ length: POINTS }, () => new Vec2(rand() * 2 - 1, rand() * 2 - 1));
 }
 
+const VELOCITIES = points(12);
+
 let pointCursor = 0;
 const nextPoints = (): number => (pointCursor = (pointCursor + STEPS) & (POINTS - 1));
 
 group('integrate 16 velocity steps', () => {
-  bench('immutable Vec2 (new per op)', {
-    setup: () => points(12),
-    run: (velocities) => {
-      const start = nextPoints();
-      let p = new Vec2(0, 0);
-      for (let i = start; i < start + STEPS; i++) p = p.add(velocities[i]!.scale(0.016));
-      return p.length;
-    },
+  bench('immutable Vec2 (new per op)', () => {
+    const start = nextPoints();
+    let p = new Vec2(0, 0);
+    for (let i = start; i < start + STEPS; i++) p = p.add(VELOCITIES[i]!.scale(0.016));
+    return p.length;
   }, { baseline: true });
 
-  bench('mutable Vec2 (in place)', {
-    setup: () => points(12),
-    run: (velocities) => {
-      const start = nextPoints();
-      const p = new Vec2(0, 0);
-      const step = new Vec2(0, 0);
-      for (let i = start; i < start + STEPS; i++) {
-        const v = velocities[i]!;
-        step.x = v.x;
-        step.y = v.y;
-        p.addInPlace(step.scaleInPlace(0.016));
-      }
-      return p.length;
-    },
+  bench('mutable Vec2 (in place)', () => {
+    const start = nextPoints();
+    const p = new Vec2(0, 0);
+    const step = new Vec2(0, 0);
+    for (let i = start; i < start + STEPS; i++) {
+      const v = VELOCITIES[i]!;
+      step.x = v.x;
+      step.y = v.y;
+      p.addInPlace(step.scaleInPlace(0.016));
+    }
+    return p.length;
   });
 });

@@ -16,12 +16,13 @@ import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
 type Series = Map<number, number>;
 
 /**
- * Movement is measured on factors smoothed over this many consecutive samples: a single sample of
- * the reference is noisy (its ±2–8% spread here is mostly its own), a host step or burst lasts tens
- * to hundreds of ms, i.e. several samples (DESIGN §6).
+ * Factors are smoothed over this many consecutive samples: a single reading of the reference or
+ * the floor is noisy (±2–8% here, mostly its own), while a host step or burst lasts tens to hundreds
+ * of ms, i.e. several samples (DESIGN §6). Unsmoothed, a file's lone benchmark (partners: the floor
+ * and the reference) was adjusted by their noise: a "movement" of 8–10% in quiet runs.
  */
 export const HOST_SMOOTHING_SAMPLES = 5;
-/** Movement is the spread between these quantiles of the smoothed factors (robust to one odd stretch). */
+/** Movement is the spread between these quantiles of the factors (robust to one odd stretch). */
 const MOVEMENT_QUANTILES = [0.1, 0.9] as const;
 
 function relativeByRound(samples: readonly Sample[], value: (s: Sample) => number | undefined): Series | null {
@@ -35,6 +36,12 @@ function relativeByRound(samples: readonly Sample[], value: (s: Sample) => numbe
 }
 
 const perOp = (s: Sample): number => s.elapsedNs / s.iterations;
+
+/** Relative to their median, so 1 is the benchmark's usual host speed. */
+function normalized(values: number[]): number[] {
+  const center = median(values);
+  return center > 0 ? values.map((v) => v / center) : values.map(() => 1);
+}
 
 /** Running median over a centred window. */
 export function runningMedian(values: readonly number[], window: number): number[] {
@@ -64,14 +71,13 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
     const reference = relativeByRound(samples, (s) => s.hostNs);
     if (reference !== null) partners.push(reference);
     if (partners.length === 0) return null;
-    return samples.map((s) => {
+    return normalized(runningMedian(samples.map((s) => {
       const present = partners.flatMap((p) => (p.has(s.round!) ? [p.get(s.round!)!] : []));
       return present.length === 0 ? 1 : median(present);
-    });
+    }), HOST_SMOOTHING_SAMPLES));
   }
   if (samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) {
-    const center = median(samples.map((s) => s.hostNs!));
-    return samples.map((s) => s.hostNs! / center);
+    return normalized(runningMedian(samples.map((s) => s.hostNs!), HOST_SMOOTHING_SAMPLES));
   }
   return null;
 }
@@ -84,7 +90,7 @@ export function hostAdjusted(samples: readonly Sample[], factors: readonly numbe
 /** What the results file says about the host during one benchmark. */
 export function hostTrack(result: BenchmarkResult, factors: readonly number[] | null): HostTrack | null {
   if (factors === null) return null;
-  const smoothed = sortAscending(runningMedian(factors, HOST_SMOOTHING_SAMPLES));
+  const smoothed = sortAscending(factors);
   const low = quantileSorted(smoothed, MOVEMENT_QUANTILES[0]);
   const high = quantileSorted(smoothed, MOVEMENT_QUANTILES[1]);
   const references = result.samples.flatMap((s) => (s.hostNs === undefined ? [] : [s.hostNs]));
