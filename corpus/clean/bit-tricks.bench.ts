@@ -99,7 +99,7 @@ group('popcount of 64 words', () => {
 });
 
 /** Smallest power of two ≥ n, for 1 ≤ n ≤ 2^30. */
-const nextPow2Clz = (n: number): number => (n <= 1 ? 1 : 2 ** (32 - Math.clz32(n - 1)));
+const nextPow2Clz = (n: number): number => (n <= 1 ? 1 : 1 << (32 - Math.clz32(n - 1)));
 
 function nextPow2Smear(n: number): number {
   let x = n - 1;

@@ -1,4 +1,4 @@
-// Dates: formatting timestamps as "YYYY-MM-DD HH:mm" (UTC getters + padStart, toISOString slicing, a
+// Dates: formatting timestamps as "YYYY-MM-DD HH:mm" (UTC getters + a pad helper, toISOString slicing, a
 // cached Intl.DateTimeFormat) and parsing ISO strings (Date.parse against Date.UTC on the digits).
 import { bench, group } from 'ubench';
 

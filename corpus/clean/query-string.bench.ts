@@ -62,8 +62,7 @@ function buildQuery(query: Query): string {
   return text;
 }
 
-// Built once: objects that gain optional keys get hidden classes V8 holds only weakly, so making
-// them anew in every sample's setup would hand optimized code new ones to deoptimize on.
+// Built once, when the file loads (objects with optional keys).
 const QUERIES = makeQueries(22);
 let next = 0;
 

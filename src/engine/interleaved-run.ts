@@ -28,7 +28,7 @@ import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from './throttle.js';
 import { readSchedstat } from './cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JitInfo } from '../results/types.js';
+import type { JitInfo, SetupProbe } from '../results/types.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor runs in every round. */
 const FLOOR_SAMPLE_SHARE = 0.25;
@@ -91,6 +91,11 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     const warm = await warmUpChecked(deps, floorConfig);
     floorParticipants.push({ key, sampler: new Sampler(deps, floorConfig, await startSampling(deps, floorConfig, warm.nsPerOp)) });
   }
+  // The forced full GCs that bracket each warm-up (retention) let V8 drop maps that only short-lived
+  // objects used, and optimized code embedding them deoptimizes ("weak objects") on its next run —
+  // which, without this, was inside the rounds. Each benchmark runs a few batches again, so such
+  // deopts happen now, and is optimized again before sampling.
+  for (const session of sessions) await resettle(session, context);
   const host = context.host;
 
   const gcStarts: number[] = [];
@@ -121,15 +126,66 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     const { median, lower, upper } = medianWithInterval(f.sampler.samples.map((s) => s.elapsedNs / s.iterations));
     return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
   }));
+  // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
+  const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
+  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null }>();
   for (const session of measuredSessions) {
     emit({ type: 'current', id: session.bench.id });
     try {
-      const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
-      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, floorEstimates.get(session.floorKey)!, gcPauseMs, floors, context) });
+      ended.set(session, { jit: jitInfo(session, context), setupProbe: await probeSession(session, context) });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }
   }
+  for (const [session, end] of ended) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
+      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, floors, context) });
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+    }
+  }
+}
+
+/** Batches run again after every warm-up's forced GCs, before the rounds (see runInterleaved). */
+const RESETTLE_BATCHES = 3;
+
+async function resettle(session: Session, context: ProcessContext): Promise<void> {
+  const { runner } = session;
+  const n = session.sampler.start.baseIterations;
+  for (let i = 0; i < RESETTLE_BATCHES; i++) await runner.runBatch(n);
+  if (context.jitControl !== null && ensureMeasuredCodeOptimized(context.jitControl, runner)) session.optimizationRequested = true;
+  await runner.runBatch(n);
+  if (context.deoptLog !== null) session.deoptText.warmup += context.deoptLog.readNew();
+  if (context.jitControl !== null) {
+    session.afterWarmup = reading(context.jitControl.status(runner.tierTarget.fn));
+    const body = runner.tierTarget.body;
+    session.bodyAfterWarmup = body === null ? null : reading(context.jitControl.status(body.fn));
+  }
+}
+
+function jitInfo(session: Session, context: ProcessContext): JitInfo | null {
+  const { runner } = session;
+  const { jitControl } = context;
+  if (jitControl === null || session.afterWarmup === null) return null;
+  return {
+    target: runner.tierTarget.target,
+    functionName: runner.tierTarget.functionName,
+    optimizationRequested: session.optimizationRequested,
+    afterWarmup: session.afterWarmup,
+    afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
+    body: runner.tierTarget.body === null || session.bodyAfterWarmup == null ? null : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
+  };
+}
+
+const medianPerOp = (samples: readonly Sample[]): number => {
+  const perOp = samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
+  return perOp[perOp.length >> 1]!;
+};
+
+function probeSession(session: Session, context: ProcessContext): Promise<SetupProbe | null> {
+  return probeSetup((n) => session.runner.runBatch(n), session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
 }
 
 async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, emit: (event: ChildEvent) => void): Promise<Session> {
@@ -202,24 +258,24 @@ function ownGcPause(windows: readonly number[], starts: readonly number[], pause
   return { count, pauseMs };
 }
 
-async function finishSession(session: Session, floor: FloorEstimate, gc: { count: number; pauseMs: number }, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
-  const { runner, sampler, config } = { ...session, config: context.config };
-  const { jitControl } = context;
-  const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
-  const jit: JitInfo | null = jitControl === null || session.afterWarmup === null ? null : {
-    target: runner.tierTarget.target,
-    functionName: runner.tierTarget.functionName,
-    optimizationRequested: session.optimizationRequested,
-    afterWarmup: session.afterWarmup,
-    afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
-    body: runner.tierTarget.body === null || session.bodyAfterWarmup == null ? null : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
-  };
+interface SessionEnd {
+  jit: JitInfo | null;
+  setupProbe: SetupProbe | null;
+  /** The throttling reference right after the rounds. */
+  afterNs: number;
+  floor: FloorEstimate;
+  gc: { count: number; pauseMs: number };
+}
+
+/** The memory phase and the retention stretch (each forcing GCs), then the measured result. */
+async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
+  const { runner, sampler } = session;
+  const { config } = context;
+  const { jit, setupProbe, afterNs, floor, gc } = end;
   const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
   const samples = sampler.samples;
-  const perOp = samples.map((s) => s.elapsedNs / s.iterations).sort((a, b) => a - b);
-  const nsPerOp = perOp[perOp.length >> 1]!;
+  const nsPerOp = medianPerOp(samples);
   const { baseIterations } = sampler.start;
-  const setupProbe = await probeSetup((n) => runner.runBatch(n), baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   // The retention stretch: this benchmark alone again, the heap read after every sample.
