@@ -17,8 +17,8 @@ import { noisy, samplesFrom, syntheticResult } from '../helpers/synthetic-result
 const context: Omit<RuleContext, 'hostFactors'> = { clock: { costNs: 45, resolutionNs: 40 }, precisionTarget: 0.01 };
 const N = 60;
 const KEY = 4_242_000_000;
-/** The host: 25% slower in rounds 20–39 (a burst of a few hundred ms), else steady. */
-const burst = (round: number): number => (round >= 20 && round < 40 ? 1.25 : 1);
+/** The host: 25% slower from round 30 on (a step in its speed), else steady. */
+const burst = (round: number): number => (round >= 30 ? 1.25 : 1);
 
 /** A benchmark sampled in rounds 0..N-1: per-op = center × host(round) × own(round) × noise. */
 function interleaved(id: string, center: number, own: (round: number) => number, seed: number, host = burst, reference = true): BenchmarkResult {
@@ -44,7 +44,7 @@ describe('host factors', () => {
     const b = interleaved('f#b', 40, steady, 2);
     const factors = hostFactors(a, [a, b])!;
     assert.equal(factors.length, N);
-    assert.ok(Math.abs(factors[30]! / factors[5]! - 1.25) < 0.03, `${factors[30]} / ${factors[5]}`);
+    assert.ok(Math.abs(factors[45]! / factors[5]! - 1.25) < 0.03, `${factors[45]} / ${factors[5]}`);
     const track = hostTrack(a, factors)!;
     assert.equal(track.source, 'rounds');
     assert.ok(track.movement > 0.2 && track.movement < 0.3, String(track.movement));
@@ -76,16 +76,17 @@ describe('host factors', () => {
 });
 
 describe('attribution before blaming', () => {
-  it('calls a burst that moved every benchmark of the rounds the host\'s, not a drift or a mode of the code', () => {
+  it('calls a step that moved every benchmark of the rounds the host\'s, not a drift of the code', () => {
     const a = interleaved('f#a', 100, steady, 1);
     const b = interleaved('f#b', 40, steady, 2);
     const raw = analyseBenchmark({ ...a }, [a], context); // alone, without its peers nor a reference: only its floor
     const alone = analyseBenchmark(a, [a, b], context);
-    assert.ok(codes(alone).includes('host-moved:info'), codes(alone).join());
+    // A 25% step leaves the median's CI wide: the finding says so, as a warning about the host.
+    assert.ok(codes(alone).includes('host-moved:warning'), codes(alone).join());
     assert.ok(!codes(alone).some((c) => /^(drift|multimodal|noisy):warning/.test(c)), codes(alone).join());
     const finding = alone.diagnostics.find((d) => d.code === 'host-moved')!;
     assert.match(finding.message, /the machine's speed moved by 2\d%/);
-    assert.match(finding.message, /the estimate is still usable/);
+    assert.match(finding.message, /so drift(, [a-z]+)* (is|are) the host's, not the code's; the estimate is not precise \(95% CI ±\d+(\.\d)?%\): re-run on a quieter machine/);
     // The floor alone moved in step too, so even without peers the burst is the host's.
     assert.ok(!codes(raw).some((c) => /^(drift|multimodal):warning/.test(c)), codes(raw).join());
   });
@@ -95,7 +96,7 @@ describe('attribution before blaming', () => {
     const untracked: BenchmarkResult = { ...a, samples: a.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: { ...a.floor!, samples: undefined } };
     const result = analyseBenchmark(untracked, [untracked], context);
     assert.ok(codes(result).some((c) => /^(drift|multimodal|noisy):warning/.test(c)), codes(result).join());
-    assert.ok(!codes(result).includes('host-moved:info'));
+    assert.ok(!codes(result).some((c) => c.startsWith('host-moved')));
   });
 
   it('still blames a benchmark that drifted on its own, with the figures after the host\'s movement', () => {
