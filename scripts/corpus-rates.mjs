@@ -44,6 +44,8 @@ function half(id) {
 }
 
 const isAlarm = (d) => d.severity === 'warning' || d.severity === 'error';
+/** Findings about the machine rather than the benchmark: counted apart. */
+const HOST_CODES = new Set(['host-moved', 'throttled']);
 const lines = [];
 const say = (line = '') => {
   lines.push(line);
@@ -62,24 +64,29 @@ if (!values['traps-only']) {
     process.stderr.write(`clean corpus, run ${r + 1}/${RUNS}…\n`);
     const results = ubench(['corpus/clean', ...CLEAN_ARGS]);
     for (const b of results.benchmarks) {
-      const entry = perBenchmark.get(b.id) ?? { runs: 0, alarms: [], failed: 0 };
+      const entry = perBenchmark.get(b.id) ?? { runs: 0, alarms: [], host: 0, failed: 0 };
       entry.runs++;
       if (b.status !== 'ok') entry.failed++;
-      entry.alarms.push(...b.diagnostics.filter(isAlarm).map((d) => `run ${r + 1}: ${d.code}: ${d.message}`));
+      entry.alarms.push(...b.diagnostics.filter((d) => isAlarm(d) && !HOST_CODES.has(d.code)).map((d) => `run ${r + 1}: ${d.code}: ${d.message}`));
+      const host = b.diagnostics.filter((d) => isAlarm(d) && HOST_CODES.has(d.code));
+      entry.host += host.length;
+      hostFindings.push(...host.map((d) => `${b.id.replace('corpus/clean/', '')} run ${r + 1}: ${d.code}: ${d.message}`));
       perBenchmark.set(b.id, entry);
     }
-    for (const f of results.hostFindings ?? []) hostFindings.push(`run ${r + 1}: ${f.message}`);
   }
   say();
   say(`## Clean corpus: ${perBenchmark.size} benchmarks in ${readdirSync(path.join(root, 'corpus/clean')).length} files, ${RUNS} runs${CLEAN_ARGS.length > 0 ? ` with \`${CLEAN_ARGS.join(' ')}\`` : ' with default settings'}`);
   say();
-  say('| half | benchmarks | benchmark-runs | warnings | per 100 benchmark-runs | failed |');
-  say('|---|---|---|---|---|---|');
+  say('| half | benchmarks | benchmark-runs | warnings about the benchmark | per 100 benchmark-runs | benchmarks warned in 2+ runs | host warnings (host-moved, throttled) | failed |');
+  say('|---|---|---|---|---|---|---|---|');
   for (const which of ['tune', 'held-out']) {
     const entries = [...perBenchmark].filter(([id]) => half(id) === which).map(([, e]) => e);
     const runs = entries.reduce((s, e) => s + e.runs, 0);
     const alarms = entries.reduce((s, e) => s + e.alarms.length, 0);
-    say(`| ${which} | ${entries.length} | ${runs} | ${alarms} | ${(100 * alarms / Math.max(runs, 1)).toFixed(2)} | ${entries.reduce((s, e) => s + e.failed, 0)} |`);
+    const repeated = entries.filter((e) => new Set(e.alarms.map((a) => a.split(':')[0])).size >= 2).length;
+    const codes = new Map();
+    for (const e of entries) for (const a of e.alarms) codes.set(a.split(': ')[1], (codes.get(a.split(': ')[1]) ?? 0) + 1);
+    say(`| ${which} | ${entries.length} | ${runs} | ${alarms}${codes.size === 0 ? '' : ` (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')})`} | ${(100 * alarms / Math.max(runs, 1)).toFixed(2)} | ${repeated} | ${entries.reduce((s, e) => s + e.host, 0)} | ${entries.reduce((s, e) => s + e.failed, 0)} |`);
   }
   const warned = [...perBenchmark].filter(([, e]) => e.alarms.length > 0);
   if (warned.length > 0) {
@@ -88,7 +95,7 @@ if (!values['traps-only']) {
     for (const [id, e] of warned) for (const a of e.alarms) say(`- ${id.replace('corpus/clean/', '')} (${half(id)}) — ${a}`);
   }
   say();
-  say(hostFindings.length === 0 ? 'Host findings: none.' : `Host findings (about the machine, not the code): ${hostFindings.length}`);
+  say(hostFindings.length === 0 ? 'Host warnings: none.' : `Host warnings (about the machine, not the code): ${hostFindings.length}`);
   for (const f of hostFindings) say(`- ${f}`);
 }
 

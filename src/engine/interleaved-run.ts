@@ -30,7 +30,7 @@ import { readSchedstat } from './cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JitInfo, SetupProbe } from '../results/types.js';
 
-/** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor runs in every round. */
+/** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
 const FLOOR_SAMPLE_SHARE = 0.25;
 /** Pid × this + round: a key unique to one round of one process (see `Sample.round`). */
 const ROUND_KEY_STRIDE = 1_000_000;
