@@ -172,6 +172,8 @@ describe('diagnostic rules on synthetic results', () => {
       assert.ok(d, 'a 300 µs body still in baseline code after ubench asked for optimization');
       assert.match(d.message, /^the benchmark function parseAll was still baseline code after warm-up, although ubench asked V8 to optimize it/);
       assert.ok(!codes(slow(81)).includes('not-optimized'));
+      // Still marked for optimization: never called since the request, i.e. inlined into the optimized loop.
+      assert.ok(!codes(slow(256 | 128 | 1)).includes('not-optimized'));
     });
     it('deoptimized fires on a deopt during sampling, with reason and location', () => {
       const deopts = [{ phase: 'sample' as const, kind: 'deopt-eager', reason: 'not a Smi', location: 'a.bench.ts:5:11', inlinedAt: ['a.bench.ts:9:10'] }];

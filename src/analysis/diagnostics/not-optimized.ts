@@ -17,6 +17,14 @@ const OPTIMIZED_TIERS: readonly JitTier[] = ['turbofan', 'maglev'];
  */
 const LOOP_TIER_RELEVANT_BELOW_NS = 1_000;
 
+/**
+ * V8's "marked for optimization" bits (%GetOptimizationStatus, V8 11.3: 1 << 8 and 1 << 9). A body
+ * ubench asked V8 to optimize that still carries the mark was never called since: it was inlined into
+ * the optimized loop, which is optimized code (measured: the mark stays through 1000 inlined calls and
+ * turns into TurboFan code on the first direct call).
+ */
+const MARKED_FOR_OPTIMIZATION = (1 << 8) | (1 << 9);
+
 const unoptimized = (reading: TierReading): boolean => !OPTIMIZED_TIERS.includes(reading.tier) && reading.tier !== 'unknown';
 
 /** The function to judge, its reading after warm-up and how to name it; null when nothing can be judged. */
@@ -25,7 +33,7 @@ function judged(jit: JitInfo, nsPerOp: number): { reading: TierReading; after: T
     return { reading: jit.afterWarmup, after: jit.afterSampling, what: jit.target === 'loop' ? 'the generated measured loop (with the body inlined)' : 'the manual-loop body' };
   }
   if (jit.target === 'body') return { reading: jit.afterWarmup, after: jit.afterSampling, what: `the benchmark function ${jit.functionName}` };
-  if (jit.body === null) return null;
+  if (jit.body === null || (jit.body.afterWarmup.status & MARKED_FOR_OPTIMIZATION) !== 0) return null;
   return { reading: jit.body.afterWarmup, after: jit.body.afterSampling, what: `the benchmark function ${jit.body.functionName}` };
 }
 
