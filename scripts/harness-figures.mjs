@@ -60,6 +60,28 @@ row('  within-run 95% CI half-width', within.map((w) => `±${fmt(100 * w, 2)}%`)
 // how much the machine's own speed moved between and within these runs.
 row('  machine speed spread (reference)', `${fmt(100 * (Math.max(...references) / Math.min(...references) - 1), 1)}% (${fmt(Math.min(...references) / 1e6, 3)}–${fmt(Math.max(...references) / 1e6, 3)} ms)`, '(context)', true);
 
+// Effects that CI does not assert (test/quiet checks only that they are measured): how much GC adds
+// to an allocating body, measured by eliminating it in a second process, and the quick probe's
+// branch-misprediction and dependency-chain effects.
+process.stderr.write('measuring the GC cost of new Array(32)…\n');
+const gc = byName(ubench(['test/fixtures/bench/gc-cost', '--gc-cost', '--filter', 'Array'], path.join(work, 'gc-cost.json')).results, 'new Array(32)');
+const overhead = gc.memory?.gcCost?.overhead ?? null;
+row('GC share of new Array(32) (by elimination)', overhead === null ? `not measured: ${gc.memory?.gcCost?.reason ?? 'no GC cost'}` : `${fmt(100 * overhead.share, 1)}% [${fmt(100 * overhead.shareCiLower, 1)}%, ${fmt(100 * overhead.shareCiUpper, 1)}%]`, 'significant', overhead?.significant === true);
+
+process.stderr.write('running the quick probe\'s branch and dependency experiments…\n');
+const probeJson = path.join(work, 'probe.json');
+const probe = spawnSync(process.execPath, [cli, 'probe', '--quick', '--only', 'branch-prediction,data-dependency', '--quiet', '--no-color', '--json', probeJson], { cwd: work, encoding: 'utf8' });
+if (probe.status !== 0) {
+  process.stderr.write(probe.stdout + probe.stderr);
+  throw new Error(`ubench probe exited with ${probe.status}`);
+}
+const probeDoc = JSON.parse(readFileSync(probeJson, 'utf8'));
+const finding = (id, name) => probeDoc.experiments.find((e) => e.id === id)?.findings.find((f) => f.name === name)?.value ?? null;
+const slowdown = finding('branch-prediction', 'slowdown on random data');
+row('probe: branchy copy, random ÷ predictable data', slowdown === null ? 'missing' : `${fmt(slowdown, 2)}×`, '> 2', slowdown !== null && slowdown > 2);
+const chain = finding('data-dependency', 'prefix sum ÷ differences');
+row('probe: prefix sum ÷ successive differences', chain === null ? 'missing' : `${fmt(chain, 2)}×`, '> 1.3', chain !== null && chain > 1.3);
+
 process.stderr.write('timing ubench examples/…\n');
 const examples = ubench(['examples/']);
 row('wall time of ubench examples/', `${fmt(examples.seconds, 1)} s`, '(reported)', true);

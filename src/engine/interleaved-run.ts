@@ -95,7 +95,15 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
   // objects used, and optimized code embedding them deoptimizes ("weak objects") on its next run —
   // which, without this, was inside the rounds. Each benchmark runs a few batches again, so such
   // deopts happen now, and is optimized again before sampling.
-  for (const session of sessions) await resettle(session, context);
+  for (const session of [...sessions]) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      await resettle(session, context);
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+      sessions.splice(sessions.indexOf(session), 1);
+    }
+  }
   const host = context.host;
 
   const gcStarts: number[] = [];

@@ -50,7 +50,8 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
           case 'start': outcome.current = event.id; armTimer(); break;
           // Interleaved rounds: the timeout applies to each round; a crash blames the benchmark running.
           case 'round': armTimer(); break;
-          case 'current': outcome.current = event.id; break;
+          // The timeout applies to each benchmark's turn, the work after the rounds included.
+          case 'current': outcome.current = event.id; armTimer(); break;
           case 'measured':
           case 'pass-result':
           case 'bench-error': outcome.current = null; break;

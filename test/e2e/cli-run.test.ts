@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
+import type { BenchmarkResult, ResultsFile, Sample } from '../../src/results/types.js';
 import { describeRun, FAST, makeTempDir, readResults, REPO_ROOT, runCli, STACK_LINE, type CliRun } from '../helpers/e2e-cli.js';
 
 const OK_DIR = 'test/fixtures/bench/ok';
@@ -16,6 +16,18 @@ const id = (name: string): string => `${QUICK}#${name}`;
 
 const temp = makeTempDir();
 after(() => temp.cleanup());
+
+/** ns/op of `a` over ns/op of `b` in each round both sampled, as the results file records them. */
+function perRoundRatios(a: readonly Sample[], b: readonly Sample[]): number[] {
+  const other = new Map(b.map((s) => [s.round, s.elapsedNs / s.iterations]));
+  return a.flatMap((s) => (s.round !== undefined && other.has(s.round) ? [s.elapsedNs / s.iterations / other.get(s.round)!] : []));
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 function byName(results: ResultsFile, name: string): BenchmarkResult {
   const found = results.benchmarks.find((b) => b.name === name);
@@ -101,9 +113,17 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
     assert.deepEqual(add.relative, { referenceId: id('arith/add'), ratio: 1, ciLower: 1, ciUpper: 1 });
     assert.ok(mul.relative !== null, 'mul has a relative speed');
     assert.equal(mul.relative.referenceId, id('arith/add'));
-    // Sampled in the same rounds, the ratio is the median of per-round ratios: near the ratio of the estimates, inside its own CI.
-    assert.ok(Math.abs(mul.relative.ratio / (mul.estimate!.nsPerOp / add.estimate!.nsPerOp) - 1) < 0.1, JSON.stringify(mul.relative));
-    assert.ok(mul.relative.ciLower <= mul.relative.ratio && mul.relative.ratio <= mul.relative.ciUpper);
+    // Sampled in the same rounds, the ratio is the median of the per-round ratios read from this very
+    // file's samples, and its CI two of those ratios (order statistics). How far that is from the ratio
+    // of the two estimates depends on how the host moved during the run, so it is not asserted here
+    // (test/unit/analysis-host-track.test.ts covers the paired ratio on synthetic rounds).
+    const { ratio, ciLower, ciUpper } = mul.relative;
+    assert.ok(Number.isFinite(ratio) && ratio > 0, JSON.stringify(mul.relative));
+    const perRound = perRoundRatios(mul.samples, add.samples);
+    assert.ok(perRound.length >= 6, `the budget stops no benchmark before 6 samples, each in a shared round: ${perRound.length}`);
+    assert.ok(Math.abs(ratio / medianOf(perRound) - 1) < 1e-12, `${ratio} is the median of the per-round ratios ${perRound.join(', ')}`);
+    assert.ok(perRound.includes(ciLower) && perRound.includes(ciUpper), `CI ${ciLower}–${ciUpper} from order statistics of ${perRound.join(', ')}`);
+    assert.ok(ciLower <= ratio && ratio <= ciUpper, JSON.stringify(mul.relative));
     // The parametrized benchmarks differ in their parameters: nothing to compare them with.
     assert.equal(byName(results, 'repeat(count=4)').relative, null);
   });

@@ -1,7 +1,9 @@
 /**
- * The whole quick probe on this machine, once: every experiment runs and yields its points. The
- * only figures asserted are the issue's effects with wide margins (branch misprediction ×5 here,
- * asserted > 2; the dependency chain ×2, asserted > 1.3), never times.
+ * The whole quick probe on this machine, once: every experiment runs, yields its points and its
+ * findings as finite numbers. No effect size is asserted: how much random data slows the branchy
+ * copy and how much the prefix sum's dependency chain costs are figures of the machine, measured
+ * and reported by `npm run bench:harness`, never asserted in CI. (How findings are computed from
+ * the points is tested on synthetic points in test/unit/probe-analyses.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -10,6 +12,16 @@ import { describe, it } from 'node:test';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
 import { describeRun, runCli } from '../helpers/e2e-cli.js';
 import { resultsDir } from './quiet-cli.js';
+
+/** Findings computed from the points whenever the points are there: each must be a finite number. */
+const MEASURED_FINDINGS: Record<string, string[]> = {
+  'branch-prediction': ['slowdown on random data', 'cost per misprediction', 'branchless ÷ predictable'],
+  'data-dependency': ['prefix sum ÷ differences'],
+  bandwidth: ['bandwidth (median pass)', 'bandwidth (best pass)'],
+  'memory-parallelism': ['memory latency', 'best speed-up', 'saturation'],
+};
+/** A difference of two times: finite, but of either sign. */
+const SIGNED = new Set(['cost per misprediction']);
 
 describe('ubench probe --quick', () => {
   it('runs every experiment and infers what it can', async () => {
@@ -32,10 +44,24 @@ describe('ubench probe --quick', () => {
       const e = byId.get(id)!;
       assert.equal(e.status, 'ok', `${id}: ${e.reason}`);
       assert.deepEqual(e.series.map((s) => s.points.length), counts, id);
+      for (const p of e.series.flatMap((s) => s.points)) {
+        assert.ok(Number.isFinite(p.y) && p.yLower <= p.y && p.y <= p.yUpper, `${id} at ${p.x}: ${p.yLower} ≤ ${p.y} ≤ ${p.yUpper}`);
+      }
     }
-    const value = (id: string, name: string) => byId.get(id)!.findings.find((f) => f.name === name)?.value ?? null;
-    assert.ok(value('branch-prediction', 'slowdown on random data')! > 2, 'random data mispredicts');
-    assert.ok(value('data-dependency', 'prefix sum ÷ differences')! > 1.3, 'the prefix sum waits on its dependency chain');
+    for (const [id, names] of Object.entries(MEASURED_FINDINGS)) {
+      const findings = byId.get(id)!.findings;
+      assert.deepEqual(findings.map((f) => f.name), names, id);
+      for (const f of findings) {
+        assert.ok(typeof f.value === 'number' && Number.isFinite(f.value), `${id}: ${f.name} = ${f.value}`);
+        if (!SIGNED.has(f.name)) assert.ok(f.value > 0, `${id}: ${f.name} = ${f.value}`);
+      }
+    }
+    // Inferred sizes: the cache line (always both findings) and the cache knees (as many as the OS's
+    // caches and the knees found) may be absent when the data show none: null then, never NaN.
+    assert.deepEqual(byId.get('cache-line')!.findings.map((f) => f.name), ['line size', 'line size (strided copy)']);
+    for (const id of ['cache-line', 'cache-size']) {
+      for (const f of byId.get(id)!.findings) assert.ok(f.value === null || (Number.isFinite(f.value) && f.value > 0), `${id}: ${f.name} = ${f.value}`);
+    }
     assert.match(run.stdout, /┤/);
   });
 });

@@ -138,6 +138,38 @@ describe('paired rounds', () => {
     assert.ok(ra!.relative!.ciUpper - ra!.relative!.ciLower < 0.02, JSON.stringify(ra!.relative));
   });
 
+  it('make the relative ratio the median of the per-round ratios, however far the ratio of the estimates is from it', () => {
+    // 20 rounds; the host runs 1.5× slower from round 10 on. The member's own time is 1.3× higher in
+    // rounds 0–5 (while the host was fast), so its median lands among the slow host's rounds.
+    const host = (r: number): number => (r >= 10 ? 1.5 : 1);
+    const own = (r: number): number => (r < 6 ? 1.3 : 1);
+    const rounds = Array.from({ length: 20 }, (_, r) => r);
+    const inRounds = (id: string, perOp: number[], baseline: boolean): BenchmarkResult => {
+      const base = syntheticResult({ perOp });
+      return { ...base, id, name: id, baseline, samples: base.samples.map((s, r) => ({ ...s, round: KEY + r })) };
+    };
+    const member = inRounds('f#member', rounds.map((r) => 30 * host(r) * own(r)), false);
+    const reference = inRounds('f#reference', rounds.map((r) => 10 * host(r)), true);
+    const [relative] = withRelative([member, reference], 1).map((r) => r.relative!);
+    assert.equal(relative!.referenceId, 'f#reference');
+    // Per round: 3.9 in 6 rounds, 3 in 14: the median is 3.
+    assert.ok(Math.abs(relative!.ratio - 3) < 1e-9, JSON.stringify(relative));
+    assert.ok(relative!.ciLower <= relative!.ratio && relative!.ratio <= relative!.ciUpper, JSON.stringify(relative));
+    // The estimates (medians of each benchmark's own samples) are 42 and 12.5: 3.36, 12% away.
+    const ofEstimates = member.estimate!.nsPerOp / reference.estimate!.nsPerOp;
+    assert.ok(Math.abs(ofEstimates - 3.36) < 1e-9, String(ofEstimates));
+  });
+
+  it('fall back to the ratio of the estimates, with a bootstrap CI, below six shared rounds', () => {
+    const a = { ...interleaved('f#a', 100, steady, 1), baseline: false };
+    const b = { ...interleaved('f#b', 40, steady, 2), baseline: true };
+    const fewShared = { ...a, samples: a.samples.map((s, i) => ({ ...s, round: i < 5 ? s.round! : s.round! + 1000 })) };
+    const [relative] = withRelative([fewShared, b], 1).map((r) => r.relative!);
+    assert.equal(relative!.referenceId, 'f#b');
+    assert.equal(relative!.ratio, fewShared.estimate!.nsPerOp / b.estimate!.nsPerOp);
+    assert.ok(Number.isFinite(relative!.ciLower) && relative!.ciLower < relative!.ciUpper && Number.isFinite(relative!.ciUpper), JSON.stringify(relative));
+  });
+
   it('let optimized-away compare a benchmark with the floor of its own rounds', () => {
     const atFloor = interleaved('f#empty', 0.43, steady, 5);
     assert.ok(codes(analyseBenchmark(atFloor, [atFloor], context)).includes('optimized-away:warning'));
