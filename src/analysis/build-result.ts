@@ -103,12 +103,18 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     forks: null,
     profile: { tier: null, deopts: [], cpu: null, hot: null, lines: null, cpuprofile: null, disasm: null },
     setupProbe: null,
+    stateProbe: null,
     throttle: null,
     host: null,
     timerReadsPerSample: null,
     memory: null,
     diagnostics: [],
   };
+}
+
+/** The warm-up tail of one process (the first that did not converge stands for all). */
+function tailOf(run: { warmup: { tailNs?: number[] } }): { tailNs?: number[] } {
+  return run.warmup.tailNs === undefined ? {} : { tailNs: run.warmup.tailNs };
 }
 
 function worstRatio(t: NonNullable<BenchmarkResult['throttle']>): number {
@@ -144,6 +150,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     disasm: record.disasm ?? null,
   };
   result.setupProbe = first.setupProbe;
+  result.stateProbe = first.stateProbe ?? null;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
   result.memory = first.memory === null ? null : {
@@ -160,6 +167,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     durationNs: runs.reduce((sum, run) => sum + run.warmup.durationNs, 0),
     converged: runs.every((run) => run.warmup.converged),
     restarts: runs.reduce((sum, run) => sum + run.warmup.restarts, 0),
+    ...tailOf(runs.find((run) => !run.warmup.converged) ?? first),
   };
   result.calibration = first.calibration;
   const halfWidth = estimateHalfWidth(estimate);

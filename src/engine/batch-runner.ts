@@ -18,6 +18,15 @@ export interface BatchRunner {
   /** Whether the body is called with (state, args) — decides which floor applies. */
   call: 'plain' | 'setup';
   runBatch(iterations: number): Promise<number> | number;
+  /** Benchmarks with `setup`: batches timed on a state kept across batches (the state probe); null otherwise. */
+  states: StatefulBatches | null;
+}
+
+/** A value made by the benchmark's `setup`, batches timed on it, and its teardown. */
+export interface StatefulBatches {
+  create(): Promise<unknown>;
+  run(state: unknown, iterations: number): Promise<number>;
+  dispose(state: unknown): Promise<void>;
 }
 
 let nextUid = 0;
@@ -61,6 +70,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
     },
     mode: 'manual',
     call: 'plain',
+    states: null,
     tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)', body: null },
     async runBatch(iterations) {
       hooks.enter();
@@ -91,6 +101,14 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
   const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid), body: { fn: body, functionName: body.name || '(anonymous)' } };
+  const timed = async (state: unknown, iterations: number): Promise<number> => {
+    hooks.enter();
+    // A synchronous loop is not awaited: an await would let queued jobs run (and allocate)
+    // inside the observed region.
+    const elapsed = async ? await loop(iterations, body, state, args) : (loop(iterations, body, state, args) as number);
+    hooks.leave(elapsed);
+    return elapsed;
+  };
   return {
     mode,
     call,
@@ -98,13 +116,16 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     timerReadsPerSample: 2,
     async runBatch(iterations) {
       const state = setup === null ? undefined : await settle(setup(args));
-      hooks.enter();
-      // A synchronous loop is not awaited: an await would let queued jobs run (and allocate)
-      // inside the observed region.
-      const elapsed = async ? await loop(iterations, body, state, args) : (loop(iterations, body, state, args) as number);
-      hooks.leave(elapsed);
+      const elapsed = await timed(state, iterations);
       if (teardown !== null) await settle(teardown(state, args));
       return elapsed;
+    },
+    states: setup === null ? null : {
+      create: () => settle(setup(args)),
+      run: timed,
+      async dispose(state) {
+        if (teardown !== null) await settle(teardown(state, args));
+      },
     },
   };
 }

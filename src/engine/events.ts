@@ -2,7 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { AllocationSites, ClockInfo, CpuProfileFindings, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, ThrottleInfo } from '../results/types.js';
+import type { AllocationSites, ClockInfo, CpuProfileFindings, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, StateProbe, ThrottleInfo } from '../results/types.js';
 import type { Measurement } from './measure.js';
 import type { NoGcRun } from './no-gc-run.js';
 
@@ -79,6 +79,7 @@ export interface MeasuredBenchmark extends Measurement {
   jit: JitInfo | null;
   deopts: DeoptEvent[];
   setupProbe: SetupProbe | null;
+  stateProbe: StateProbe | null;
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
   memory: EngineMemory | null;

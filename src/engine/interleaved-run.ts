@@ -28,7 +28,8 @@ import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from './throttle.js';
 import { readSchedstat } from './cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JitInfo, SetupProbe } from '../results/types.js';
+import type { JitInfo, SetupProbe, StateProbe } from '../results/types.js';
+import { heapUsed, probeStates } from './state-probe.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
 const FLOOR_SAMPLE_SHARE = 0.25;
@@ -136,11 +137,15 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
   }));
   // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
   const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
-  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null }>();
+  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null }>();
   for (const session of measuredSessions) {
     emit({ type: 'current', id: session.bench.id });
     try {
-      ended.set(session, { jit: jitInfo(session, context), setupProbe: await probeSession(session, context) });
+      const jit = jitInfo(session, context);
+      const setupProbe = await probeSession(session, context);
+      const states = session.runner.states;
+      const stateProbe = states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
+      ended.set(session, { jit, setupProbe, stateProbe });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }
@@ -269,6 +274,7 @@ function ownGcPause(windows: readonly number[], starts: readonly number[], pause
 interface SessionEnd {
   jit: JitInfo | null;
   setupProbe: SetupProbe | null;
+  stateProbe: StateProbe | null;
   /** The throttling reference right after the rounds. */
   afterNs: number;
   floor: FloorEstimate;
@@ -279,7 +285,7 @@ interface SessionEnd {
 async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
   const { runner, sampler } = session;
   const { config } = context;
-  const { jit, setupProbe, afterNs, floor, gc } = end;
+  const { jit, setupProbe, stateProbe, afterNs, floor, gc } = end;
   const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
   const samples = sampler.samples;
   const nsPerOp = medianPerOp(samples);
@@ -311,6 +317,7 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
     jit,
     deopts,
     setupProbe,
+    stateProbe,
     throttle: {
       baselineNs: context.throttleBaselineNs,
       beforeNs: session.before.referenceNs,

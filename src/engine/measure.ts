@@ -53,6 +53,8 @@ const SETTLE_BATCHES = 1;
  */
 const REWARM_RATIO = 2;
 const MAX_REWARMS = 2;
+/** Warm-up batches kept for the results (`warmup.tailNs`): enough for four parts of 16 in the ramp test. */
+const WARMUP_TAIL_BATCHES = 64;
 /** Iteration counts stay exact integers in a double and well inside loop-counter range. */
 const MAX_ITERATIONS = 2 ** 40;
 
@@ -112,10 +114,13 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
   let n = initialNsPerOp === undefined ? 1 : clampIterations(batchTarget / initialNsPerOp);
   let iterations = 0;
   let relaxed = false;
+  const tail: number[] = [];
   for (;;) {
     const elapsed = await deps.runBatch(n);
     iterations += n;
     const perOp = Math.max(elapsed, 0) / n;
+    tail.push(perOp);
+    if (tail.length > WARMUP_TAIL_BATCHES) tail.shift();
     if (!relaxed && n === 1 && elapsed > config.sampleTargetNs) {
       relaxed = true;
       detector.relax(warmupThresholds(config, true));
@@ -124,7 +129,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
     if (verdict !== 'continue') {
       return {
         nsPerOp: detector.fastAverage,
-        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0 },
+        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, tailNs: tail },
       };
     }
     n = elapsed < batchTarget * GROWTH_BELOW_FRACTION
@@ -238,6 +243,7 @@ export async function warmUpChecked(deps: MeasureDeps, config: MeasureConfig): P
     info.iterations += warm.info.iterations + n;
     info.durationNs += warm.info.durationNs;
     info.converged = warm.info.converged;
+    info.tailNs = warm.info.tailNs;
     info.restarts = restarts;
   }
   return { nsPerOp: warm.nsPerOp, info };

@@ -20,6 +20,7 @@ import { FootprintTracker } from './footprint.js';
 import { ensureMeasuredCodeOptimized, reading, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
+import { heapUsed, probeStates } from './state-probe.js';
 import { median } from '../stats/quantile.js';
 import { checkThrottle, timeReferenceAfter } from './throttle.js';
 import { helperThreadsShare, readSchedstat, waitShare, type SchedReading } from './cpu-wait.js';
@@ -129,6 +130,7 @@ export async function runBenchmark(
   };
   const nsPerOp = median(measured.samples.map((s) => s.elapsedNs / s.iterations));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const memory = allocation === null ? null : {
@@ -138,5 +140,5 @@ export async function runBenchmark(
     gcShare: gc.pauseNs / measured.precision.durationNs,
     footprint: footprint.finish(),
   };
-  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
+  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, stateProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
 }

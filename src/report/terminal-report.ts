@@ -8,6 +8,7 @@
 
 import { hostLine, MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from './host-line.js';
 import pc from 'picocolors';
+import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
 import { memoryPassLines } from './memory-report.js';
@@ -139,8 +140,12 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
   lines.push(...renderTable(rows, COLUMNS, tableOptions));
   lines.push(...failureLines(section.benchmarks, tableIndent, c));
   for (const benchmark of section.benchmarks) {
-    for (const diagnostic of benchmark.diagnostics) lines.push(...diagnosticLines(benchmark, diagnostic, tableIndent, c));
+    for (const diagnostic of benchmark.diagnostics) {
+      if (!isSampleNote(diagnostic)) lines.push(...diagnosticLines(benchmark, diagnostic, tableIndent, c));
+    }
   }
+  const notes = sampleNotesText(section.benchmarks);
+  if (notes !== null) lines.push(`${tableIndent}${c.dim(`${SEVERITY_MARK.info} about the samples, not the code's (details in the results file): ${notes}`)}`);
   return lines;
 }
 

@@ -104,6 +104,8 @@ export interface WarmupInfo {
   converged: boolean;
   /** Times warm-up started over because the first sample ran > 2× off its steady level (a late tier change). */
   restarts: number;
+  /** ns/op of the last warm-up batches, in order (up to 64; absent in files from before version 3): whether timings still trended at the end. */
+  tailNs?: number[];
 }
 
 export interface CalibrationInfo {
@@ -160,6 +162,20 @@ export interface SetupProbe {
   twoIterationsNs: number;
   setupNs: number;
   rounds: number;
+}
+
+/**
+ * The state probe (benchmarks with `setup`): `states` values returned by setup, each timed once in
+ * each of `passes` passes, in a fresh random order every pass — so whether the cost depends on the
+ * state can be told apart from the host's movement (see stats/block-effect.ts).
+ */
+export interface StateProbe {
+  states: number;
+  passes: number;
+  /** Iterations of every timed batch. */
+  iterations: number;
+  /** `perOpNs[pass][state]`: ns per iteration of that state's batch in that pass. */
+  perOpNs: number[][];
 }
 
 /** The throttling reference workload timed around this benchmark (Jetpack). */
@@ -245,6 +261,8 @@ export interface BenchmarkResult {
   profile: ProfileInfo;
   /** Null when the samples themselves already use 1–2 iterations, or the body is too slow to probe. */
   setupProbe: SetupProbe | null;
+  /** Benchmarks with `setup`: the state probe (null without setup, when too slow, in older files). */
+  stateProbe: StateProbe | null;
   throttle: ThrottleInfo | null;
   /** The host's speed during the samples (null in files from before host tracking, or when nothing was measured next to the samples). */
   host: HostTrack | null;

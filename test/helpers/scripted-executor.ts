@@ -46,6 +46,7 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
     jit: null,
     deopts: [],
     setupProbe: null,
+    stateProbe: null,
     throttle: null,
     timerReadsPerSample: 2,
     memory: null,

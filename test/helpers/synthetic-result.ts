@@ -4,7 +4,7 @@
  */
 import { buildResult } from '../../src/analysis/build-result.js';
 import type { MeasuredBenchmark } from '../../src/engine/events.js';
-import type { BenchmarkResult, Sample } from '../../src/results/types.js';
+import type { BenchmarkResult, Sample, StateProbe } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 
 export interface SyntheticSpec {
@@ -42,6 +42,7 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
     },
     deopts: [],
     setupProbe: null,
+    stateProbe: null,
     throttle: { baselineNs: 1e6, beforeNs: 1.01e6, afterNs: 1.02e6, waitedMs: 0, retries: 0, cpuWaitShare: 0.002, helperCpuShare: 0.05 },
     timerReadsPerSample: 2,
     memory: null,
@@ -55,4 +56,10 @@ export function syntheticResult(spec: SyntheticSpec): BenchmarkResult {
 export function noisy(n: number, center: number, noise: number, seed = 1): number[] {
   const rng = createRng(seed);
   return Array.from({ length: n }, () => center * (1 + noise * (2 * rng() - 1)));
+}
+
+/** A state probe of `effects.length` states × `passes` passes around `center` ns/op, each reading with uniform relative noise ±`noise`. */
+export function stateProbe(effects: number[], center = 25, noise = 0.03, passes = 3, seed = 5): StateProbe {
+  const rng = createRng(seed);
+  return { states: effects.length, passes, iterations: 1000, perOpNs: Array.from({ length: passes }, () => effects.map((e) => center * e * (1 + noise * (2 * rng() - 1)))) };
 }

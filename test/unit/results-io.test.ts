@@ -13,7 +13,7 @@ const v2Text = readFileSync(new URL('../fixtures/results/valid-v2.json', import.
 /** The version 2 fixture as version 3 readers see it: no host tracking, benchmarks one after another. */
 function v2AsV3(): ResultsFile {
   const v2 = JSON.parse(v2Text) as ResultsFile;
-  return { ...v2, schemaVersion: 3, settings: { ...v2.settings, interleave: false }, benchmarks: v2.benchmarks.map((b) => ({ ...b, host: null })), host: null };
+  return { ...v2, schemaVersion: 3, settings: { ...v2.settings, interleave: false }, benchmarks: v2.benchmarks.map((b) => ({ ...b, host: null, stateProbe: null })), host: null };
 }
 
 function fixture(): ResultsFile {

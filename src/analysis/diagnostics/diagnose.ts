@@ -55,31 +55,37 @@ function isOk(result: BenchmarkResult): result is OkResult {
   return result.status === 'ok' && result.estimate !== null && result.stats !== null;
 }
 
-const isAlarm = (d: Diagnostic): boolean => d.severity !== 'info';
+/** A finding the state probe proved the benchmark's own (its setup's values differ in cost). */
+const provenOwn = (d: Diagnostic): boolean => (d.evidence as { setupDependence?: { material?: boolean } | null } | undefined)?.setupDependence?.material === true;
 
 export function diagnose(result: BenchmarkResult, context: RuleContext, rules: readonly Rule[] = RULES): Diagnostic[] {
   if (!isOk(result)) return [];
   const factors = context.hostFactors ?? null;
+  const movement = result.host?.movement ?? 0;
+  const note = movement >= HOST_MENTION_MOVEMENT ? ` (the host's speed moved ${pct(movement)} meanwhile; taking it out does not explain this)` : '';
   let adjusted: OkResult | null = null;
   const found: Diagnostic[] = [];
   const attributed: Diagnostic[] = [];
   for (const rule of rules) {
     const raw = rule.check(result, context);
-    if (factors === null || !HOST_SENSITIVE_CODES.has(rule.code) || !raw.some(isAlarm)) {
+    if (factors === null || !HOST_SENSITIVE_CODES.has(rule.code) || raw.length === 0 || raw.every(provenOwn)) {
       found.push(...raw);
       continue;
     }
+    // Asked again with the host's movement taken out: what no longer fires was the host's.
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
-    const remaining = rule.check(adjusted, context);
-    if (remaining.some(isAlarm)) {
-      const movement = result.host?.movement ?? 0;
-      const note = movement >= HOST_MENTION_MOVEMENT ? ` (after the host's own movement of ${pct(movement)} is taken out)` : '';
-      found.push(...remaining.map((d) => (isAlarm(d) ? { ...d, message: `${d.message}${note}` } : d)));
-    } else {
-      attributed.push(...raw.filter(isAlarm));
-      found.push(...remaining);
-    }
+    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) ? d : { ...d, message: `${d.message}${note}` })));
+    else attributed.push(...raw);
   }
-  if (attributed.length > 0) found.push(hostMoved(result, attributed, context.precisionTarget));
-  return found;
+  if (attributed.length > 0) found.push(hostMoved(result, attributed));
+  return withoutRepeats(found);
+}
+
+/**
+ * One cause, one warning: when the values from setup make the samples cluster, `multimodal` says so,
+ * and `noisy` would only repeat it (the clusters are its spread).
+ */
+function withoutRepeats(found: Diagnostic[]): Diagnostic[] {
+  const clustered = found.some((d) => d.code === 'multimodal' && provenOwn(d));
+  return clustered ? found.filter((d) => !(d.code === 'noisy' && provenOwn(d))) : found;
 }

@@ -4,6 +4,9 @@
  *   the run, even after waiting (Jetpack's ThrottleDetector: thermal or power limits);
  * - the benchmark's thread spent more than 10% of the sampling phase waiting for a CPU (other
  *   programs competing for the cores); the reference's fastest run cannot see that.
+ * Waiting for a CPU is a warning: other programs of this machine took the cores, which the user can
+ * stop. A slower reference alone is information: on a cloud VM the host's speed moves by itself
+ * (other tenants), and a benchmark is not to be blamed for it — the figure says how much.
  */
 import { THROTTLE_RATIO } from '../../engine/throttle.js';
 import type { Rule } from './rule.js';
@@ -35,7 +38,7 @@ export const throttled: Rule = {
     ];
     return [{
       code: 'throttled',
-      severity: 'warning',
+      severity: contended ? 'warning' : 'info',
       message: `${reasons.join('; ')}: this result was measured on a slowed-down machine`,
       hint: 'Stop competing programs, let the machine cool down, or pin the CPU frequency; re-run this benchmark.',
       evidence: { ...t, ratio },

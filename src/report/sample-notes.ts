@@ -1,0 +1,36 @@
+/**
+ * Information about the samples' statistics that is not the benchmark's own — a spread, clusters,
+ * outliers or level steps that setup's values do not explain, the host's movement, a warm-up kept
+ * from settling by it — is condensed in the terminal into one line per group: worth knowing, not
+ * worth a screen. The results file (and the HTML report) keep every finding in full.
+ */
+import type { BenchmarkResult, Diagnostic } from '../results/types.js';
+
+/** Codes whose information-level findings are condensed, with the word that stands for each. */
+const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
+  noisy: (d) => (d.message.startsWith('samples spread') ? 'spread' : null),
+  multimodal: () => 'clusters',
+  outliers: () => 'outliers',
+  drift: () => 'level steps',
+  'not-steady': () => 'warm-up capped',
+  throttled: () => 'host slower',
+  'host-moved': (d) => {
+    const movement = (d.evidence as { host?: { movement?: number } | null } | undefined)?.host?.movement;
+    return movement === undefined ? 'host moved' : `host moved ${Math.round(movement * 100)}%`;
+  },
+};
+
+/** Whether the terminal condenses this finding into the group's note line. */
+export function isSampleNote(d: Diagnostic): boolean {
+  return d.severity === 'info' && d.code in NOTE_WORDS;
+}
+
+/** "Map#get (outliers; host moved 14%), sort(size=100) (spread, level steps)", or null when there is nothing to note. */
+export function sampleNotesText(benchmarks: readonly BenchmarkResult[]): string | null {
+  const parts: string[] = [];
+  for (const b of benchmarks) {
+    const words = [...new Set(b.diagnostics.filter(isSampleNote).map((d) => NOTE_WORDS[d.code]!(d)).filter((w): w is string => w !== null))];
+    if (words.length > 0) parts.push(`${b.name} (${words.join(', ')})`);
+  }
+  return parts.length === 0 ? null : parts.join('; ');
+}

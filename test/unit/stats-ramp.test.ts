@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { rampShape } from '../../src/stats/ramp.js';
+import { normalDeviate } from '../../src/stats/normal.js';
+import { createRng } from '../../src/stats/random.js';
+
+const noisy = (base: (i: number) => number, n: number, cv: number, seed: number): number[] => {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, (_, i) => base(i) * (1 + cv * normalDeviate(rng)));
+};
+
+describe('rampShape', () => {
+  it('medians of four parts and the change, by hand', () => {
+    const r = rampShape([1, 1, 2, 2, 3, 3, 4, 4]);
+    assert.deepEqual(r.medians, [1, 2, 3, 4]);
+    assert.equal(r.change, 3);
+    assert.equal(r.monotone, true);
+    assert.equal(rampShape([4, 4, 3, 3, 2, 2, 1, 1]).monotone, true);
+  });
+  it('the last part takes the remainder', () => {
+    assert.deepEqual(rampShape([1, 1, 2, 2, 3, 3, 4, 4, 9]).medians, [1, 2, 3, 4]);
+  });
+  it('a linear ramp of 30% through 3% noise is a ramp; one step of 20% is not', () => {
+    let ramps = 0;
+    let steps = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      if (rampShape(noisy((i) => 1 + 0.3 * (i / 59), 60, 0.03, seed)).monotone) ramps++;
+      if (rampShape(noisy((i) => (i < 60 * (0.2 + 0.6 * ((seed * 37) % 100) / 100) ? 1 : 1.2), 60, 0.03, seed)).monotone) steps++;
+    }
+    assert.ok(ramps >= 185, `${ramps} of 200 ramps`);
+    assert.ok(steps <= 6, `${steps} of 200 single steps taken for a ramp`);
+  });
+  it('a level series is not a ramp, and too short a series never is', () => {
+    fc.assert(fc.property(fc.array(fc.constant(5), { minLength: 1, maxLength: 40 }), (xs) => !rampShape(xs).monotone));
+    assert.equal(rampShape([1, 2, 3, 4, 5, 6, 7]).monotone, false);
+  });
+  it('reversing the series does not change whether it is a ramp (parts of equal length)', () => {
+    fc.assert(fc.property(fc.integer({ min: 2, max: 20 }).chain((k) => fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 4 * k, maxLength: 4 * k })), (xs) =>
+      rampShape([...xs].reverse()).monotone === rampShape(xs).monotone));
+  });
+});
