@@ -35,6 +35,9 @@ export function signedPercent(fraction: number): string {
   return fraction > 0 ? `+${text}` : text;
 }
 
+/** A band as ±n%: ±1%, ±2.5%. */
+const percentText = (fraction: number): string => `±${+(fraction * 100).toFixed(2)}%`;
+
 /** A p-value with four decimals, or `<0.0001`. */
 export function pText(p: number): string {
   return p < 0.0001 ? '<0.0001' : p.toFixed(4);
@@ -59,7 +62,9 @@ export function verdictCell(row: Pick<CompareRow, 'verdict'>, c: Colors): TableC
 export function renderCompareReport(comparison: Comparison, options: CompareReportOptions): string {
   const c = pc.createColors(options.color);
   const label = labeller(comparison.rows);
-  const lines = [`${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ±${+(comparison.noise * 100).toFixed(2)}%)`)}`];
+  const bands = [...new Set(comparison.rows.map((r) => r.band))].sort((a, b) => a - b);
+  const band = bands.length === 0 ? percentText(comparison.noise) : bands.map(percentText).join(' or ');
+  const lines = [`${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`];
   if (comparison.rows.length > 0) {
     const header = ['benchmark', 'base', 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
     const rows = comparison.rows.map((row): TableCell[] => [
