@@ -7,7 +7,8 @@
 // - a 256-step chain in separate runs: the headline's spread beside the host reference's, and the
 //   host-normalized figure's;
 // - compare of single-process runs: unchanged code, and 5% more work.
-// Usage: npm run bench:host [-- --runs 10 --example-runs 5 --pairs 10 --only twins,floor,chain,compare,examples]
+// - eight everyday workloads in one file: wall time interleaved and sequential, the state probe's share.
+// Usage: npm run bench:host [-- --runs 10 --example-runs 5 --pairs 10 --only examples,eight,twins,floor,chain,compare]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +70,26 @@ if (wanted('examples')) {
   }
   say('');
   say(`Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}.`);
+}
+
+if (wanted('eight')) {
+  const times = { interleaved: [], sequential: [] };
+  const probeShare = [];
+  for (let r = 0; r < EXAMPLE_RUNS; r++) {
+    for (const mode of ['interleaved', 'sequential']) {
+      const { results, seconds } = ubench(['harness-bench/eight-workloads.bench.ts', ...(mode === 'sequential' ? ['--sequential'] : [])]);
+      times[mode].push(seconds);
+      // The state probe's batches against the samples' own time, for the benchmarks with setup.
+      for (const b of results.benchmarks.filter((x) => x.stateProbe !== null && x.status === 'ok')) {
+        const probeNs = b.stateProbe.perOpNs.flat().reduce((sum, v) => sum + v * b.stateProbe.iterations, 0);
+        probeShare.push(probeNs / b.precision.durationNs);
+      }
+    }
+  }
+  say('');
+  say(`## Eight workloads in one file (harness-bench/eight-workloads.bench.ts), ${EXAMPLE_RUNS} runs each way (alternating)`);
+  say('');
+  say(`Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}. The host-speed reference is sized to at most 1% of a sample; the state probe of the two benchmarks with setup took ${pct(median(probeShare))} of their sampling time (median; ${pct(Math.min(...probeShare))}–${pct(Math.max(...probeShare))}).`);
 }
 
 if (wanted('twins')) {

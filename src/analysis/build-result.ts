@@ -112,9 +112,9 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
   };
 }
 
-/** The warm-up tail of one process (the first that did not converge stands for all). */
-function tailOf(run: { warmup: { tailNs?: number[] } }): { tailNs?: number[] } {
-  return run.warmup.tailNs === undefined ? {} : { tailNs: run.warmup.tailNs };
+/** The warm-up series of one process (the first that did not converge stands for all). */
+function tailOf(run: { warmup: { seriesNs?: number[] } }): { seriesNs?: number[] } {
+  return run.warmup.seriesNs === undefined ? {} : { seriesNs: run.warmup.seriesNs };
 }
 
 function worstRatio(t: NonNullable<BenchmarkResult['throttle']>): number {

@@ -48,7 +48,6 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
       verdict: r.verdict,
       reason: r.reason,
       hostShift: r.hostShift,
-      rawChange: r.rawChange,
       band: r.band,
       unit: r.unit,
       baseN: r.base.n,

@@ -53,8 +53,11 @@ const SETTLE_BATCHES = 1;
  */
 const REWARM_RATIO = 2;
 const MAX_REWARMS = 2;
-/** Warm-up batches kept for the results (`warmup.tailNs`): enough for four parts of 16 in the ramp test. */
-const WARMUP_TAIL_BATCHES = 64;
+/**
+ * Warm-up batches kept for the results (`warmup.seriesNs`), evenly spaced over the whole warm-up:
+ * enough for four parts of 8–16 in the ramp test, whatever the warm-up's length.
+ */
+const WARMUP_SERIES_POINTS = 64;
 /** Iteration counts stay exact integers in a double and well inside loop-counter range. */
 const MAX_ITERATIONS = 2 ** 40;
 
@@ -114,13 +117,12 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
   let n = initialNsPerOp === undefined ? 1 : clampIterations(batchTarget / initialNsPerOp);
   let iterations = 0;
   let relaxed = false;
-  const tail: number[] = [];
+  const series = new WarmupSeries(WARMUP_SERIES_POINTS);
   for (;;) {
     const elapsed = await deps.runBatch(n);
     iterations += n;
     const perOp = Math.max(elapsed, 0) / n;
-    tail.push(perOp);
-    if (tail.length > WARMUP_TAIL_BATCHES) tail.shift();
+    series.push(perOp);
     if (!relaxed && n === 1 && elapsed > config.sampleTargetNs) {
       relaxed = true;
       detector.relax(warmupThresholds(config, true));
@@ -129,12 +131,36 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
     if (verdict !== 'continue') {
       return {
         nsPerOp: detector.fastAverage,
-        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, tailNs: tail },
+        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, seriesNs: series.values() },
       };
     }
     n = elapsed < batchTarget * GROWTH_BELOW_FRACTION
       ? clampIterations(n * GROWTH_FACTOR)
       : clampIterations(batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE));
+  }
+}
+
+/** Every `stride`-th value of a stream, at most `capacity` of them: the stride doubles (every other kept value dropped) when full. */
+export class WarmupSeries {
+  private readonly kept: number[] = [];
+  private stride = 1;
+  private seen = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  push(value: number): void {
+    if (this.seen++ % this.stride !== 0) return;
+    this.kept.push(value);
+    if (this.kept.length > this.capacity) {
+      for (let i = 0; i < this.kept.length / 2; i++) this.kept[i] = this.kept[2 * i]!;
+      this.kept.length = Math.ceil(this.kept.length / 2);
+      this.stride *= 2;
+      this.seen = (this.kept.length - 1) * this.stride + 1;
+    }
+  }
+
+  values(): number[] {
+    return [...this.kept];
   }
 }
 
@@ -243,7 +269,7 @@ export async function warmUpChecked(deps: MeasureDeps, config: MeasureConfig): P
     info.iterations += warm.info.iterations + n;
     info.durationNs += warm.info.durationNs;
     info.converged = warm.info.converged;
-    info.tailNs = warm.info.tailNs;
+    info.seriesNs = warm.info.seriesNs;
     info.restarts = restarts;
   }
   return { nsPerOp: warm.nsPerOp, info };

@@ -105,7 +105,7 @@ export interface WarmupInfo {
   /** Times warm-up started over because the first sample ran > 2× off its steady level (a late tier change). */
   restarts: number;
   /** ns/op of the last warm-up batches, in order (up to 64; absent in files from before version 3): whether timings still trended at the end. */
-  tailNs?: number[];
+  seriesNs?: number[];
 }
 
 export interface CalibrationInfo {

@@ -2,7 +2,8 @@
  * Whether a series taken in order rises (or falls) all the way through — a ramp — rather than
  * stepping once or twice. The series is cut into `segments` consecutive parts of equal length and
  * each part's median is taken; it is a ramp when every part moves on from the one before in the
- * direction of the whole change, each by at least `MIN_STEP_SHARE` of an equal share of it.
+ * direction of the whole change, each by more than `Z_STEP` standard errors of such a difference
+ * (so a slow start of accelerating growth counts, while a level part does not).
  *
  * Why: state that grows with every call (a history, a cache, a leak) moves the cost through the
  * whole run, while a machine whose speed switches between a few levels (measured here: levels held
@@ -16,13 +17,19 @@ import { requireSample } from './validate.js';
 /** Parts the series is cut into. */
 export const RAMP_SEGMENTS = 4;
 /**
- * Each part must move on by at least this share of an equal share of the whole change (a linear
- * ramp moves by 1). Simulated (1000 seeded series each): a single 20% step anywhere in the middle
- * 60% passes in 0.2–2.1% of series (n 40–100, noise 3–5%), a 30% linear ramp in 70–98%; two
- * same-way 10% steps pass in 28–39% (a staircase is a ramp's shape). 0.25 let single steps pass in
- * 4–12%, 0 in a third.
+ * Each part must move on by more than this many standard errors of a difference of part medians.
+ * Simulated (1000 seeded series each, n 40–100, noise 3–5%; the shape test alone, before the drift
+ * rule's Mann–Kendall and 10% conditions): a single 20% step anywhere in the middle 60% passes in
+ * 1.2–2.1%, trendless AR(1) noise (φ 0.8) in 0.9–2%, two same-way 10% steps in 16–39% (a staircase
+ * has a ramp's shape); a 30% linear ramp is caught in 54–99.5%, growth that starts half-way in
+ * 76–99.5%, accelerating growth in 99–100%. Z = 2 let fewer steps through (0.2–0.9%) but caught a
+ * 30% ramp in 28–97%; Z = 1 let 6% of steps through.
  */
-export const MIN_STEP_SHARE = 0.5;
+export const Z_STEP = 1.5;
+/** σ of a normal sample from its median absolute deviation. */
+const MAD_TO_SIGMA = 1.4826;
+/** Standard error of a median of m normal values: √(π/2)·σ/√m. */
+const MEDIAN_SE_FACTOR = 1.2533;
 
 export interface RampShape {
   /** Median of each part, in order. */
@@ -31,18 +38,50 @@ export interface RampShape {
   change: number;
   /** Every part moved on in the direction of the change, each by enough (see above). */
   monotone: boolean;
+  /**
+   * Still moving at the end: the last half of the series is a ramp by itself (its quarters each
+   * moved on, as above) — growth that set in part-way and goes on (state that grows once a cache is
+   * full, work that grows after a delay), which the whole series' quarters miss when its start is
+   * flat. A single step anywhere leaves level quarters in one half or the other.
+   */
+  continuing: boolean;
 }
 
 /** The ramp shape of `values`; `monotone` is false for fewer than 2 values per part or no change. */
 export function rampShape(values: readonly number[], segments = RAMP_SEGMENTS): RampShape {
   requireSample(values, 'rampShape');
-  const size = Math.floor(values.length / segments);
-  if (size < 2) return { medians: [], change: 0, monotone: false };
-  const medians = Array.from({ length: segments }, (_, i) => median(values.slice(i * size, i === segments - 1 ? values.length : (i + 1) * size)));
+  const medians = partMedians(values, segments);
+  if (medians === null) return { medians: [], change: 0, monotone: false, continuing: false };
   const first = medians[0]!;
   const last = medians.at(-1)!;
   const change = first > 0 ? last / first - 1 : 0;
-  const share = (last - first) / (segments - 1);
-  const monotone = share !== 0 && medians.every((m, i) => i === 0 || (m - medians[i - 1]!) / share >= MIN_STEP_SHARE);
-  return { medians, change, monotone };
+  const lastHalf = partMedians(values.slice(Math.floor(values.length / 2)), segments);
+  const later = values.slice(Math.floor(values.length / 2));
+  return { medians, change, monotone: movesOn(values, medians), continuing: lastHalf !== null && movesOn(later, lastHalf) && Math.sign(lastHalf.at(-1)! - lastHalf[0]!) === Math.sign(last - first) };
+}
+
+/** Medians of `segments` consecutive parts (the last takes the remainder), or null below 2 values a part. */
+function partMedians(values: readonly number[], segments: number): number[] | null {
+  const size = Math.floor(values.length / segments);
+  if (size < 2) return null;
+  return Array.from({ length: segments }, (_, i) => median(values.slice(i * size, i === segments - 1 ? values.length : (i + 1) * size)));
+}
+
+/**
+ * Whether each part moves on from the one before in the direction of the whole change, by at least
+ * `Z_STEP` standard errors of a difference of two part medians (from the parts' own spread).
+ */
+function movesOn(values: readonly number[], medians: readonly number[]): boolean {
+  const direction = Math.sign(medians.at(-1)! - medians[0]!);
+  if (direction === 0) return false;
+  const margin = Z_STEP * medianDifferenceError(values, medians);
+  return medians.every((m, i) => i === 0 || direction * (m - medians[i - 1]!) > margin);
+}
+
+/** Standard error of the difference of two part medians: 1.2533 σ/√m each (σ from the pooled MAD around each part's median). */
+function medianDifferenceError(values: readonly number[], medians: readonly number[]): number {
+  const size = Math.floor(values.length / medians.length);
+  const deviations = values.map((v, i) => Math.abs(v - medians[Math.min(medians.length - 1, Math.floor(i / size))]!));
+  const sigma = MAD_TO_SIGMA * median(deviations);
+  return Math.SQRT2 * MEDIAN_SE_FACTOR * sigma / Math.sqrt(size);
 }

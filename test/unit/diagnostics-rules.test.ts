@@ -71,18 +71,27 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   describe('not-steady', () => {
-    const capped = (tailNs?: number[]) => syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, ...(tailNs === undefined ? {} : { tailNs }) } } });
-    it('warns when warm-up was capped while its last batches still rose, quarter by quarter', () => {
+    const capped = (seriesNs?: number[]) => syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, ...(seriesNs === undefined ? {} : { seriesNs }) } } });
+    it('warns when warm-up was capped while its batches still rose, quarter by quarter', () => {
       const d = diagnose(capped(noisy(64, 25, 0.02).map((v, i) => v * (1 + i / 64))), context);
       assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['not-steady:warning']);
-      assert.match(d[0]!.message, /timings were still changing when sampling began \(its last 64 batches moved \d+% slower, quarter by quarter\)/);
+      assert.match(d[0]!.message, /timings were still changing when sampling began \(its batches moved \d+% slower across the warm-up, and went on\)/);
+    });
+    it('warns when the samples after a fluctuating warm-up ramp on', () => {
+      const result = syntheticResult({
+        perOp: noisy(60, 25, 0.01).map((v, i) => v * (1 + (0.4 * i) / 59)),
+        overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, seriesNs: noisy(64, 25, 0.08) } },
+      });
+      const d = diagnose(result, context).find((x) => x.code === 'not-steady');
+      assert.equal(d?.severity, 'warning');
+      assert.match(d!.message, /\(the samples after it drifted \d+% slower\)/);
     });
     it('only informs when the capped warm-up fluctuated without a trend (the host)', () => {
       const d = diagnose(capped(noisy(64, 25, 0.08).map((v, i) => (i % 20 < 10 ? v : v * 1.15))), context);
       assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['not-steady:info']);
-      assert.match(d[0]!.message, /but its last 64 batches show no trend \(they varied from -\d+% to \+\d+% around their median\)/);
+      assert.match(d[0]!.message, /but its batches show no trend that went on \(64 across the warm-up varied from -\d+% to \+\d+% around their median\), nor did the samples after them/);
     });
-    it('warns as before on a file without the warm-up tail', () => {
+    it('warns as before on a file without the warm-up series', () => {
       assert.deepEqual(diagnose(capped(), context).map((x) => `${x.code}:${x.severity}`), ['not-steady:warning']);
     });
   });
@@ -92,6 +101,13 @@ describe('diagnostic rules on synthetic results', () => {
     const d = diagnose(syntheticResult({ perOp }), context).find((x) => x.code === 'drift');
     assert.equal(d?.severity, 'info');
     assert.match(d!.message, /the level moved \d+% slower during sampling, in steps rather than steadily/);
+  });
+
+  it('drift warns on growth that sets in part-way and goes on (flat, then rising)', () => {
+    const perOp = noisy(80, 30, 0.02).map((v, i) => (i < 45 ? v : v * (1 + 0.15 * (i - 45))));
+    const d = diagnose(syntheticResult({ perOp }), context).find((x) => x.code === 'drift');
+    assert.equal(d?.severity, 'warning');
+    assert.match(d!.message, /drifted \d+% slower from the first to the last samples, still moving at the end/);
   });
 
   it('drift does not fire on a 6% wander, which this VM does on its own', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WarmupDetector, WARMUP_MIN_BATCHES, WARMUP_MIN_SIMILAR, type WarmupThresholds } from '../../src/engine/warmup-detector.js';
+import { WarmupSeries } from '../../src/engine/measure.js';
 
 const thresholds: WarmupThresholds = { minBatches: WARMUP_MIN_BATCHES, minSimilar: WARMUP_MIN_SIMILAR, minDurationNs: 250e6, maxDurationNs: 2e9 };
 
@@ -60,5 +61,20 @@ describe('WarmupDetector spike filter', () => {
   it('still sees a lasting level shift (a deopt to 3× slower code)', () => {
     const late = feed(new WarmupDetector(thresholds), [...Array(100).fill(10), ...Array(3000).fill(30)]);
     assert.ok(late.at > 400, `converged at batch ${late.at}`);
+  });
+});
+
+describe('WarmupSeries', () => {
+  it('keeps every value until full, then every other one, evenly spaced over the whole stream', () => {
+    const series = new WarmupSeries(8);
+    for (let i = 0; i < 8; i++) series.push(i);
+    assert.deepEqual(series.values(), [0, 1, 2, 3, 4, 5, 6, 7]);
+    for (let i = 8; i < 100; i++) series.push(i);
+    const kept = series.values();
+    assert.ok(kept.length <= 8 && kept.length >= 4, kept.join());
+    assert.equal(kept[0], 0);
+    const gaps = kept.slice(1).map((v, i) => v - kept[i]!);
+    assert.equal(new Set(gaps).size, 1, `evenly spaced: ${kept.join()}`);
+    assert.ok(kept.at(-1)! >= 100 - gaps[0]!, `reaches the end of the stream: ${kept.join()}`);
   });
 });

@@ -76,7 +76,7 @@ describe('results schema', () => {
       ['#/$defs/diagnostic', ['evidence']],
       ['#/$defs/sample', ['round', 'hostNs']],
       ['#/$defs/runSettings', ['interleave']],
-      ['#/$defs/warmupInfo', ['tailNs']],
+      ['#/$defs/warmupInfo', ['seriesNs']],
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
     ]);
     const problems: string[] = [];

@@ -31,6 +31,17 @@ describe('rampShape', () => {
     assert.ok(ramps >= 185, `${ramps} of 200 ramps`);
     assert.ok(steps <= 6, `${steps} of 200 single steps taken for a ramp`);
   });
+  it('growth that sets in at the middle and goes on is still moving at the end; a late step is not', () => {
+    let hockey = 0;
+    let late = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      if (rampShape(noisy((i) => (i < 30 ? 1 : 1 + 0.6 * ((i - 30) / 30)), 60, 0.03, seed)).continuing) hockey++;
+      const shape = rampShape(noisy((i) => (i < 48 ? 1 : 1.2), 60, 0.03, seed));
+      if (shape.continuing || shape.monotone) late++;
+    }
+    assert.ok(hockey >= 190, `${hockey} of 200`);
+    assert.ok(late <= 10, `${late} of 200 late steps taken for growth`);
+  });
   it('a level series is not a ramp, and too short a series never is', () => {
     fc.assert(fc.property(fc.array(fc.constant(5), { minLength: 1, maxLength: 40 }), (xs) => !rampShape(xs).monotone));
     assert.equal(rampShape([1, 2, 3, 4, 5, 6, 7]).monotone, false);

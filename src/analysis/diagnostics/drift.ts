@@ -3,15 +3,15 @@
  * Mann–Kendall says whether there is an order at all (autocorrelation-adjusted p < 0.001), and the
  * change must be material (Sen's slope moving the level ≥ 10%).
  *
- * A warning for a ramp — a change that goes on through the whole run (stats/ramp.ts: each quarter
- * moved on from the one before) — the shape of state that grows with every call (a history, a cache,
- * a leak) or of a benchmark still warming up. A level that moved in one or two steps is
+ * A warning for a ramp — a change that goes on through the run (stats/ramp.ts: each quarter moved
+ * on from the one before, or each quarter of the last half did) — the shape of state that grows
+ * with every call (a history, a cache, a leak) or of a benchmark still warming up. A level that moved in one or two steps is
  * information: on this project's 2-core VMs the host's speed switches between levels held for 0.25 s
  * to seconds (measured), and a step is its usual shape; the estimate lies between the levels.
  */
 import { thirdsShift } from '../../stats/level-shift.js';
-import { rampShape } from '../../stats/ramp.js';
-import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE, trendTest } from '../../stats/trend.js';
+import { DRIFT_P_VALUE } from '../../stats/trend.js';
+import { rampTrend } from './ramp-trend.js';
 import { perSampleNs, type Rule } from './rule.js';
 import { pct } from './format.js';
 
@@ -30,15 +30,13 @@ export const drift: Rule = {
   code: 'drift',
   check(result) {
     const values = perSampleNs(result);
-    if (values.length < DRIFT_MIN_SAMPLES) return [];
-    const trend = trendTest(values);
+    const found = rampTrend(values, RAMP_MIN_RELATIVE_CHANGE);
+    if (found === null) return [];
+    const { trend, shape, trending, ramp } = found;
     const shift = thirdsShift(values);
-    const trending = trend.adjustedPValue < DRIFT_P_VALUE && Math.abs(trend.relativeChange) >= RAMP_MIN_RELATIVE_CHANGE;
     const stepped = trend.pValue < DRIFT_P_VALUE && Math.abs(shift) >= STEP_MIN_RELATIVE_CHANGE;
     if (!trending && !stepped) return [];
-    const shape = rampShape(values);
-    const ramp = trending && shape.monotone;
-    const change = ramp ? trend.relativeChange : Math.abs(shift) >= Math.abs(shape.change) ? shift : shape.change;
+    const change = ramp ? found.change : Math.abs(shift) >= Math.abs(shape.change) ? shift : shape.change;
     const direction = change > 0 ? 'slower' : 'faster';
     const quarters = shape.medians.map((m) => (m / shape.medians[0]!).toFixed(2)).join(', ');
     const evidence = { ...trend, thirdsShift: shift, quarterMedians: shape.medians, shape: ramp ? 'ramp' : 'step' };
@@ -54,7 +52,7 @@ export const drift: Rule = {
     return [{
       code: 'drift',
       severity: 'warning',
-      message: `time per operation drifted ${pct(Math.abs(change))} ${direction} from the first to the last samples, through the whole run (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)})`,
+      message: `time per operation drifted ${pct(Math.abs(change))} ${direction} from the first to the last samples, ${shape.monotone ? 'through the whole run' : 'still moving at the end'} (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)})`,
       hint: direction === 'slower'
         ? 'Something grows as the run goes on: state kept across calls (arrays, maps, strings), a leak, GC pressure building up. Reset state in setup so every sample starts the same.'
         : 'The code was still getting faster: warm-up ended too early (raise --warmup), or caches were still filling.',
