@@ -102,3 +102,27 @@ export function hostTrack(result: BenchmarkResult, factors: readonly number[] | 
     referenceNs: references.length === 0 ? null : median(references),
   };
 }
+
+/**
+ * Interleaved rounds: the stretch of rounds each sample belongs to, numbered from 0, a new stretch
+ * starting whenever the set of participants changes — a benchmark of the file leaving the rounds
+ * (its stopping rule said enough) or the loop floor's part ending. Each sample follows its
+ * neighbours' in the round and finds caches and branch predictors as they left them, so a level
+ * can step where the neighbours change. Null without rounds or with a single stretch.
+ */
+export function roundStretches(result: BenchmarkResult, peers: readonly BenchmarkResult[]): number[] | null {
+  const samples = result.samples;
+  if (samples.length === 0 || !samples.every((s) => s.round !== undefined)) return null;
+  const others = peers.filter((p) => p.id !== result.id && p.status === 'ok').map((p) => new Set(p.samples.flatMap((s) => (s.round === undefined ? [] : [s.round]))));
+  const floor = new Set((result.floor?.samples ?? []).flatMap((s) => (s.round === undefined ? [] : [s.round])));
+  const signature = (round: number): string => [...others.map((rounds) => rounds.has(round)), floor.has(round)].map((x) => (x ? '1' : '0')).join('');
+  let stretch = 0;
+  let previous: string | null = null;
+  const stretches = samples.map((s) => {
+    const now = signature(s.round!);
+    if (previous !== null && now !== previous) stretch++;
+    previous = now;
+    return stretch;
+  });
+  return stretch === 0 ? null : stretches;
+}

@@ -22,8 +22,12 @@ import type { StatefulBatches } from './batch-runner.js';
  * shape: "one fixture in eight"), and a random one's spread with 7 degrees of freedom.
  */
 export const STATE_PROBE_STATES = 8;
-/** Passes over the states: three blocks give the randomization test p-values down to 1/2000 for a consistent effect. */
-export const STATE_PROBE_PASSES = 3;
+/**
+ * Passes over the states. With b passes, one state of eight that alone costs more can reach at best
+ * p = 1/8^(b−1) in the randomization test (its b values must all land on one state by chance):
+ * 1/64 with three passes, never below 0.01; 1/512 with four.
+ */
+export const STATE_PROBE_PASSES = 4;
 /** A batch holds this share of a sample's base iterations (see above). */
 const BATCH_SHARE = 0.25;
 /** The probe may take this share of the time budget; beyond it, batches shrink (to 1 iteration). */

@@ -59,7 +59,7 @@ export function noisy(n: number, center: number, noise: number, seed = 1): numbe
 }
 
 /** A state probe of `effects.length` states × `passes` passes around `center` ns/op, each reading with uniform relative noise ±`noise`. */
-export function stateProbe(effects: number[], center = 25, noise = 0.03, passes = 3, seed = 5): StateProbe {
+export function stateProbe(effects: number[], center = 25, noise = 0.03, passes = 4, seed = 5): StateProbe {
   const rng = createRng(seed);
   return { states: effects.length, passes, iterations: 1000, perOpNs: Array.from({ length: passes }, () => effects.map((e) => center * e * (1 + noise * (2 * rng() - 1)))) };
 }

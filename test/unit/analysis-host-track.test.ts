@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyseBenchmark } from '../../src/analysis/analyse-benchmark.js';
-import { hostAdjusted, hostFactors, hostTrack, runningMedian } from '../../src/analysis/host-track.js';
+import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
+import { hostAdjusted, hostFactors, hostTrack, roundStretches, runningMedian } from '../../src/analysis/host-track.js';
 import { pairedRatio } from '../../src/analysis/paired-rounds.js';
 import { withRelative } from '../../src/analysis/relative.js';
 import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
@@ -21,11 +22,11 @@ const KEY = 4_242_000_000;
 const burst = (round: number): number => (round >= 30 ? 1.25 : 1);
 
 /** A benchmark sampled in rounds 0..N-1: per-op = center × host(round) × own(round) × noise. */
-function interleaved(id: string, center: number, own: (round: number) => number, seed: number, host = burst, reference = true): BenchmarkResult {
+function interleaved(id: string, center: number, own: (round: number) => number, seed: number, host = burst, reference = true, n = N): BenchmarkResult {
   const rng = createRng(seed);
-  const perOp = Array.from({ length: N }, (_, r) => center * host(r) * own(r) * (1 + 0.004 * (2 * rng() - 1)));
+  const perOp = Array.from({ length: n }, (_, r) => center * host(r) * own(r) * (1 + 0.004 * (2 * rng() - 1)));
   const base = syntheticResult({ perOp });
-  const floorSamples = samplesFrom(Array.from({ length: N }, (_, r) => 0.42 * host(r)), 400_000).map((s, r) => ({ ...s, round: KEY + r }));
+  const floorSamples = samplesFrom(Array.from({ length: n }, (_, r) => 0.42 * host(r)), 400_000).map((s, r) => ({ ...s, round: KEY + r }));
   return {
     ...base,
     id,
@@ -114,6 +115,44 @@ describe('attribution before blaming', () => {
     assert.match(drift.message, /the host's speed moved \d+% meanwhile; taking it out does not explain this/);
     const peer = analyseBenchmark(b, [a, b], context);
     assert.ok(!codes(peer).some((c) => c.startsWith('drift')), codes(peer).join());
+  });
+});
+
+describe('stretches of the same neighbours', () => {
+  /** `b` sampled only in rounds before `leaves`, like a benchmark whose stopping rule said enough. */
+  const leaving = (b: BenchmarkResult, leaves: number): BenchmarkResult => ({ ...b, samples: b.samples.filter((s) => s.round! - KEY < leaves) });
+  const calm = (round: number) => 1 + 0 * round;
+
+  it('are numbered where the set of participants changes', () => {
+    const a = interleaved('f#a', 100, steady, 1, calm);
+    const b = leaving(interleaved('f#b', 40, steady, 2, calm), 25);
+    const stretches = roundStretches(a, [a, b])!;
+    assert.equal(stretches[0], 0);
+    assert.equal(stretches[24], 0);
+    assert.equal(stretches[25], 1);
+    assert.equal(new Set(stretches).size, 2);
+    assert.equal(roundStretches(a, [a]), null, 'one stretch: nothing to tell apart');
+  });
+
+  it('make steps where neighbours left the rounds interleaving\'s, not a drift of the code', () => {
+    const staircase = (r: number) => 1 + 0.1 * Math.floor(r / 20);
+    const a = interleaved('f#a', 100, staircase, 1, calm, true, 80);
+    const peers = [20, 40, 60].map((leaves, i) => leaving(interleaved(`f#p${i}`, 40 + i, steady, 2 + i, calm, true, 80), leaves));
+    // Without knowing who was in the rounds, the staircase reads as a ramp.
+    const blind = diagnose(a, { ...context, hostFactors: null });
+    assert.equal(blind.find((x) => x.code === 'drift')?.severity, 'warning', blind.map((x) => `${x.code}:${x.severity}`).join());
+    const result = analyseBenchmark(a, [a, ...peers], context);
+    const d = result.diagnostics.find((x) => x.code === 'drift');
+    assert.equal(d?.severity, 'info', codes(result).join());
+    assert.match(d!.message, /but it moved where the file's other benchmarks left the rounds, and within each stretch of the same neighbours it held \(4 stretches\): interleaving's, not the code's/);
+  });
+
+  it('still blame a ramp that goes on across the stretches', () => {
+    const ramp = (r: number) => 1 + 0.8 * (r / N);
+    const a = interleaved('f#a', 100, ramp, 1, calm);
+    const b = leaving(interleaved('f#b', 40, steady, 2, calm), 20);
+    const result = analyseBenchmark(a, [a, b], context);
+    assert.equal(result.diagnostics.find((x) => x.code === 'drift')?.severity, 'warning', codes(result).join());
   });
 });
 

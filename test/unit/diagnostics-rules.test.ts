@@ -158,13 +158,13 @@ describe('diagnostic rules on synthetic results', () => {
       assert.match(plain!.message, /^samples spread widely: .*the standard deviation is \d+% of the mean$/);
       const same = diagnose(syntheticResult({ perOp, overrides: { stateProbe: stateProbe([1, 1.01, 0.99, 1, 1, 1.02, 1, 0.98]) } }), context).find((x) => x.code === 'noisy');
       assert.equal(same?.severity, 'info');
-      assert.match(same!.message, /; not from setup's values \(8 values from setup, each timed 3 times in random order, cost the same within ±\d(\.\d)?%\)$/);
+      assert.match(same!.message, /; not from setup's values \(8 values from setup, each timed 4 times in random order, cost the same within ±\d(\.\d)?%\)$/);
     });
     it('warns when the spread is the benchmark\'s own: setup\'s values differ in cost', () => {
       const result = syntheticResult({ perOp: noisy(60, 25, 0.4), overrides: { stateProbe: stateProbe([1, 2.2, 1.4, 3.1, 1.9, 1.1, 2.6, 3.8]) } });
       const d = diagnose(result, context).find((x) => x.code === 'noisy');
       assert.equal(d?.severity, 'warning');
-      assert.match(d!.message, /^results are noisy: .*the standard deviation is \d+% of the mean; the cost depends on setup's value — 8 values from setup, each timed 3 times in random order, differ by ±\d+% \(0\.\d\d×–\d\.\d\d× of the typical one; randomization test p = 5e-4\)$/);
+      assert.match(d!.message, /^results are noisy: .*the standard deviation is \d+% of the mean; the cost depends on setup's value — 8 values from setup, each timed 4 times in random order, differ by ±\d+% \(0\.\d\d×–\d\.\d\d× of the typical one; randomization test p = 5e-4\)$/);
       assert.match(d!.hint, /declare the variants as parameters/);
     });
     it('never warns on states that differ when the samples do not spread', () => {

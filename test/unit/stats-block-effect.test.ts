@@ -44,11 +44,12 @@ describe('blockEffect', () => {
     assert.equal(r.pValue, 1 / (1 + BLOCK_EFFECT_PERMUTATIONS));
   });
 
-  it('finds alternating 1×/2× work and one treatment in eight at 6× through 8% noise', () => {
+  it('finds alternating 1×/2× work, and one treatment in eight at 6× with four blocks (not three: 1/64 is the best p then)', () => {
     assert.ok(blockEffect(table([1, 2, 1, 2, 1, 2, 1, 2], 3, 0.08, 3)).pValue < 0.01);
-    const rare = blockEffect(table([1, 1, 1, 1, 1, 1, 1, 6], 3, 0.08, 4));
-    assert.ok(rare.pValue < 0.01);
+    const rare = blockEffect(table([1, 1, 1, 1, 1, 1, 1, 6], 4, 0.08, 4));
+    assert.ok(rare.pValue < 0.01, String(rare.pValue));
     assert.ok(rare.relative[7]! > 4);
+    assert.ok(blockEffect(table([1, 1, 1, 1, 1, 1, 1, 6], 3, 0.08, 4)).pValue > 1 / 64 - 0.01);
   });
 
   it('holds its level under the null: p < 0.05 in about 5% of noise-only tables', () => {

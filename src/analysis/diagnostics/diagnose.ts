@@ -9,6 +9,7 @@
 import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
 import { withSamples } from '../build-result.js';
 import { hostAdjusted } from '../host-track.js';
+import { DRIFT_MIN_SAMPLES } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
@@ -78,7 +79,31 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     else attributed.push(...raw);
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
-  return withoutRepeats(found);
+  return withoutRepeats(neighbourSteps(found, result, context));
+}
+
+/**
+ * A drift that is only steps where the file's other benchmarks left the rounds (their stopping rules
+ * said enough) is interleaving's: each sample finds caches and predictors as its neighbours left
+ * them, and the neighbours changed. It is the benchmark's when a stretch of the same neighbours, long
+ * enough to judge on its own, still drifts; interleaving's when none does.
+ */
+function neighbourSteps(found: Diagnostic[], result: OkResult, context: RuleContext): Diagnostic[] {
+  const stretches = context.roundStretches ?? null;
+  const index = found.findIndex((d) => d.code === drift.code && d.severity === 'warning');
+  if (stretches === null || index < 0) return found;
+  const judged = [...new Set(stretches)]
+    .map((id) => result.samples.filter((_, i) => stretches[i] === id))
+    .filter((samples) => samples.length >= DRIFT_MIN_SAMPLES);
+  if (judged.length === 0 || judged.some((samples) => drift.check(withSamples(result, samples) as OkResult, context).some((d) => d.severity === 'warning'))) return found;
+  const original = found[index]!;
+  const info: Diagnostic = {
+    ...original,
+    severity: 'info',
+    message: `${original.message}; but it moved where the file's other benchmarks left the rounds, and within each stretch of the same neighbours it held (${new Set(stretches).size} stretches): interleaving's, not the code's`,
+    hint: 'Each sample follows its neighbours\' in a round and finds caches and branch predictors as they left them. --sequential measures each benchmark alone; --isolate benchmark in a process of its own.',
+  };
+  return found.map((d, i) => (i === index ? info : d));
 }
 
 /**

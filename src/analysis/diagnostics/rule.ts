@@ -14,6 +14,8 @@ export interface RuleContext {
   baseline?: { label: string; result: BenchmarkResult } | null;
   /** The host factor of each sample (analysis/host-track.ts), or null when the host was not tracked. */
   hostFactors?: readonly number[] | null;
+  /** Interleaved: the stretch of rounds with the same participants each sample belongs to (analysis/host-track.ts), or null. */
+  roundStretches?: readonly number[] | null;
 }
 
 /** Rules see only ok results: there is nothing to diagnose in a benchmark that did not run. */

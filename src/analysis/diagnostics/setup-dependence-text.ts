@@ -2,7 +2,7 @@
 import type { SetupDependence } from '../setup-dependence.js';
 import { pct } from './format.js';
 
-/** "8 values from setup, each timed 3 times in random order, differ by ±35% (0.52×–1.71× of the typical one; p = 5e-4)". */
+/** "8 values from setup, each timed 4 times in random order, differ by ±35% (0.52×–1.71× of the typical one; p = 5e-4)". */
 export function setupDependenceText(d: SetupDependence): string {
   const measured = `${d.treatments} values from setup, each timed ${d.blocks} times in random order,`;
   if (!d.material) return `${measured} cost the same within ±${pct(Math.max(d.spread, d.noise / Math.sqrt(d.blocks)))}`;
