@@ -30,6 +30,9 @@ const percent = (fraction: number): string => `${+(fraction * 100).toFixed(2)}%`
 
 /** A host shift from this size on is worth a note (smaller ones are within the reference's own wander: 0.7% CV over 10 runs here). */
 const HOST_SHIFT_NOTE = 0.005;
+/** The throughput reference wanders more (±6% between quiet runs here), so its note starts later. */
+const THROUGHPUT_SHIFT_NOTE = 0.1;
+const signed = (fraction: number): string => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
 /** Two processes are the fewest forks that make a per-process test possible at all. */
 const MIN_FORKS_FOR_FORK_TEST = 2;
 
@@ -72,9 +75,12 @@ export interface CompareRow {
    * host-speed reference next to the samples; null when either run lacks it or with --forks.
    */
   hostShift: number | null;
+  /** The same from the throughput reference (null when either run lacks it, or with --forks). */
+  throughputShift: number | null;
   /**
    * The band this row was judged with: the noise band; when compared by samples of single
-   * processes, widened by what they typically differ by (PROCESS_ALLOWANCE) and by |hostShift|.
+   * processes, widened by what they typically differ by (PROCESS_ALLOWANCE) and by the larger of
+   * |hostShift| and |throughputShift|.
    */
   band: number;
   /** Why the verdict is `~`, or null. */
@@ -142,12 +148,17 @@ function bytesChange(base: BenchmarkResult, next: BenchmarkResult): BytesChange 
   return { base: base.memory.bytesPerOp, new: next.memory.bytesPerOp, difference, differs: Math.abs(difference) >= BYTES_PER_OP_RESOLUTION };
 }
 
-/** new / base − 1 of the host-speed reference next to each run's samples, or null. */
+/** new / base − 1 of the latency reference next to each run's samples, or null. */
 export function hostShiftOf(base: BenchmarkResult, next: BenchmarkResult): number | null {
-  const a = base.host?.referenceNs ?? null;
-  const b = next.host?.referenceNs ?? null;
-  return a === null || b === null || !(a > 0) ? null : b / a - 1;
+  return shift(base.host?.referenceNs ?? null, next.host?.referenceNs ?? null);
 }
+
+/** new / base − 1 of the throughput reference next to each run's samples, or null. */
+export function throughputShiftOf(base: BenchmarkResult, next: BenchmarkResult): number | null {
+  return shift(base.host?.throughputNs ?? null, next.host?.throughputNs ?? null);
+}
+
+const shift = (a: number | null, b: number | null): number | null => (a === null || b === null || !(a > 0) ? null : b / a - 1);
 
 export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: CompareOptions): CompareRow {
   const forked = (base.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST && (next.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST;
@@ -164,10 +175,13 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   // correction (code does not follow the reference alike: dividing by it made unchanged code of the
   // corpus less consistent between runs), but as a sign the two processes met different machines.
   const hostShift = unit === 'samples' ? hostShiftOf(base, next) : null;
-  const band = options.noise + (unit === 'samples' ? PROCESS_ALLOWANCE + Math.abs(hostShift ?? 0) : 0);
+  const throughputShift = unit === 'samples' ? throughputShiftOf(base, next) : null;
+  const moved = Math.max(Math.abs(hostShift ?? 0), Math.abs(throughputShift ?? 0));
+  const band = options.noise + (unit === 'samples' ? PROCESS_ALLOWANCE + moved : 0);
   const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
   const verdict = called.verdict;
-  const widened = `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by${hostShift === null ? '' : `, and the host's own ${hostShift > 0 ? '+' : ''}${(hostShift * 100).toFixed(1)}% between the runs`}`;
+  const hostPart = hostShift === null ? '' : `, and the host's own ${signed(Math.abs(throughputShift ?? 0) > Math.abs(hostShift) ? throughputShift! : hostShift)} between the runs`;
+  const widened = `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by${hostPart}`;
   const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (${widened})` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
   const warning = floorP >= COMPARE_ALPHA
@@ -188,6 +202,7 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
     unit,
     verdict,
     hostShift,
+    throughputShift,
     band,
     reason,
     warning,
@@ -226,7 +241,12 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   const shifted = rows.filter((r) => r.hostShift !== null && Math.abs(r.hostShift) >= HOST_SHIFT_NOTE);
   if (shifted.length > 0) {
     const shifts = shifted.map((r) => r.hostShift!);
-    notes.push(`the host ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map((s) => `${s > 0 ? '+' : ''}${(s * 100).toFixed(1)}%`))].slice(0, 3).join(', ')} on its speed reference): ${shifted.length === rows.length ? 'every row' : `${shifted.length} row${shifted.length === 1 ? '' : 's'}`} judged with the band widened by that much, so the machine's own change is not called a change of the code`);
+    notes.push(`the host ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on its latency reference): ${shifted.length === rows.length ? 'every row' : `${shifted.length} row${shifted.length === 1 ? '' : 's'}`} judged with the band widened by that much, so the machine's own change is not called a change of the code`);
+  }
+  const contended = rows.filter((r) => r.throughputShift !== null && Math.abs(r.throughputShift) >= THROUGHPUT_SHIFT_NOTE);
+  if (contended.length > 0) {
+    const shifts = contended.map((r) => r.throughputShift!);
+    notes.push(`code of much instruction-level parallelism ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on the throughput reference: another hardware thread of the cores busier in one run than in the other); ${contended.length === rows.length ? 'every row' : `${contended.length} row${contended.length === 1 ? '' : 's'}`} judged with the band widened by that much`);
   }
   if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
   return {

@@ -1,11 +1,12 @@
 /**
  * The host's speed during one benchmark's samples, from what was measured next to them:
  * - interleaved rounds: the common movement of everything else sampled in the same rounds — the
- *   file's other benchmarks, the loop floor and the host-speed reference — each relative to its own
+ *   file's other benchmarks, the loop floor and the two host-speed references — each relative to its own
  *   median, then the median across them per round. A host step or burst moves them all (measured
  *   here: two identical loops sampled in rounds moved together with a correlation of 0.92–0.95),
  *   while the benchmark under judgment is left out, so its own drift is never taken for the host's;
- * - sequential samples: the host-speed reference timed after each sample, relative to its median.
+ * - sequential samples: the two host-speed references timed after each sample, each relative to its
+ *   median, their mean.
  * The result is a factor per sample (1 = the benchmark's usual host speed, 1.1 = 10% slower), and
  * the benchmark's samples divided by it are what the benchmark did relative to its machine.
  */
@@ -70,6 +71,8 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
     if (floor !== null) partners.push(floor);
     const reference = relativeByRound(samples, (s) => s.hostNs);
     if (reference !== null) partners.push(reference);
+    const throughput = relativeByRound(samples, (s) => s.hostThroughputNs);
+    if (throughput !== null) partners.push(throughput);
     if (partners.length === 0) return null;
     return normalized(runningMedian(samples.map((s) => {
       const present = partners.flatMap((p) => (p.has(s.round!) ? [p.get(s.round!)!] : []));
@@ -77,7 +80,12 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
     }), HOST_SMOOTHING_SAMPLES));
   }
   if (samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) {
-    return normalized(runningMedian(samples.map((s) => s.hostNs!), HOST_SMOOTHING_SAMPLES));
+    const latency = normalized(samples.map((s) => s.hostNs!));
+    // Both references where both were taken: the mean of their relative readings.
+    const both = samples.every((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0)
+      ? normalized(samples.map((s) => s.hostThroughputNs!)).map((t, i) => (t + latency[i]!) / 2)
+      : latency;
+    return normalized(runningMedian(both, HOST_SMOOTHING_SAMPLES));
   }
   return null;
 }
@@ -94,12 +102,14 @@ export function hostTrack(result: BenchmarkResult, factors: readonly number[] | 
   const low = quantileSorted(smoothed, MOVEMENT_QUANTILES[0]);
   const high = quantileSorted(smoothed, MOVEMENT_QUANTILES[1]);
   const references = result.samples.flatMap((s) => (s.hostNs === undefined ? [] : [s.hostNs]));
+  const throughputs = result.samples.flatMap((s) => (s.hostThroughputNs === undefined ? [] : [s.hostThroughputNs]));
   return {
     source: result.samples.every((s) => s.round !== undefined) ? 'rounds' : 'reference',
     movement: low > 0 ? high / low - 1 : 0,
     slowest: smoothed.at(-1)!,
     fastest: smoothed[0]!,
     referenceNs: references.length === 0 ? null : median(references),
+    throughputNs: throughputs.length === 0 ? null : median(throughputs),
   };
 }
 

@@ -48,6 +48,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
       verdict: r.verdict,
       reason: r.reason,
       hostShift: r.hostShift,
+      throughputShift: r.throughputShift,
       band: r.band,
       unit: r.unit,
       baseN: r.base.n,

@@ -7,6 +7,7 @@
  */
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../results/types.js';
 import type { Now } from './clock.js';
+import type { HostReading } from './host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
 import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
 import {
@@ -81,7 +82,7 @@ export interface MeasureDeps {
   /** Called after every sample, outside the timed region. */
   afterSample?: () => void;
   /** Times the host-speed reference once (sequential mode: after every sample), ns. */
-  hostReference?: () => number;
+  hostReference?: () => HostReading;
 }
 
 export interface Measurement {
@@ -245,8 +246,11 @@ export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGu
   const sampler = new Sampler(deps, config, await startSampling(deps, config, nsPerOpGuess));
   while (!sampler.done) {
     const taken = await sampler.take();
-    const hostNs = deps.hostReference?.();
-    if (hostNs !== undefined) taken.hostNs = hostNs;
+    const host = deps.hostReference?.();
+    if (host !== undefined) {
+      taken.hostNs = host.latencyNs;
+      taken.hostThroughputNs = host.throughputNs;
+    }
   }
   return { samples: sampler.samples, calibration: sampler.start.calibration, precision: sampler.precision() };
 }

@@ -5,6 +5,7 @@
  * enough or when it throws; the others go on. Every sample of a round carries the round's key and
  * the reference's reading of that round. Pure scheduling: tests drive it with fake participants.
  */
+import type { HostReading } from './host-reference.js';
 import type { Sample } from '../results/types.js';
 import { shuffleInPlace } from './round-order.js';
 
@@ -41,7 +42,7 @@ export interface RoundHooks {
 export async function runRounds(
   benchmarks: readonly RoundBenchmark[],
   floors: readonly RoundFloor[],
-  readHost: () => number,
+  readHost: () => HostReading,
   rng: () => number,
   roundKey: (round: number) => number,
   hooks: RoundHooks,
@@ -54,10 +55,10 @@ export async function runRounds(
     const floorNeeded = active.some((b) => b.sampleCount < FLOOR_PAIRED_ROUNDS);
     const order: (RoundBenchmark | RoundFloor | 'host')[] = shuffleInPlace([...active, ...(floorNeeded ? floors : []), 'host'], rng);
     const taken: Sample[] = [];
-    let hostNs: number | undefined;
+    let host: HostReading | undefined;
     for (const participant of order) {
       if (participant === 'host') {
-        hostNs = readHost();
+        host = readHost();
       } else if ('id' in participant) {
         hooks.onCurrent(participant.id);
         try {
@@ -70,7 +71,12 @@ export async function runRounds(
         taken.push(await participant.take(key));
       }
     }
-    for (const sample of taken) sample.hostNs = hostNs;
+    if (host !== undefined) {
+      for (const sample of taken) {
+        sample.hostNs = host.latencyNs;
+        sample.hostThroughputNs = host.throughputNs;
+      }
+    }
     active = active.filter((b) => !b.done && !failed.has(b));
   }
   return failed;

@@ -6,7 +6,7 @@
  * each table, a loop-floor footnote), then a note if the run was interrupted.
  */
 
-import { hostLine, MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from './host-line.js';
+import { hostLine, hostOffUsual } from './host-line.js';
 import pc from 'picocolors';
 import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
@@ -189,7 +189,7 @@ export function renderTerminalReport(results: ResultsFile, options: TerminalRepo
     lines.push(...fileLines(section, options, c));
   });
   const host = hostLine(results.host ?? null);
-  if (host !== null) lines.push('', Math.abs(results.host?.versusUsual ?? 0) >= USUAL_HOST_BAND && (results.host?.calibrationRuns ?? 0) >= MIN_CALIBRATION_RUNS ? c.yellow(host) : c.dim(host));
+  if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
   if (!results.complete) {
     lines.push('', c.yellow(`${SEVERITY_MARK.warning} run interrupted: results are partial`));
   }

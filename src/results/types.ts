@@ -42,8 +42,10 @@ export interface Sample {
    * round of the same process: the key is the process id × 1,000,000 plus the round's number.
    */
   round?: number;
-  /** The host-speed reference timed next to this sample: ns per 1,000 steps of a fixed integer workload (absent in older files). */
+  /** The latency reference timed next to this sample: ns per 1,000 steps of a fixed integer dependency chain (absent in older files). */
   hostNs?: number;
+  /** The throughput reference timed next to this sample: ns per 1,000 iterations of an empty counted loop (absent in older files). */
+  hostThroughputNs?: number;
 }
 
 export interface Estimate {
@@ -204,18 +206,24 @@ export interface HostTrack {
   /** Smoothed host factor of the slowest and the fastest stretch (1 = the usual speed during this benchmark; 1.1 = 10% slower). */
   slowest: number;
   fastest: number;
-  /** Median of the host-speed reference next to the samples, ns per 1,000 steps (null when not measured). */
+  /** Median of the latency reference next to the samples, ns per 1,000 steps (null when not measured). */
   referenceNs: number | null;
+  /** Median of the throughput reference next to the samples, ns per 1,000 iterations (null when not measured; absent in older files). */
+  throughputNs?: number | null;
 }
 
 /** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */
 export interface RunHost {
-  /** Median of the host-speed reference over every sample of the run, ns per 1,000 steps. */
+  /** Median of the latency reference over every sample of the run, ns per 1,000 steps. */
   referenceNs: number;
   /** The machine's usual figure from its calibration file before this run, or null on a machine's first run. */
   usualNs: number | null;
   /** referenceNs / usualNs − 1 (0.1 = this run's host was 10% slower than usual), or null. */
   versusUsual: number | null;
+  /** The same for the throughput reference, ns per 1,000 iterations (absent in older files; null when not measured or not calibrated). */
+  throughputNs?: number | null;
+  usualThroughputNs?: number | null;
+  versusUsualThroughput?: number | null;
   /** Runs the calibration held before this one. */
   calibrationRuns: number;
 }

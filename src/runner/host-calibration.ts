@@ -9,6 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
 import { writeTextAtomic } from '../results/write-results.js';
+import type { HostFigures } from '../analysis/host-speed.js';
 
 /** Runs kept per machine: enough for a stable median, recent enough to follow a machine that changed. */
 export const CALIBRATION_KEEP_RUNS = 30;
@@ -18,8 +19,11 @@ const FORMAT = 'ubench-host-calibration';
 export interface CalibrationFile {
   format: typeof FORMAT;
   version: 1;
-  /** Per machine key: the reference's run medians (ns per 1,000 steps), oldest first, with when each was taken. */
-  machines: Record<string, { runs: { referenceNs: number; at: string }[] }>;
+  /**
+   * Per machine key: the references' run medians (latency ns per 1,000 steps; throughput ns per
+   * 1,000 iterations, absent in runs of earlier versions), oldest first, with when each was taken.
+   */
+  machines: Record<string, { runs: { referenceNs: number; throughputNs?: number; at: string }[] }>;
 }
 
 /** The calibration file's path: `UBENCH_CACHE_DIR` wins, for tests and CI caches. */
@@ -39,14 +43,16 @@ export function readCalibration(file: string): CalibrationFile {
 }
 
 /** The machine's earlier run figures, oldest first. */
-export function earlierRuns(calibration: CalibrationFile, key: string): number[] {
-  return (calibration.machines[key]?.runs ?? []).map((r) => r.referenceNs).filter((x) => Number.isFinite(x) && x > 0);
+export function earlierRuns(calibration: CalibrationFile, key: string): HostFigures[] {
+  const valid = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0;
+  return (calibration.machines[key]?.runs ?? []).filter((r) => valid(r.referenceNs)).map((r) => ({ referenceNs: r.referenceNs, throughputNs: valid(r.throughputNs) ? r.throughputNs : null }));
 }
 
-/** Adds a run's figure, keeping the newest CALIBRATION_KEEP_RUNS, and writes the file atomically. */
-export function recordRun(file: string, key: string, referenceNs: number, at: Date = new Date()): void {
+/** Adds a run's figures, keeping the newest CALIBRATION_KEEP_RUNS, and writes the file atomically. */
+export function recordRun(file: string, key: string, figures: HostFigures, at: Date = new Date()): void {
   const calibration = readCalibration(file);
-  const runs = [...(calibration.machines[key]?.runs ?? []), { referenceNs, at: at.toISOString() }].slice(-CALIBRATION_KEEP_RUNS);
+  const entry = { referenceNs: figures.referenceNs, ...(figures.throughputNs === null ? {} : { throughputNs: figures.throughputNs }), at: at.toISOString() };
+  const runs = [...(calibration.machines[key]?.runs ?? []), entry].slice(-CALIBRATION_KEEP_RUNS);
   calibration.machines[key] = { runs };
   writeTextAtomic(file, `${JSON.stringify(calibration, null, 2)}\n`);
 }

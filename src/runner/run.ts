@@ -19,7 +19,7 @@ import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './profile-files.js';
 import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
-import { machineKey, runHost, runReferenceNs } from '../analysis/host-speed.js';
+import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 
 export interface RunDeps {
@@ -68,14 +68,14 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
   };
 }
 
-/** The run's host figure against this machine's calibration (results.host), then the run added to it. */
+/** The run's host figures against this machine's calibration (results.host), then the run added to it. */
 function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn']): void {
-  const referenceNs = runReferenceNs(collector.snapshot(null));
-  if (referenceNs === null) return;
+  const figures = runReferences(collector.snapshot(null));
+  if (figures === null) return;
   const key = machineKey(collector.results.environment);
-  collector.results.host = runHost(referenceNs, earlierRuns(readCalibration(file), key));
+  collector.results.host = runHost(figures, earlierRuns(readCalibration(file), key));
   try {
-    recordRun(file, key, referenceNs);
+    recordRun(file, key, figures);
   } catch (error) {
     warn?.(`the host calibration could not be updated: ${(error as Error).message}`);
   }

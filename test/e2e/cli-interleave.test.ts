@@ -62,13 +62,14 @@ describe('host calibration across runs', () => {
     assert.equal(host.calibrationRuns, 3);
     assert.ok(host.referenceNs > 0 && host.usualNs! > 0);
     assert.ok(Math.abs(host.versusUsual! - (host.referenceNs / host.usualNs! - 1)) < 1e-12);
-    assert.match(last!.stdout, /^host: (at this machine's usual speed|this run's machine ran \d+% (slower|faster) than its usual) \(reference .* per 1,000 steps; usual .* over 3 runs\)/m);
+    assert.ok(host.throughputNs! > 0 && host.usualThroughputNs! > 0);
+    assert.match(last!.stdout, /^host: (at this machine's usual speed|this run's machine ran \d+% (slower|faster) than its usual|code of much instruction-level parallelism ran).* \(latency reference .* per 1,000 steps, usual .* over 3 runs; throughput reference .* per 1,000 iterations, usual .*\)$/m);
   });
 
   it('ubench calibration shows the file and --reset deletes it', async () => {
     const shown = await runCli(['calibration'], { env });
     assert.equal(shown.code, 0, describeRun(shown));
-    assert.match(shown.stdout, /host calibration: .*host-calibration\.json\n {2}.*node .*\n {4}4 runs, usual /);
+    assert.match(shown.stdout, /host calibration: .*host-calibration\.json\n {2}.*node .*\n {4}4 runs: latency reference usual .* µs per 1,000 steps, runs .*\n {4}throughput reference usual \d+ ns per 1,000 iterations/);
     const reset = await runCli(['calibration', '--reset'], { env });
     assert.match(reset.stdout, /^host calibration deleted: /);
     assert.equal(existsSync(path.join(cacheDir, 'host-calibration.json')), false);

@@ -72,7 +72,16 @@ describe('compareBenchmarks: verdicts', () => {
     const forked = compareBenchmarks(result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]), host: host(5000) }), result('f', [104, 105, 103, 104, 106], { forks: forks([104, 105, 103, 104, 106]), host: host(5200) }), options);
     assert.equal(forked.band, 0.01, 'processes compared with processes need no allowance');
     const notes = compareRuns(file([before]), file([after]), options).notes;
-    assert.ok(notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its speed reference\): every row judged with the band widened by that much/.test(n)), notes.join('\n'));
+    assert.ok(notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its latency reference\): every row judged with the band widened by that much/.test(n)), notes.join('\n'));
+    // Another hardware thread busier in the new run: code of much parallelism ran up to 60% slower there.
+    const contended = (referenceNs: number, throughputNs: number) => ({ ...host(referenceNs), throughputNs });
+    const quiet = result('t', times(createRng(13), 100, 40, 0.005), { host: contended(5000, 300) });
+    const busy = result('t', times(createRng(14), 140, 40, 0.005), { host: contended(5010, 480) });
+    const row2 = compareBenchmarks(quiet, busy, options);
+    assert.ok(Math.abs(row2.throughputShift! - 0.6) < 1e-9);
+    assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + 0.6)) < 1e-9);
+    assert.equal(row2.verdict, '~', '+40% while the throughput reference ran 60% slower is not the code');
+    assert.ok(compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)));
     assert.ok(notes.some((n) => /compared by samples of one process per run: .* must also clear the ±2% that single processes typically differ by/.test(n)), notes.join('\n'));
   });
 

@@ -47,7 +47,8 @@ async function run(specs: [string, number, number?][], floors = 1) {
   let hostReads = 0;
   const failed = await runRounds(benchmarks, floorParticipants, () => {
     log.order.at(-1)!.push('host');
-    return 5000 + hostReads++;
+    const read = hostReads++;
+    return { latencyNs: 5000 + read, throughputNs: 300 + read };
   }, createRng(3), (round) => 77_000_000 + round, {
     onRound: (round) => {
       log.rounds.push(round);
@@ -73,6 +74,7 @@ describe('runRounds', () => {
     for (let r = 0; r < 5; r++) {
       assert.equal(benchmarks[0]!.samples[r]!.hostNs, 5000 + r);
       assert.equal(benchmarks[1]!.samples[r]!.hostNs, 5000 + r);
+      assert.equal(benchmarks[0]!.samples[r]!.hostThroughputNs, 300 + r);
       assert.equal(floorSamples[0]![r]!.hostNs, 5000 + r);
     }
   });

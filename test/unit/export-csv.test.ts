@@ -135,7 +135,7 @@ function compareRow(name: string, extra: Partial<CompareRow> = {}): CompareRow {
     id: `f#${name}`, name, file: 'f', group: null,
     base: { nsPerOp: 100, n: 40 }, new: { nsPerOp: 95, n: 41 },
     ratio: 0.95, change: -0.05, ciLower: -0.061, ciUpper: -0.039, pValue: 1.5e-9,
-    unit: 'samples', verdict: 'faster', hostShift: null, band: 0.01, reason: null, warning: null, bytes: null,
+    unit: 'samples', verdict: 'faster', hostShift: null, throughputShift: null, band: 0.01, reason: null, warning: null, bytes: null,
     ...extra,
   };
 }

@@ -142,7 +142,7 @@ function compareRow(name: string, extra: Partial<CompareRow> = {}): CompareRow {
     id: `f#${name}`, name, file: 'f', group: null,
     base: { nsPerOp: 100, n: 40 }, new: { nsPerOp: 110, n: 40 },
     ratio: 1.1, change: 0.1, ciLower: 0.08, ciUpper: 0.12, pValue: 1e-6,
-    unit: 'samples', verdict: 'slower', hostShift: null, band: 0.01, reason: null, warning: null, bytes: null,
+    unit: 'samples', verdict: 'slower', hostShift: null, throughputShift: null, band: 0.01, reason: null, warning: null, bytes: null,
     ...extra,
   };
 }

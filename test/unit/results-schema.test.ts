@@ -74,9 +74,11 @@ describe('results schema', () => {
   it('closes every object and requires every field (but evidence and what older files or sequential runs lack)', () => {
     const optional = new Map([
       ['#/$defs/diagnostic', ['evidence']],
-      ['#/$defs/sample', ['round', 'hostNs']],
+      ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs']],
       ['#/$defs/runSettings', ['interleave']],
       ['#/$defs/warmupInfo', ['seriesNs']],
+      ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
+      ['#/$defs/hostTrack', ['throughputNs']],
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
     ]);
     const problems: string[] = [];
