@@ -20,10 +20,10 @@ export const RAMP_SEGMENTS = 4;
  * Each part must move on by more than this many standard errors of a difference of part medians.
  * Simulated (1000 seeded series each, n 40–100, noise 3–5%; the shape test alone, before the drift
  * rule's Mann–Kendall and 10% conditions): a single 20% step anywhere in the middle 60% passes in
- * 1.2–2.1%, trendless AR(1) noise (φ 0.8) in 0.9–2%, two same-way 10% steps in 16–39% (a staircase
- * has a ramp's shape); a 30% linear ramp is caught in 54–99.5%, growth that starts half-way in
- * 76–99.5%, accelerating growth in 99–100%. Z = 2 let fewer steps through (0.2–0.9%) but caught a
- * 30% ramp in 28–97%; Z = 1 let 6% of steps through.
+ * 1.4–2%, trendless AR(1) noise (φ 0.8) in 1.9–3.3%, two same-way 10% steps in 14–44% (a staircase
+ * has a ramp's shape); a 30% linear ramp is caught in 51–99.7%, growth that starts half-way in
+ * 73–100%, accelerating growth in 100%. Z = 2 let fewer steps through (0.2–0.9%) but caught a 30%
+ * ramp in 28–97%; Z = 1 let 6% of steps through.
  */
 export const Z_STEP = 1.5;
 /** σ of a normal sample from its median absolute deviation. */
@@ -78,10 +78,16 @@ function movesOn(values: readonly number[], medians: readonly number[]): boolean
   return medians.every((m, i) => i === 0 || direction * (m - medians[i - 1]!) > margin);
 }
 
-/** Standard error of the difference of two part medians: 1.2533 σ/√m each (σ from the pooled MAD around each part's median). */
+/**
+ * Standard error of the difference of two part medians: 1.2533 σ/√m each. σ comes from successive
+ * differences (their median absolute deviation over √2), which a trend does not inflate — deviations
+ * from each part's median would count a steep ramp's own rise within a part as noise.
+ */
 function medianDifferenceError(values: readonly number[], medians: readonly number[]): number {
   const size = Math.floor(values.length / medians.length);
-  const deviations = values.map((v, i) => Math.abs(v - medians[Math.min(medians.length - 1, Math.floor(i / size))]!));
-  const sigma = MAD_TO_SIGMA * median(deviations);
+  const steps = values.slice(1).map((v, i) => v - values[i]!);
+  if (steps.length === 0) return 0;
+  const center = median(steps);
+  const sigma = (MAD_TO_SIGMA * median(steps.map((d) => Math.abs(d - center)))) / Math.SQRT2;
   return Math.SQRT2 * MEDIAN_SE_FACTOR * sigma / Math.sqrt(size);
 }
