@@ -136,7 +136,7 @@ if (wanted('chain')) {
   say('');
   say('| run | ns/op | ±CI | host reference (ns/1k steps) | host movement within the run | normalized ns/op |');
   say('|---|---|---|---|---|---|');
-  rows.forEach((x, i) => say(`| ${i + 1} | ${x.ns.toFixed(2)} | ±${pct(x.halfWidth, 2)} | ${x.ref.toFixed(1)} | ${pct(x.movement)} | ${normalized[i].toFixed(2)} |`));
+  for (const [i, x] of rows.entries()) say(`| ${i + 1} | ${x.ns.toFixed(2)} | ±${pct(x.halfWidth, 2)} | ${x.ref.toFixed(1)} | ${pct(x.movement)} | ${normalized[i].toFixed(2)} |`);
   say('');
   say(`Headline CV ${pct(head.cv, 2)} (${head.min.toFixed(1)}–${head.max.toFixed(1)} ns); host reference CV ${pct(host.cv, 2)} (${(host.max / host.min - 1) * 100 < 1 ? 'moved less than 1%' : `moved ${pct(host.max / host.min - 1)}`}); normalized CV ${pct(norm.cv, 2)}.`);
 }

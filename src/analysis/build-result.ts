@@ -2,19 +2,19 @@
  * Raw measurements from one or more processes → the `BenchmarkResult` of the results file:
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
-import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
+import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
 import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
+import { CONFIDENCE, estimateHalfWidth, perOpValues, throttleRatio } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
 import { medianWithInterval } from '../stats/median-ci.js';
 import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
 
-/** The confidence level of every interval ubench reports. */
-export const CONFIDENCE = 0.95;
+export { CONFIDENCE, estimateHalfWidth, opsPerSecondOf, perOpValues } from '../results/derived-values.js';
 
 export interface BenchmarkRecord {
   info: DeclaredInfo;
@@ -32,15 +32,6 @@ export interface BenchmarkRecord {
   disasm?: Disassembly | null;
 }
 
-export const perOpValues = (samples: readonly Sample[]): number[] => samples.map((s) => s.elapsedNs / s.iterations);
-
-/** The CI's half-width relative to the estimate (0.01 = ±1%); not finite for a 0 ns estimate. */
-export const estimateHalfWidth = (estimate: Estimate): number => (estimate.ciUpper - estimate.ciLower) / 2 / estimate.nsPerOp;
-
-/** Operations per second of a measured benchmark: the stats' figure, else implied by the estimate (NaN at 0 ns). */
-export function opsPerSecondOf(stats: SampleStats | null, estimate: Estimate): number {
-  return stats?.opsPerSecond ?? (estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : Number.NaN);
-}
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
 function singleProcessEstimate(values: number[]): Estimate {
@@ -117,10 +108,6 @@ function tailOf(run: { warmup: { seriesNs?: number[] } }): { seriesNs?: number[]
   return run.warmup.seriesNs === undefined ? {} : { seriesNs: run.warmup.seriesNs };
 }
 
-function worstRatio(t: NonNullable<BenchmarkResult['throttle']>): number {
-  return Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
-}
-
 export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkResult {
   const result = emptyResult(record);
   const runs = record.runs;
@@ -159,7 +146,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     allocationSites: record.allocSites ?? null,
   };
   // The most throttled process is the one that matters for the warning.
-  result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || worstRatio(t) > worstRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
+  result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || throttleRatio(t) > throttleRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
   result.warmup = {
     batches: runs.reduce((sum, run) => sum + run.warmup.batches, 0),
@@ -185,4 +172,41 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     }));
   }
   return result;
+}
+
+/**
+ * The estimate, statistics, regression, per-process figures and precision reached of a saved result,
+ * derived again from its samples exactly as when it was measured (the samples of several processes
+ * are pooled in fork order, `forks[].sampleCount` tells them apart). Results without samples are
+ * returned as they are.
+ */
+export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult {
+  if (result.status !== 'ok' || result.samples.length === 0) return result;
+  const values = perOpValues(result.samples);
+  const groups = forkGroups(values, result.forks);
+  const estimate = groups.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
+  const fit = linearFit(result.samples.map((s) => s.iterations), result.samples.map((s) => s.elapsedNs));
+  const halfWidth = estimateHalfWidth(estimate);
+  return {
+    ...result,
+    estimate,
+    stats: sampleStats(values, estimate),
+    regression: fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
+    precision: result.precision === null ? null : { ...result.precision, reached: Number.isFinite(halfWidth) ? halfWidth : null },
+    forks: result.forks === null || groups.length !== result.forks.length ? result.forks : result.forks.map((fork, i) => ({ ...fork, estimate: singleProcessEstimate(groups[i]!) })),
+  };
+}
+
+/** Per-process groups of pooled values; one group when the counts do not add up (a hand-edited file). */
+function forkGroups(values: number[], forks: readonly ForkResult[] | null): number[][] {
+  if (forks === null || forks.length === 1) return [values];
+  const total = forks.reduce((sum, f) => sum + f.sampleCount, 0);
+  if (total !== values.length || forks.some((f) => f.sampleCount === 0)) return [values];
+  const groups: number[][] = [];
+  let at = 0;
+  for (const fork of forks) {
+    groups.push(values.slice(at, at + fork.sampleCount));
+    at += fork.sampleCount;
+  }
+  return groups;
 }

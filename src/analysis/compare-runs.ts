@@ -5,6 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
+import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
@@ -17,8 +18,8 @@ import { perOpValues } from './build-result.js';
 export const COMPARE_ALPHA = 0.05;
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;
-/** Confidence level of the change's interval. */
-export const COMPARE_CONFIDENCE = 0.95;
+/** Confidence level of the change's interval: ubench's one level (stats/confidence.ts). */
+export const COMPARE_CONFIDENCE = DEFAULT_CONFIDENCE;
 /**
  * What single processes of one benchmark typically differ by: between two single-process runs a
  * change must clear the noise band, this, and the host's own speed difference between the runs.
@@ -33,7 +34,7 @@ const HOST_SHIFT_NOTE = 0.005;
 /** The throughput reference wanders more (±6% between quiet runs here), so its note starts later. */
 const THROUGHPUT_SHIFT_NOTE = 0.1;
 const signed = (fraction: number): string => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
-/** Two processes are the fewest forks that make a per-process test possible at all. */
+/** Two processes are the fewest forks that make a per-process test possible at all (and it must be able to reach significance: 4 against 4 at least). */
 const MIN_FORKS_FOR_FORK_TEST = 2;
 
 export type Verdict = 'faster' | 'slower' | '~';
@@ -161,8 +162,11 @@ export function throughputShiftOf(base: BenchmarkResult, next: BenchmarkResult):
 const shift = (a: number | null, b: number | null): number | null => (a === null || b === null || !(a > 0) ? null : b / a - 1);
 
 export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: CompareOptions): CompareRow {
-  const forked = (base.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST && (next.forks?.length ?? 0) >= MIN_FORKS_FOR_FORK_TEST;
-  const unit = forked ? 'forks' : 'samples';
+  const processes = [base.forks?.length ?? 1, next.forks?.length ?? 1] as const;
+  const severalProcesses = processes[0] >= MIN_FORKS_FOR_FORK_TEST && processes[1] >= MIN_FORKS_FOR_FORK_TEST;
+  // Too few processes for the per-process test to ever be significant: their samples, held to the single-process band.
+  const tooFew = severalProcesses && minimumPValue(processes[0], processes[1]) >= COMPARE_ALPHA;
+  const unit = severalProcesses && !tooFew ? 'forks' : 'samples';
   const a = valuesOf(base, unit);
   const b = valuesOf(next, unit);
   const test = mannWhitneyU(b, a);
@@ -184,9 +188,11 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const widened = `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by${hostPart}`;
   const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (${widened})` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
-  const warning = floorP >= COMPARE_ALPHA
-    ? `with ${a.length} and ${b.length} ${unit === 'forks' ? 'processes' : 'samples'} the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more ${unit === 'forks' ? '--forks' : '--time'}`
-    : null;
+  const warning = tooFew
+    ? `with ${processes[0]} and ${processes[1]} processes a per-process test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${minimumPValue(processes[0], processes[1]).toPrecision(2)}): compared by their samples, held to the single-process band; 4 or more processes a side give the per-process test`
+    : floorP >= COMPARE_ALPHA
+      ? `with ${a.length} and ${b.length} samples the test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${floorP.toPrecision(2)}): use more --time`
+      : null;
   return {
     id: next.id,
     name: next.name,
@@ -236,7 +242,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   }
   const bySamples = rows.filter((r) => r.unit === 'samples').length;
   if (bySamples > 0) {
-    notes.push(`${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples of one process per run: the test sees the noise within each process, not between processes, so a change must also clear the ±${percent(PROCESS_ALLOWANCE)} that single processes typically differ by (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`);
+    notes.push(`${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples (one process per run, or too few for a per-process test): the test sees the noise within each process, not between processes, so a change must also clear the ±${percent(PROCESS_ALLOWANCE)} that single processes typically differ by (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`);
   }
   const shifted = rows.filter((r) => r.hostShift !== null && Math.abs(r.hostShift) >= HOST_SHIFT_NOTE);
   if (shifted.length > 0) {

@@ -3,7 +3,8 @@
  * per operation and as a share of the normal time, each with a percentile-bootstrap interval. A
  * GC-free run in which GCs still started inside samples gives no figure: it would be wrong.
  */
-import type { NoGcRun } from '../engine/no-gc-run.js';
+import { perOpValues } from '../results/derived-values.js';
+import type { NoGcRun } from '../engine/passes/no-gc-run.js';
 import type { ErrorInfo, GcCost, GcOverhead } from '../results/types.js';
 import { bootstrapMedianDifference, bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { medianWithInterval } from '../stats/median-ci.js';
@@ -54,7 +55,7 @@ export function gcCostOf(normal: readonly number[], outcome: NoGcOutcome, alloca
   if (run.gcCountInSamples > 0) {
     return missing('failed', `${run.gcCountInSamples} GC(s) still started inside GC-free samples: allocation outside the young generation (large or old-generation objects, external memory) cannot be eliminated this way`, facts);
   }
-  const values = run.samples.map((s) => s.elapsedNs / s.iterations);
+  const values = perOpValues(run.samples);
   if (values.length === 0 || normal.length === 0) return missing('failed', 'no samples to compare', facts);
   const { median, lower, upper } = medianWithInterval(values, confidence);
   return {

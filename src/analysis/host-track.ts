@@ -10,6 +10,7 @@
  * The result is a factor per sample (1 = the benchmark's usual host speed, 1.1 = 10% slower), and
  * the benchmark's samples divided by it are what the benchmark did relative to its machine.
  */
+import { perOp } from '../results/derived-values.js';
 import type { BenchmarkResult, HostTrack, Sample } from '../results/types.js';
 import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
 
@@ -19,7 +20,7 @@ type Series = Map<number, number>;
 /**
  * Factors are smoothed over this many consecutive samples: a single reading of the reference or
  * the floor is noisy (±2–8% here, mostly its own), while a host step or burst lasts tens to hundreds
- * of ms, i.e. several samples (DESIGN §6). Unsmoothed, a file's lone benchmark (partners: the floor
+ * of ms, i.e. several samples (docs/design.md §6). Unsmoothed, a file's lone benchmark (partners: the floor
  * and the reference) was adjusted by their noise: a "movement" of 8–10% in quiet runs.
  */
 export const HOST_SMOOTHING_SAMPLES = 5;
@@ -36,7 +37,6 @@ function relativeByRound(samples: readonly Sample[], value: (s: Sample) => numbe
   return center > 0 ? new Map(pairs.map(([round, v]) => [round, v / center])) : null;
 }
 
-const perOp = (s: Sample): number => s.elapsedNs / s.iterations;
 
 /** Relative to their median, so 1 is the benchmark's usual host speed. */
 function normalized(values: number[]): number[] {

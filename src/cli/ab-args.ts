@@ -5,7 +5,7 @@ import type { AbRunOptions } from '../runner/run-ab.js';
 import { plainRunOptions } from './plain-run-options.js';
 import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /**
  * Pairs of processes by default. The signed-rank test needs 6 pairs to reach p < 0.05 at all;
@@ -16,6 +16,8 @@ export const DEFAULT_AB_PAIRS = 10;
 export interface AbCommand extends AbRunOptions {
   command: 'ab';
   noise: number;
+  /** No progress line and no output from the benchmarks. */
+  quiet: boolean;
   jsonPath: string | null;
   markdownPath: string | null;
   color: boolean | null;
@@ -53,6 +55,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
-    run: plainRunOptions(cwd, measurementOptions(values), values.quiet === true, noise),
+    quiet: values.quiet === true,
+    run: plainRunOptions(cwd, measurementOptions(values)),
   };
 }

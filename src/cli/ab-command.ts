@@ -14,7 +14,7 @@ import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
 import { runAb } from '../runner/run-ab.js';
 import type { AbCommand } from './ab-args.js';
-import type { CliIo } from './cli.js';
+import type { CliIo } from './cli-io.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
@@ -61,7 +61,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
     if (command.jsonPath !== null) writeTextAtomic(command.jsonPath, `${JSON.stringify(abDocument(analysis, labels, complete), null, 2)}\n`);
     return analysis;
   };
-  const { deps, progress } = measuringDeps(command.run.quiet, io);
+  const { deps, progress } = measuringDeps(command.quiet, io);
   const outcome = await runAb(command, { ...deps, onPair: (pairs) => save(pairs, false) });
   progress.clear();
   const analysis = save(outcome.pairs, !outcome.interrupted && outcome.fileErrors.length === 0);

@@ -5,7 +5,7 @@
 import { calibrationPath, earlierRuns, readCalibration, resetCalibration } from '../runner/host-calibration.js';
 import { median } from '../stats/quantile.js';
 import { parseOptions } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 export interface CalibrationCommand {
   command: 'calibration';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /** The bootstrap of the change's CI is seeded, so a comparison prints the same every time. */
 export const DEFAULT_COMPARE_SEED = 1;

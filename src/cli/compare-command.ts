@@ -7,12 +7,12 @@ import { groupedName } from '../results/grouped-name.js';
 import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
-import { readResults } from '../results/read-results.js';
+import { readAnalysed } from '../analysis/read-analysed.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import type { ResultsFile } from '../results/types.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
 import { appendStepSummary, writeExport } from './export-files.js';
@@ -66,8 +66,8 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
 }
 
 export function runCompare(command: CompareCommand, io: Io): number {
-  const base = readResults(command.basePath);
-  const next = readResults(command.newPath);
+  const base = readAnalysed(command.basePath);
+  const next = readAnalysed(command.newPath);
   const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed });
   const baseLabel = displayPath(command.basePath, io.cwd);
   const newLabel = displayPath(command.newPath, io.cwd);

@@ -1,5 +1,5 @@
 /** Parses human durations such as `300ms`, `2s`, `1.5m`, `500us` into nanoseconds. */
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 const UNIT_NS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, ms: 1e6, s: 1e9, m: 60e9, min: 60e9 };
 const DURATION = /^(\d+(?:\.\d+)?|\.\d+)\s*(ns|us|µs|ms|s|m|min)$/;

@@ -2,10 +2,10 @@
  * `ubench export <results|baseline> --markdown|--csv|--benchfmt|--bmf <file|->`: a saved results
  * file in the formats CI tools read (benchstat, Bencher, spreadsheets, pull-request comments).
  */
-import { readResults } from '../results/read-results.js';
+import { readAnalysed } from '../analysis/read-analysed.js';
 import { EXPORT_FLAGS, exportTargets, writeExports, type ExportTargets } from './export-files.js';
 import { baselineFile, parseOptions } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 export interface ExportCommand {
   command: 'export';
@@ -23,6 +23,6 @@ export function parseExportCommand(argv: readonly string[], cwd: string): Export
 }
 
 export function runExport(command: ExportCommand, io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; cwd: string }): number {
-  writeExports(readResults(command.resultsPath), command.exports, io);
+  writeExports(readAnalysed(command.resultsPath), command.exports, io);
   return 0;
 }

@@ -8,7 +8,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
-       ubench report <results|baseline|probe.json> [--compare <base>] --html <file>
+       ubench report <results|baseline|probe.json> [--html <file> [--compare <base>]] [--as-recorded]
        ubench calibration [--reset]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
@@ -91,8 +91,10 @@ pick with --only a,b) and prints each curve with its CIs, an ASCII chart and the
 values beside what sysfs and getconf report. --quick uses smaller sizes (under a minute);
 the full probe takes a few minutes and up to 512 MiB per buffer.
 
-Report: ubench report writes the HTML report of a saved results file (with --compare, its
-comparison with a base run) or of a probe document (ubench probe --json); - for stdout.
+Report: ubench report prints the report of a saved results file, analysed by this version's
+rules (every command re-analyses what it reads; --as-recorded shows the file's own analysis);
+with --html it writes the HTML report instead (with --compare, its comparison with a base run),
+also of a probe document (ubench probe --json); - for stdout.
 
 With $GITHUB_STEP_SUMMARY set (GitHub Actions), a run, compare and ab append their Markdown
 to the job summary.

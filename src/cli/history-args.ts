@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { colorChoice, integer, parseOptions, percent, positiveInteger, regexOption } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /** Rows shown per benchmark: enough to see a trend and the last few steps on one screen. */
 export const DEFAULT_HISTORY_ROWS = 20;

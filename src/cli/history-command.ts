@@ -8,10 +8,11 @@ import { analyseHistory, type RunHistoryAnalysis } from '../analysis/run-history
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import { renderHistoryReport } from '../report/history-report.js';
 import { readHistory } from '../results/run-history.js';
+import { analysedNow } from '../analysis/read-analysed.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import type { HistoryCommand } from './history-args.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /** Marks the `history --json` document; bumped on an incompatible change of its shape. */
 export const HISTORY_FORMAT = { format: 'ubench-history', version: 1 } as const;
@@ -32,7 +33,7 @@ export function runHistory(command: HistoryCommand, io: Io): number {
   for (const bad of history.unreadable) io.stderr.write(`ubench: warning: history: skipped ${displayPath(bad.file, io.cwd)}: ${bad.reason}\n`);
   if (history.runs.length === 0) throw new UsageError(`history: no runs kept in ${dirLabel} (every run is kept there unless --no-history)`);
   const analysis = analyseHistory(
-    history.runs.map((r) => ({ label: displayPath(r.file, io.cwd), results: r.results })),
+    history.runs.map((r) => ({ label: displayPath(r.file, io.cwd), results: analysedNow(r.results) })),
     { filter: command.filter, noise: command.noise, seed: command.seed },
   );
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);

@@ -1,5 +1,5 @@
 /** The flags that say how each benchmark is measured, shared by a run and `ubench ab`. */
-import { DEFAULT_PRECISION_TARGET } from '../engine/stopping-rule.js';
+import { DEFAULT_PRECISION_TARGET } from '../engine/loop/stopping-rule.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { parseDuration } from './duration.js';
 import { integer, percent, regexOption } from './option-values.js';

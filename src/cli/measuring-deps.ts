@@ -6,7 +6,7 @@
 import { createProgress, type Progress } from '../report/progress.js';
 import { createNodeExecutor } from '../runner/node-executor.js';
 import type { RunDeps } from '../runner/run.js';
-import type { CliIo } from './cli.js';
+import type { CliIo } from './cli-io.js';
 
 export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
   const progress = createProgress(quiet ? { isTTY: false, write: () => true } : io.stderr);

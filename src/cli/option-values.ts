@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { baselinePath } from '../results/baseline-path.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 export function positiveInteger(text: string, flag: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag}: expected a positive integer, got "${text}"`);

@@ -1,14 +1,13 @@
 /**
  * Run options for commands that run bench files on behalf of the user (`ab`, `probe`): only the
- * measurement flags apply; no extra passes, outputs, baselines or history.
+ * measurement flags apply; no extra passes, results file, baseline or history.
  */
 import path from 'node:path';
 import type { RunOptions } from '../runner/run-options.js';
-import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
-import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './args.js';
+import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
 import type { MeasurementOptions } from './measurement-options.js';
 
-export function plainRunOptions(cwd: string, measurement: MeasurementOptions, quiet: boolean, noise: number = DEFAULT_NOISE): RunOptions {
+export function plainRunOptions(cwd: string, measurement: MeasurementOptions): RunOptions {
   return {
     targets: [],
     cwd,
@@ -16,8 +15,7 @@ export function plainRunOptions(cwd: string, measurement: MeasurementOptions, qu
     jsonPath: null,
     isolate: 'file',
     forks: 1,
-    quiet,
-    strict: false,
+    shard: null,
     gcCost: false,
     allocSites: false,
     profile: false,
@@ -25,10 +23,6 @@ export function plainRunOptions(cwd: string, measurement: MeasurementOptions, qu
     profileTop: DEFAULT_PROFILE_TOP,
     profileDir: path.resolve(cwd, DEFAULT_PROFILE_DIR),
     baselinePath: null,
-    saveBaselinePath: null,
-    comparePath: null,
-    noise,
-    failOnRegression: null,
     historyDir: null,
     calibrationPath: null,
   };

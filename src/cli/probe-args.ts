@@ -5,7 +5,7 @@ import { PROBE_EXPERIMENTS } from '../probe/probe-experiments.js';
 import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions } from './option-values.js';
 import { plainRunOptions } from './plain-run-options.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /**
  * Per-benchmark budgets of `--quick`: 39 benchmarks × (0.2 s + ≤ 0.2 s) plus buffer building stays
@@ -30,6 +30,8 @@ export interface ProbeCommand {
   jsonPath: string | null;
   color: boolean | null;
   run: RunOptions;
+  /** No progress line and no output from the benchmarks. */
+  quiet: boolean;
 }
 
 function selectExperiments(text: string | undefined): string[] {
@@ -68,6 +70,7 @@ export function parseProbeCommand(argv: readonly string[], cwd: string): ProbeCo
     only: selectExperiments(values.only),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     color: colorChoice(values),
-    run: plainRunOptions(cwd, measurement, values.quiet === true),
+    quiet: values.quiet === true,
+    run: plainRunOptions(cwd, measurement),
   };
 }

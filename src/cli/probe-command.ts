@@ -3,24 +3,19 @@
  * in a fresh process, then reports every point with its CI and the inferred values beside what the
  * OS reports. An experiment this machine cannot run is reported as skipped and the rest go on.
  */
-import { readOsCacheFacts, DEFAULT_SYSFS_CACHE_ROOT, type OsCacheFacts } from '../probe/os-cache-facts.js';
+import { readOsCacheFacts, DEFAULT_SYSFS_CACHE_ROOT } from '../probe/os-cache-facts.js';
 import { buildProbeDocument } from '../probe/analyze-probe.js';
 import { PROBE_EXPERIMENTS, probeFilePath } from '../probe/probe-experiments.js';
 import { renderProbeReport } from '../report/probe-report.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { runBenchmarks } from '../runner/run.js';
-import type { CliIo } from './cli.js';
+import type { CliIo, OsFactsSource } from './cli-io.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 import { measuringDeps } from './measuring-deps.js';
 import { useColor } from './option-values.js';
 import type { ProbeCommand } from './probe-args.js';
 
-/** The OS facts and where they came from; tests replace the real sysfs reader. */
-export interface OsFactsSource {
-  facts: OsCacheFacts;
-  source: string;
-}
 
 function realOsFacts(): OsFactsSource {
   return { facts: readOsCacheFacts(), source: DEFAULT_SYSFS_CACHE_ROOT };
@@ -30,7 +25,7 @@ export async function runProbeCommand(command: ProbeCommand, io: CliIo, os: () =
   const color = useColor(command.color, io.stdout);
   const experiments = PROBE_EXPERIMENTS.filter((e) => command.only.includes(e.id));
   const { facts, source } = os();
-  const { deps, progress } = measuringDeps(command.run.quiet, io);
+  const { deps, progress } = measuringDeps(command.quiet, io);
   const outcome = await runBenchmarks(
     { ...command.run, targets: experiments.map((e) => probeFilePath(e.id)), childEnv: { UBENCH_PROBE_QUICK: command.quick ? '1' : '0' } },
     deps,

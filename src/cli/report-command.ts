@@ -1,28 +1,35 @@
 /**
- * `ubench report <results|probe.json> [--compare <base>] --html <out.html|->`: the HTML report of a
- * saved results file (with a comparison against a base run) or of a probe document. The same page
- * comes from `--html` on a run.
+ * `ubench report <results|probe.json> [--compare <base>] [--html <out.html|->] [--as-recorded]`: the
+ * report of a saved results file, analysed by today's rules — the terminal table and diagnostics, or
+ * with `--html` the HTML page (with a comparison against a base run) — or the HTML page of a probe
+ * document. `--as-recorded` shows the analysis the file was written with.
  */
 import { compareRuns, DEFAULT_NOISE } from '../analysis/compare-runs.js';
 import { renderProbePage } from '../html/probe-page.js';
 import { renderResultsPage, type ResultsPageOptions } from '../html/results-page.js';
 import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
-import { readJson, readResults, resultsFromJson } from '../results/read-results.js';
+import { readJson, resultsFromJson } from '../results/read-results.js';
+import { analysedNow, readAnalysed } from '../analysis/read-analysed.js';
+import { renderTerminalReport } from '../report/terminal-report.js';
 import { displayPath } from '../runner/display-path.js';
-import type { CliIo } from './cli.js';
+import type { CliIo } from './cli-io.js';
 import { EXIT_OK } from './exit-codes.js';
 import { outputTarget, writeExport } from './export-files.js';
-import { baselineFile, integer, parseOptions, percent } from './option-values.js';
-import { UsageError } from './usage-error.js';
+import { baselineFile, colorChoice, integer, parseOptions, percent, useColor } from './option-values.js';
+import { UsageError } from '../runner/usage-error.js';
 import { DEFAULT_COMPARE_SEED } from './compare-args.js';
 
 export interface ReportCommand {
   command: 'report';
   inputPath: string;
   comparePath: string | null;
-  htmlPath: string;
+  /** Where the HTML page goes; null: the terminal report on stdout. */
+  htmlPath: string | null;
   noise: number;
   seed: number;
+  /** Show the analysis the file was written with rather than today's. */
+  asRecorded: boolean;
+  color: boolean | null;
 }
 
 export function parseReportCommand(argv: readonly string[], cwd: string): ReportCommand {
@@ -31,16 +38,20 @@ export function parseReportCommand(argv: readonly string[], cwd: string): Report
     compare: { type: 'string' },
     noise: { type: 'string' },
     seed: { type: 'string' },
+    'as-recorded': { type: 'boolean' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
   });
   if (positionals.length !== 1) throw new UsageError(`report: expected one results file, baseline name or probe document, got ${positionals.length}`);
-  if (values.html === undefined) throw new UsageError('report: --html <file> is required (- for stdout)');
   return {
     command: 'report',
     inputPath: baselineFile(positionals[0]!, cwd, 'report'),
     comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
-    htmlPath: outputTarget(values.html, cwd),
+    htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
+    asRecorded: values['as-recorded'] === true,
+    color: colorChoice(values),
   };
 }
 
@@ -55,11 +66,18 @@ export function runReport(command: ReportCommand, io: CliIo): number {
   let page: string;
   if (isProbeDocument(value)) {
     if (command.comparePath !== null) throw new UsageError('report: --compare applies to results files, not to a probe document');
+    if (command.htmlPath === null) throw new UsageError('report: a probe document has an HTML report only: add --html <file> (- for stdout)');
     page = renderProbePage(checkProbeDocument(command.inputPath, value));
   } else {
-    const results = resultsFromJson(command.inputPath, value);
+    const recorded = resultsFromJson(command.inputPath, value);
+    const results = command.asRecorded ? recorded : analysedNow(recorded);
+    if (command.htmlPath === null) {
+      if (command.comparePath !== null) throw new UsageError('report: --compare needs --html <file> (or use ubench compare for the terminal)');
+      io.stdout.write(renderTerminalReport(results, { color: useColor(command.color, io.stdout), width: io.stdout.columns }));
+      return EXIT_OK;
+    }
     const compare: ResultsPageOptions['compare'] = command.comparePath === null ? undefined : {
-      comparison: compareRuns(readResults(command.comparePath), results, { noise: command.noise, seed: command.seed }),
+      comparison: compareRuns(readAnalysed(command.comparePath, command.asRecorded), results, { noise: command.noise, seed: command.seed }),
       baseLabel: displayPath(command.comparePath, io.cwd),
     };
     page = renderResultsPage(results, compare === undefined ? { label } : { label, compare });

@@ -5,7 +5,7 @@
  */
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
-import { formatDuration } from '../report/format-units.js';
+import { formatDuration } from '../results/format-units.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
 

@@ -5,7 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
-import { estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
+import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import {
@@ -15,7 +15,7 @@ import {
   formatPlusMinusPercent,
   formatRatio,
   MISSING_VALUE_TEXT,
-} from '../report/format-units.js';
+} from '../results/format-units.js';
 import { describeRelative } from '../report/relative-text.js';
 import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } from '../results/types.js';
@@ -100,7 +100,7 @@ function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean): string[] 
 
 /** Confidence level of the group's intervals as a header (`95% CI`). */
 function ciHeader(benchmarks: readonly BenchmarkResult[]): string {
-  const level = benchmarks.find((b) => b.estimate !== null)?.estimate?.confidence ?? 0.95;
+  const level = benchmarks.find((b) => b.estimate !== null)?.estimate?.confidence ?? CONFIDENCE;
   return `${+(level * 100).toFixed(1)}% CI`;
 }
 

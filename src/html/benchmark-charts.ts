@@ -17,7 +17,10 @@ export function runOrderSpec(b: BenchmarkResult): RunOrderSpec | null {
   const forkStarts: number[] = [];
   if (b.forks !== null) {
     let at = 0;
-    for (const f of b.forks.slice(0, -1)) forkStarts.push((at += f.sampleCount));
+    for (const f of b.forks.slice(0, -1)) {
+      at += f.sampleCount;
+      forkStarts.push(at);
+    }
   }
   return { kind: 'run-order', values: perOpValues(b.samples), median: b.estimate.nsPerOp, forkStarts };
 }

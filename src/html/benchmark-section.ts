@@ -5,7 +5,7 @@
 import type { CompareRow } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../analysis/build-result.js';
 import type { BenchmarkResult } from '../results/types.js';
-import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../report/format-units.js';
+import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../results/format-units.js';
 import { relativeText } from '../report/relative-text.js';
 import { histogramSpec, iterationsSpec, runOrderSpec } from './benchmark-charts.js';
 import type { ChartRegistry } from './chart-registry.js';

@@ -3,7 +3,7 @@
  * p-value and verdict (regressions highlighted), and a bar chart of the changes.
  */
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
-import { formatDuration } from '../report/format-units.js';
+import { formatDuration } from '../results/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import type { ChartRegistry } from './chart-registry.js';
 import { html } from './escape-html.js';

@@ -1,6 +1,6 @@
 /** The environment table: runtime, CPU, OS, flags, commit, clock and the settings of the run. */
 import type { Environment, RunSettings } from '../results/types.js';
-import { formatBytes, formatDuration, formatPercent } from '../report/format-units.js';
+import { formatBytes, formatDuration, formatPercent } from '../results/format-units.js';
 import { html } from './escape-html.js';
 
 function row(label: string, value: string): string {

@@ -19,7 +19,10 @@ export function reportClientScript(): string {
   if (clientScript !== null) return clientScript;
   for (const candidate of CLIENT_CANDIDATES) {
     const file = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(file)) return (clientScript = readFileSync(file, 'utf8'));
+    if (existsSync(file)) {
+      clientScript = readFileSync(file, 'utf8');
+      return clientScript;
+    }
   }
   throw new Error('the HTML report\'s browser script is missing (dist/html/report-client.js): run npm run build');
 }

@@ -4,7 +4,7 @@
  * OS's figures, and the notes.
  */
 import type { ProbeDocument, ProbeExperimentResult, ProbeSeries } from '../probe/probe-types.js';
-import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../report/probe-value-text.js';
+import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../probe/probe-value-text.js';
 import { ChartRegistry } from './chart-registry.js';
 import { environmentRows } from './environment-section.js';
 import { html } from './escape-html.js';

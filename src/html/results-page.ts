@@ -6,7 +6,7 @@
 import type { Comparison } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../analysis/build-result.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
-import { formatDuration, formatPlusMinusPercent } from '../report/format-units.js';
+import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
 import { relativeText } from '../report/relative-text.js';
 import { sectionResults, type GroupSection } from '../report/result-sections.js';
 import { benchmarkSection } from './benchmark-section.js';

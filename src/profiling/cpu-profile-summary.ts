@@ -116,7 +116,7 @@ function ownerOfNode(node: CpuProfileNode, context: SummaryContext): Owner {
 }
 
 /** The function a ticked line belongs to when it is not the host's own code; null keeps it with the host. */
-function inlinedOwner(node: CpuProfileNode, host: Owner, line: number, context: SummaryContext): { owner: Owner; script: ScriptFunctions } | null {
+function inlinedOwner(node: CpuProfileNode, _host: Owner, line: number, context: SummaryContext): { owner: Owner; script: ScriptFunctions } | null {
   const own = context.scripts.get(node.callFrame.scriptId);
   if (context.isLoop(node.callFrame)) {
     if (line >= context.loopLineOffset) return null;

@@ -1,6 +1,6 @@
 /**
  * Linux `perf` as an instruction-level sampler: `perf record -e cpu-clock` (a software event, so it
- * works on VMs without hardware counters, DESIGN §3) around a benchmark process, and
+ * works on VMs without hardware counters, docs/design.md §3) around a benchmark process, and
  * `perf script` to read the samples back with their time, address and symbol.
  */
 import { spawnSync } from 'node:child_process';

@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
-import { formatDuration, formatPercent, MISSING_VALUE_TEXT } from './format-units.js';
+import { formatDuration, formatPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';

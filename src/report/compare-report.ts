@@ -6,7 +6,7 @@
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
+import { formatBytes, formatDuration, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;

@@ -6,7 +6,7 @@
 import pc from 'picocolors';
 import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
-import { MISSING_VALUE_TEXT, formatDuration } from './format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';

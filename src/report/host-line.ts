@@ -6,7 +6,7 @@
  * at work — the throughput reference sees it, the latency reference does not).
  */
 import type { RunHost } from '../results/types.js';
-import { formatDuration } from './format-units.js';
+import { formatDuration } from '../results/format-units.js';
 
 /** Fewer earlier runs give no "usual" worth comparing with. */
 export const MIN_CALIBRATION_RUNS = 3;

@@ -6,8 +6,8 @@
 import pc from 'picocolors';
 import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbeSeries } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
-import { formatDuration, MISSING_VALUE_TEXT } from './format-units.js';
-import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from './probe-value-text.js';
+import { formatDuration, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../probe/probe-value-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 export interface ProbeReportOptions {

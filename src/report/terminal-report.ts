@@ -10,7 +10,7 @@ import { hostLine, hostOffUsual } from './host-line.js';
 import pc from 'picocolors';
 import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
-import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from './format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from '../results/format-units.js';
 import { memoryPassLines } from './memory-report.js';
 import { estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
 import { profilePassLines } from './profile-report.js';
@@ -190,6 +190,12 @@ export function renderTerminalReport(results: ResultsFile, options: TerminalRepo
   });
   const host = hostLine(results.host ?? null);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
+  if (results.merged !== undefined) {
+    const { runs, machines } = results.merged;
+    const shards = new Set(runs.flatMap((r) => (r.shard === null ? [] : [`${r.shard.index}/${r.shard.count}`]))).size;
+    const text = `merged: ${runs.length} run${runs.length === 1 ? '' : 's'}${shards > 0 ? ` (${shards} shard${shards === 1 ? '' : 's'})` : ''} on ${machines.length} machine${machines.length === 1 ? '' : 's'}${machines.length > 1 ? ` (${machines.map((m) => m.id).join(', ')}): a benchmark's processes pooled only within one` : ''}`;
+    lines.push('', machines.length > 1 ? c.yellow(text) : c.dim(text));
+  }
   if (!results.complete) {
     lines.push('', c.yellow(`${SEVERITY_MARK.warning} run interrupted: results are partial`));
   }

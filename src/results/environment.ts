@@ -1,5 +1,6 @@
+import { ubenchVersion } from './ubench-version.js';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ClockInfo, Environment } from './types.js';
 
@@ -8,9 +9,6 @@ const GIT_TIMEOUT_MS = 2000;
 
 /** Output limit for `git status`; a huge dirty tree overflows it, which is then reported as dirty. */
 const GIT_MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
-
-/** Reported when package.json cannot be read: metadata must never stop a run. */
-const UNKNOWN_VERSION = 'unknown';
 
 /** Reported when the OS lists no CPU model. */
 const UNKNOWN_CPU_MODEL = 'unknown';
@@ -47,29 +45,8 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     clock: input.clock === null ? null : { ...input.clock },
     throttleBaselineNs: null,
     startedAt: input.startedAt.toISOString(),
+    runId: randomUUID(),
   };
-}
-
-let cachedVersion: string | undefined;
-
-/** ubench's own version, from the package.json two levels up (from src/results/ or dist/results/). */
-function ubenchVersion(): string {
-  if (cachedVersion === undefined) {
-    cachedVersion = readOwnVersion();
-  }
-  return cachedVersion;
-}
-
-function readOwnVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as unknown;
-    if (typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' && pkg.version !== '') {
-      return pkg.version;
-    }
-    return UNKNOWN_VERSION;
-  } catch {
-    return UNKNOWN_VERSION;
-  }
 }
 
 /**

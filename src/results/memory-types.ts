@@ -1,5 +1,5 @@
 /** The memory part of a benchmark's result (`BenchmarkResult.memory`): allocation, GC, footprint, and the memory passes. */
-import type { Estimate, Sample } from './types.js';
+import type { Estimate, Sample } from './sample-types.js';
 
 /**
  * Bytes/op readings within half a byte are the same (heap accounting is exact to the byte), and a

@@ -8,8 +8,10 @@
  */
 
 import type { MemoryInfo } from './memory-types.js';
+import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
 
+export type { Estimate, Sample } from './sample-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
 export type { CpuProfileFindings, CpuSampling, DeoptEvent, Disassembly, DisasmInstruction, HotFunction, HotFunctionKind, HotLine, JitInfo, JitTier, NativeSymbol, ProfileInfo, TierReading, TierTrack } from './profile-types.js';
 
@@ -30,33 +32,6 @@ export interface ErrorInfo {
   location: string | null;
   /** The full stack, for `--verbose`-style inspection; never printed by default. */
   stack: string | null;
-}
-
-/** One timed batch: `iterations` calls of the benchmark took `elapsedNs` in total. */
-export interface Sample {
-  iterations: number;
-  elapsedNs: number;
-  /**
-   * The interleaved round the sample was taken in (absent in sequential mode and in older files).
-   * Samples of different benchmarks (and of the floor) with the same round were taken in the same
-   * round of the same process: the key is the process id × 1,000,000 plus the round's number.
-   */
-  round?: number;
-  /** The latency reference timed next to this sample: ns per 1,000 steps of a fixed integer dependency chain (absent in older files). */
-  hostNs?: number;
-  /** The throughput reference timed next to this sample: ns per 1,000 iterations of an empty counted loop (absent in older files). */
-  hostThroughputNs?: number;
-}
-
-export interface Estimate {
-  /** Point estimate of the time per operation (median of per-sample ns/op). */
-  nsPerOp: number;
-  ciLower: number;
-  ciUpper: number;
-  /** Confidence level of [ciLower, ciUpper], e.g. 0.95. */
-  confidence: number;
-  /** How the interval was computed. */
-  method: 'median-order-statistics' | 'two-level-bootstrap';
 }
 
 export interface OutlierCounts {
@@ -138,11 +113,19 @@ export interface Relative {
   ciUpper: number;
 }
 
-/** Per-process figures when a benchmark ran in several processes (`--forks`). */
+/** Per-process figures when a benchmark ran in several processes (`--forks`), and of every process of a merged file. */
 export interface ForkResult {
   estimate: Estimate;
   sampleCount: number;
   floorNsPerOp: number | null;
+  /** The run (`environment.runId`) and its fork number this process belongs to; set by `ubench merge`, absent otherwise (the file's own run, in fork order). */
+  source?: ProcessSource;
+}
+
+/** One benchmark process: the run it was part of and its fork number (1-based). */
+export interface ProcessSource {
+  runId: string;
+  fork: number;
 }
 
 export type Severity = 'info' | 'warning' | 'error';
@@ -279,6 +262,8 @@ export interface BenchmarkResult {
   /** Null where the runtime cannot account allocation, or the benchmark did not finish. */
   memory: MemoryInfo | null;
   diagnostics: Diagnostic[];
+  /** The machine's fingerprint id (`environment.fingerprint.id`) this was measured on; set by `ubench merge` when the merged runs came from more than one machine. */
+  machine?: string;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */
@@ -310,6 +295,29 @@ export interface Environment {
   /** Throttling reference workload timed at the start of the run, ns. */
   throttleBaselineNs: number | null;
   startedAt: string;
+  /** A random id of this run, drawn when it started (absent in older files): what `ubench merge` tells runs apart by. */
+  runId?: string;
+  /** What the measurements depend on of the machine (absent in older files; analysis/machine-fingerprint.ts derives it then). */
+  fingerprint?: MachineFingerprint;
+}
+
+/**
+ * The machine a run measured on, as far as its figures depend on it: `ubench merge` pools the same
+ * benchmark from several runs only when their fingerprints match.
+ */
+export interface MachineFingerprint {
+  /** A short hash of the fields below except `hostUsualNs`: equal ids, equal machines and software. */
+  id: string;
+  cpuModel: string;
+  cores: number;
+  memoryBytes: number;
+  /** Platform, release and architecture, e.g. `linux 6.1.0 x64`. */
+  os: string;
+  /** e.g. `node 20.20.2`. */
+  runtime: string;
+  v8Version: string;
+  /** The machine's usual latency-reference figure from its host calibration (ns per 1,000 steps), where it had one. */
+  hostUsualNs: number | null;
 }
 
 /** The options that shaped the run, so a results file says how it was made. */
@@ -332,6 +340,20 @@ export interface RunSettings {
   profile: boolean;
   /** The disassembly pass ran (`--disasm`). */
   disasm: boolean;
+  /** The share of the suite this run measured (`--shard i/n`); null or absent: all of it. */
+  shard?: { index: number; count: number } | null;
+}
+
+/** What `ubench merge` made this file of. */
+export interface MergeInfo {
+  /** Every input, in the order given. */
+  inputs: { label: string; runIds: string[]; benchmarks: number }[];
+  /** The runs pooled, each with its machine's fingerprint id. */
+  runs: { runId: string; machine: string; shard: { index: number; count: number } | null }[];
+  /** The machines' fingerprints, the file's own (`environment.fingerprint`) first. */
+  machines: MachineFingerprint[];
+  /** What the merge said: benchmarks kept apart, settings that differed. */
+  notes: string[];
 }
 
 export interface ResultsFile {
@@ -345,4 +367,8 @@ export interface ResultsFile {
   fileErrors: FileError[];
   /** The host's speed over the run (null when not measured, or in files from before host tracking). */
   host: RunHost | null;
+  /** The ubench version whose analysis (estimates, host tracks, diagnostics, relative speeds) this holds (analysis/analyse.ts); absent in older files. */
+  analysedBy?: string;
+  /** Set by `ubench merge`: the files and runs this one combines. */
+  merged?: MergeInfo;
 }

@@ -19,7 +19,7 @@ let tempCounter = 0;
 export function writeResultsAtomic(path: string, results: ResultsFile): void {
   let text: string;
   try {
-    text = JSON.stringify(results, null, JSON_INDENT) + '\n';
+    text = `${JSON.stringify(results, null, JSON_INDENT)}\n`;
   } catch (err) {
     throw writeError(path, err);
   }

@@ -4,8 +4,9 @@
  */
 import { withRelative } from '../analysis/relative.js';
 import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
-import { analyseBenchmark } from '../analysis/analyse-benchmark.js';
-import type { DeclaredInfo, MeasuredBenchmark } from '../engine/events.js';
+import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
+import { ubenchVersion } from '../results/ubench-version.js';
+import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
 import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, ResultsFile } from '../results/types.js';
 import type { NoGcOutcome } from '../analysis/gc-cost.js';
 
@@ -16,11 +17,6 @@ export type PassOutcome =
   | { cpuProfile: CpuProfileFindings }
   | { disasm: Disassembly };
 
-export interface Baseline {
-  /** How messages name it (the path as given). */
-  label: string;
-  results: ResultsFile;
-}
 
 export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();
@@ -83,9 +79,10 @@ export class ResultCollector {
   /** The results so far; `final` adds relative speeds and marks the file complete. */
   snapshot(final: { complete: boolean } | null): ResultsFile {
     const ordered = [...this.records.keys()].filter((id) => this.built.has(id)).map((id) => this.built.get(id)!);
-    if (final === null) return { ...this.results, benchmarks: ordered };
+    if (final === null) return { ...this.results, benchmarks: ordered, analysedBy: ubenchVersion() };
     return {
       ...this.results,
+      analysedBy: ubenchVersion(),
       complete: final.complete,
       finishedAt: final.complete ? new Date().toISOString() : null,
       benchmarks: withRelative(ordered, this.seed),
@@ -103,14 +100,6 @@ export class ResultCollector {
     this.raw.set(id, buildResult(this.record(id), this.seed));
     const file = this.record(id).file;
     const peers = this.idsOf(file).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
-    for (const result of peers) {
-      const previous = this.baseline?.results.benchmarks.find((b) => b.id === result.id);
-      const context = {
-        clock: this.results.environment.clock,
-        precisionTarget: this.results.settings.precisionTarget,
-        baseline: previous === undefined ? null : { label: this.baseline!.label, result: previous },
-      };
-      this.built.set(result.id, analyseBenchmark(result, peers, context));
-    }
+    for (const result of analyseFileBenchmarks(peers, this.results, this.baseline)) this.built.set(result.id, result);
   }
 }

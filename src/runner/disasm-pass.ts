@@ -6,7 +6,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PassResult } from '../engine/events.js';
+import type { PassResult } from '../engine/process/events.js';
 import { buildDisassembly } from '../profiling/disassembly.js';
 import { perfUnavailable, readPerfSamples, type PerfSample } from '../profiling/perf-samples.js';
 import { oneLineMessage } from '../results/one-line-message.js';
@@ -54,7 +54,7 @@ function disassemble(id: string, result: Extract<PassResult, { kind: 'disasm' }>
   let saved: string | null = null;
   if (shown !== null) {
     saved = context.files.pathFor(id, '.asm');
-    writeTextAtomic(saved, shown.raw + '\n');
+    writeTextAtomic(saved, `${shown.raw}\n`);
   }
   return { ...disassembly, codeFile: saved === null ? null : context.files.display(saved) };
 }

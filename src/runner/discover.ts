@@ -2,11 +2,11 @@
  * Finds bench files: directories are searched for `*.bench.{ts,mts,js,mjs}`, globs are expanded,
  * files are taken as given. `node_modules`, `dist` and dot-folders are never searched.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { displayPath } from './display-path.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 
 export const BENCH_FILE_PATTERN = '**/*.bench.{ts,mts,js,mjs}';
 /** Folders that hold dependencies or build output, never bench sources. */
@@ -28,7 +28,7 @@ async function expand(target: string, cwd: string): Promise<string[]> {
     return glob(target, { cwd, absolute: true, ignore: IGNORED, dot: false, onlyFiles: true });
   }
   const absolute = path.resolve(cwd, target);
-  let stats;
+  let stats: Stats;
   try {
     stats = statSync(absolute);
   } catch {

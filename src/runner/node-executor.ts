@@ -7,19 +7,19 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChildEvent, ChildRequest } from '../engine/events.js';
+import type { ChildEvent, ChildRequest } from '../engine/process/events.js';
 import type { Executor } from './executor.js';
 import { createLineFilter } from './line-filter.js';
-import { LOOP_NAME_PREFIX } from '../engine/codegen.js';
+import { LOOP_NAME_PREFIX } from '../engine/loop/codegen.js';
 import { perfCommand, perfRecordArgs } from '../profiling/perf-samples.js';
 
 /** Bytes of child stderr kept to explain a crash. */
 const STDERR_TAIL_BYTES = 4_096;
 
-const childMain = fileURLToPath(new URL('../engine/child-main.js', import.meta.url));
+const childMain = fileURLToPath(new URL('../engine/process/child-main.js', import.meta.url));
 /** tsx's loader: runs `.ts` bench files (and their `.ts` imports) on Node 20 without a build step. */
 const tsxLoader = import.meta.resolve('tsx');
-const lineLoader = new URL('../engine/line-preserving-loader.js', import.meta.url).href;
+const lineLoader = new URL('../engine/process/line-preserving-loader.js', import.meta.url).href;
 
 export interface NodeExecutorOptions {
   /** Where the child's stdout/stderr go; null swallows them. */
@@ -37,7 +37,7 @@ export function passFlags(pass: ChildRequest['pass']): string[] {
   if (pass?.kind === 'cpu-profile') return ['--import', lineLoader];
   if (pass?.kind === 'disasm') {
     return [
-      // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (DESIGN §3).
+      // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (docs/design.md §3).
       '--print-opt-code', `--print-opt-code-filter=${LOOP_NAME_PREFIX}*`, '--redirect-code-traces', `--redirect-code-traces-to=${pass.codeFile}`,
       // perf names JIT code from /tmp/perf-<pid>.map.
       ...(pass.perfData === null ? [] : ['--perf-basic-prof']),
@@ -57,7 +57,7 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
     const deoptLogPath = path.join(tmpdir(), `ubench-deopt-${process.pid}-${++spawned}.log`);
     const args = [
       '--import', tsxLoader,
-      // Deoptimizations go to a file the child reads between phases (DESIGN §3).
+      // Deoptimizations go to a file the child reads between phases (docs/design.md §3).
       '--log-deopt', `--logfile=${deoptLogPath}`, '--no-logfile-per-isolate',
       ...(options.nodeArgs ?? []),
       ...passFlags(request.pass),

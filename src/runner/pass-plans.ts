@@ -3,7 +3,7 @@
  * sample may hold and how large the young generation must be for it (`--gc-cost`), and how many
  * iterations to run under the sampling heap profiler (`--alloc-sites`).
  */
-import type { PassRequest } from '../engine/events.js';
+import type { PassRequest } from '../engine/process/events.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult } from '../results/types.js';
 
@@ -21,7 +21,7 @@ const SEMI_SPACE_HEADROOM = 2;
 const MIN_SEMI_SPACE_MIB = 16;
 /**
  * The longest GC-free sample must last this long: the sampling plan's shortest sample is about a
- * third of its longest, which then still spans ≥ 1000 clock reads of ~50 ns (DESIGN §3).
+ * third of its longest, which then still spans ≥ 1000 clock reads of ~50 ns (docs/design.md §3).
  */
 export const MIN_NO_GC_SAMPLE_NS = 200e3;
 /** Bytes to run under the sampling heap profiler: ~5000 samples at 1 KiB, for ±1.4% on the total. */

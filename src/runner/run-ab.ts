@@ -30,7 +30,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pair
       if (deps.signal?.aborted) break;
       const label = `pair ${i + 1}/${options.pairs} ${side.toUpperCase()}`;
       const outcome = await runBenchmarks(
-        { ...options.run, seed: options.run.seed + i, targets: [side === 'a' ? options.fileA : options.fileB], forks: 1, jsonPath: null, historyDir: null, saveBaselinePath: null, comparePath: null, baselinePath: null },
+        { ...options.run, seed: options.run.seed + i, targets: [side === 'a' ? options.fileA : options.fileB], forks: 1, jsonPath: null, historyDir: null, baselinePath: null },
         { ...deps, progress: (text) => deps.progress(`${label} ${text}`) },
       );
       if (!outcome.interrupted) pair[side] = outcome.results;

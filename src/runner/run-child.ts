@@ -2,7 +2,7 @@
  * One benchmark process from start to exit: forwards its events, enforces the per-benchmark
  * timeout, and sums up how it ended so the caller can resume after a crash.
  */
-import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/events.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
 import type { ErrorInfo } from '../results/types.js';
 import { crashError } from './crash-message.js';
 import type { Executor } from './executor.js';

@@ -2,7 +2,7 @@
  * Runs the selected benchmarks of one bench file, resuming in a fresh process after a crash or a
  * timeout so that one bad benchmark costs only its own result.
  */
-import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/events.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
 import type { ErrorInfo } from '../results/types.js';
 import { runChild, type RunChildOptions } from './run-child.js';
 

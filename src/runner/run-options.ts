@@ -1,4 +1,9 @@
-/** Everything a run needs to know, already validated (the CLI builds it from flags). */
+import type { Shard } from './shard.js';
+
+/**
+ * What to measure and where the measurements go, already validated (the CLI and the API build it
+ * from flags). What to do with the results afterwards (print, gate, compare) is the caller's.
+ */
 export interface RunOptions {
   targets: string[];
   cwd: string;
@@ -8,14 +13,13 @@ export interface RunOptions {
   warmupMaxNs: number;
   isolate: 'file' | 'benchmark';
   forks: number;
+  /** Measure only this share of the suite (`--shard i/n`, runner/shard.ts); null: all of it. */
+  shard: Shard | null;
   timeoutNs: number;
   seed: number;
   precisionTarget: number;
   /** Sample a file's benchmarks in randomized interleaved rounds (default) rather than one after another (`--sequential`). */
   interleave: boolean;
-  quiet: boolean;
-  /** Warnings fail the run (exit 1), for CI. */
-  strict: boolean;
   /** Measure GC cost by elimination (a GC-free pass after timing). */
   gcCost: boolean;
   /** Profile allocation sites (a pass after timing). */
@@ -28,14 +32,6 @@ export interface RunOptions {
   profileTop: number;
   /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */
   profileDir: string;
-  /** Where to save this run's results as a baseline (`--save-baseline`), or null. */
-  saveBaselinePath: string | null;
-  /** A saved results file to compare this run with after it (`--compare`), or null. */
-  comparePath: string | null;
-  /** Noise band of that comparison. */
-  noise: number;
-  /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
-  failOnRegression: number | null;
   /** A previous results file whose bytes/op and retained memory this run must not exceed. */
   baselinePath: string | null;
   /** The run-history folder (`.ubench/runs`) this run's results are kept in, or null (`--no-history`). */

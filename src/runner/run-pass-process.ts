@@ -3,8 +3,8 @@
  * into each benchmark's outcome. A benchmark that fails or crashes in a pass keeps its timing
  * result; the pass's part records the failure.
  */
-import type { ChildRequest, PassRequest, PassResult } from '../engine/events.js';
-import { CPU_SAMPLING_INTERVAL_US } from '../engine/cpu-profile-pass.js';
+import type { ChildRequest, PassRequest, PassResult } from '../engine/process/events.js';
+import { CPU_SAMPLING_INTERVAL_US } from '../engine/passes/cpu-profile-pass.js';
 import type { AllocationSites, CpuProfileFindings, ErrorInfo } from '../results/types.js';
 import type { PassOutcome, ResultCollector } from './collector.js';
 import { runFile } from './run-file.js';

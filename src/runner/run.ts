@@ -2,24 +2,26 @@
  * The top-level run: find bench files, measure each in fresh processes, collect the results,
  * write them after every benchmark, and hand the final results back for reporting.
  */
-import path from 'node:path';
-import type { ChildEvent, ChildRequest } from '../engine/events.js';
+import { randomInt } from 'node:crypto';
+import type { ChildEvent, ChildRequest } from '../engine/process/events.js';
 import { readResults } from '../results/read-results.js';
 import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { ResultsFile, RunSettings } from '../results/types.js';
 import { writeResultsAtomic } from '../results/write-results.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 import { ResultCollector } from './collector.js';
 import { discoverBenchFiles, type BenchFile } from './discover.js';
 import { displayPath } from './display-path.js';
 import type { Executor } from './executor.js';
-import { runFile } from './run-file.js';
+import { runFile, type FileCallbacks } from './run-file.js';
 import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './profile-files.js';
 import { runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
+import { fingerprintOf } from '../analysis/machine-fingerprint.js';
+import { shareOf } from './shard.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 
 export interface RunDeps {
@@ -37,9 +39,12 @@ export interface RunOutcome {
 }
 
 function settingsOf(options: RunOptions): RunSettings {
-  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm };
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, shard } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, shard };
 }
+
+/** Process keys are drawn below 2³²: round keys (key × 10⁶ + round) then stay exact doubles. */
+const PROCESS_KEY_LIMIT = 2 ** 32;
 
 interface ProcessPlan {
   fork: number;
@@ -64,6 +69,8 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
     interleave: options.interleave,
     // Each fork gets its own jitter sequence; the run as a whole stays reproducible.
     seed: options.seed + fork - 1,
+    // Unique across runs (not only within this one, as the pid is), so merged files keep rounds apart.
+    processKey: randomInt(1, PROCESS_KEY_LIMIT),
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
   };
 }
@@ -74,6 +81,7 @@ function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn
   if (figures === null) return;
   const key = machineKey(collector.results.environment);
   collector.results.host = runHost(figures, earlierRuns(readCalibration(file), key));
+  collector.results.environment.fingerprint = fingerprintOf(collector.results.environment, collector.results.host);
   try {
     recordRun(file, key, figures);
   } catch (error) {
@@ -82,11 +90,13 @@ function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn
 }
 
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
-  const files = await discoverBenchFiles(options.targets, options.cwd);
-  if (files.length === 0) {
+  const found = await discoverBenchFiles(options.targets, options.cwd);
+  if (found.length === 0) {
     throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);
   }
+  const files = options.shard === null || options.isolate === 'benchmark' ? found : shareOf(found, (f) => f.display, options.shard);
   const environment = collectEnvironment({ v8Flags: [], clock: null, startedAt: new Date(), cwd: options.cwd });
+  environment.fingerprint = fingerprintOf(environment, null);
   const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
   const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
   const history = options.historyDir === null ? null : new HistoryWriter(options.historyDir, environment.startedAt, deps.warn);
@@ -133,7 +143,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       save(null);
     },
   });
-  const isolatedIds = new Map<string, string[] | null>();
+  const isolatedIds = options.isolate === 'benchmark' ? await listBenchmarks(files, options, environment, childOptions, callbacksFor) : new Map<string, string[]>();
   for (let fork = 1; fork <= options.forks && !deps.signal?.aborted; fork++) {
     for (const file of files) {
       if (deps.signal?.aborted) break;
@@ -141,10 +151,6 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       if (options.isolate === 'file') {
         await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: null }), childOptions, callbacks);
         continue;
-      }
-      if (!isolatedIds.has(file.display)) {
-        const listed = await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: null, listOnly: true }), childOptions, callbacks);
-        isolatedIds.set(file.display, listed?.map((b) => b.id) ?? null);
       }
       for (const id of isolatedIds.get(file.display) ?? []) {
         if (deps.signal?.aborted) break;
@@ -168,7 +174,9 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
     }
   }
   const interrupted = deps.signal?.aborted === true;
-  if (!interrupted && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
+  if (options.shard !== null && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
+    deps.warn?.(`shard ${options.shard.index}/${options.shard.count} holds no benchmarks (the suite has fewer ${options.isolate === 'file' ? 'bench files' : 'benchmarks'} than shards)`);
+  } else if (!interrupted && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
     throw new UsageError(
       options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`,
     );
@@ -178,3 +186,29 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   history?.prune();
   return { results, interrupted };
 }
+
+type Callbacks = FileCallbacks;
+
+/**
+ * `--isolate benchmark`: every file's benchmark ids, listed by a process each (not yet declared to
+ * the collector: each benchmark's own process declares it), cut to the shard's share with `--shard`.
+ */
+async function listBenchmarks(
+  files: readonly BenchFile[],
+  options: RunOptions,
+  environment: { throttleBaselineNs: number | null },
+  childOptions: Parameters<typeof runFile>[1],
+  callbacksFor: (file: BenchFile, fork: number) => Callbacks,
+): Promise<Map<string, string[]>> {
+  const listed = new Map<string, string[]>();
+  for (const file of files) {
+    const callbacks = callbacksFor(file, 1);
+    const quiet: Callbacks = { ...callbacks, onEvent: (event) => (event.type === 'declared' ? undefined : callbacks.onEvent(event)) };
+    const benchmarks = await runFile(requestFor(file, options, { fork: 1, throttleBaselineNs: environment.throttleBaselineNs, only: null, listOnly: true }), childOptions, quiet);
+    listed.set(file.display, benchmarks?.map((b) => b.id) ?? []);
+  }
+  if (options.shard === null) return listed;
+  const share = new Set(shareOf([...listed.values()].flat(), (id) => id, options.shard));
+  return new Map([...listed].map(([file, ids]) => [file, ids.filter((id) => share.has(id))]));
+}
+

@@ -141,7 +141,7 @@ export function binomialCdf(k: number, n: number, p: number): number {
       if (term * ratio < TAIL_RELATIVE_TOLERANCE * sum * (1 - ratio)) break;
     }
     const value = Math.exp(binomialLogPmf(kk, n, p) + Math.log(sum));
-    return value > 1 ? 1 : value;
+    return Math.min(value , 1);
   }
   // At or above the mode: P(X = j+1) / P(X = j) = (n − j)·p / ((j + 1)·q) < 1 for j > k.
   let term = 1;

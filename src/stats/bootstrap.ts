@@ -194,7 +194,7 @@ export function twoLevelBootstrapMedian(
   if (groups.length === 0) {
     throw new RangeError('twoLevelBootstrapMedian: expected at least one group, got none');
   }
-  groups.forEach((group, index) => requireSample(group, `twoLevelBootstrapMedian (group ${index})`));
+  for (const [index, group] of groups.entries()) requireSample(group, `twoLevelBootstrapMedian (group ${index})`);
   const { resamples, confidence, rng } = resolveOptions(options, 'twoLevelBootstrapMedian');
   // Pool every value, sort the pool once, and remember where each group's values landed, so that
   // a resample is just a vector of draw counts over pool positions.
@@ -205,7 +205,7 @@ export function twoLevelBootstrapMedian(
     total += group.length;
   }
   const pooled = new Float64Array(total);
-  groups.forEach((group, g) => pooled.set(group, offsets[g]!));
+  for (const [g, group] of groups.entries()) pooled.set(group, offsets[g]!);
   const order = Array.from({ length: total }, (_, i) => i).sort((x, y) => pooled[x]! - pooled[y]!);
   const pooledSorted = new Float64Array(total);
   const positionOf = new Uint32Array(total);

@@ -1,6 +1,6 @@
 /** Confidence levels for the interval estimators of this folder. */
 
-/** Default two-sided confidence level: the conventional 95% (benchstat and criterion.rs default). */
+/** The two-sided confidence level of every interval ubench reports: the conventional 95% (benchstat and criterion.rs default). */
 export const DEFAULT_CONFIDENCE = 0.95;
 
 /** Throws a `RangeError` unless `confidence` lies strictly between 0 and 1. */

@@ -74,7 +74,7 @@ export function linearFit(xs: readonly number[], ys: readonly number[]): LinearF
     ssRes += residual * residual;
   }
   const raw = syy === 0 ? 1 : 1 - ssRes / syy;
-  const r2 = raw < 0 ? 0 : raw > 1 ? 1 : raw;
+  const r2 = raw < 0 ? 0 : Math.min(raw , 1);
   return { slope, intercept, r2 };
 }
 

@@ -19,7 +19,7 @@ const NAME = 'b.stop()/b.start() every iteration';
 const ARGS = [TRAP, ...FAST];
 const temp = makeTempDir();
 after(() => temp.cleanup());
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('diagnostics in the CLI', () => {
   it('shows the warning and its hint under the table, and exits 0 without --strict', async () => {
@@ -29,7 +29,7 @@ describe('diagnostics in the CLI', () => {
     const lines = run.stdout.split('\n');
     // The table row: the name and a time per operation, whatever its unit.
     const tableRow = lines.findIndex((l) => l.includes(NAME) && !l.includes('⚠') && /\d (ps|ns|µs|ms|s)\b/.test(l));
-    const warning = lines.findIndex((l) => new RegExp(`⚠ ${escape(NAME)}: samples last .* with \\d+ clock reads of .* each: reading the clock is .* of the measured time`).test(l));
+    const warning = lines.findIndex((l) => new RegExp(`⚠ ${escapeRegex(NAME)}: samples last .* with \\d+ clock reads of .* each: reading the clock is .* of the measured time`).test(l));
     assert.ok(tableRow >= 0 && warning > tableRow, run.stdout);
     assert.match(lines[warning + 1]!, /hint: b\.stop\(\)\/b\.start\(\) inside the b\.n loop reads the clock on every iteration/);
     const results = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;

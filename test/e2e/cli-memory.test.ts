@@ -1,6 +1,6 @@
 /**
  * End-to-end: bytes per operation from the memory phase. Allocation sizes are deterministic for a
- * V8 build, so on this machine's build (V8 11.3, Node 20) the exact values of DESIGN §3 are
+ * V8 build, so on this machine's build (V8 11.3, Node 20) the exact values of docs/design.md §3 are
  * asserted; on other builds, the relations that hold everywhere.
  */
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { makeTempDir, runCli } from '../helpers/e2e-cli.js';
 
 const temp = makeTempDir();
 after(() => temp.cleanup());
-/** The build the exact figures were measured on (DESIGN §3; pointer compression off). */
+/** The build the exact figures were measured on (docs/design.md §3; pointer compression off). */
 const REFERENCE_V8 = /^11\.3\./;
 /** 8-byte pointers: Node's official builds do not use pointer compression. */
 const POINTER_SIZE = 8;
@@ -37,7 +37,7 @@ describe('memory phase: bytes per operation', () => {
     assert.equal(byName.get('{a: 1, b: 2}')!.memory!.externalBytesPerOp, 0);
   });
 
-  it('reads the exact sizes of DESIGN §3 on its V8 build', { skip: !REFERENCE_V8.test(process.versions.v8) && `V8 ${process.versions.v8} is not the reference build` }, () => {
+  it('reads the exact sizes of docs/design.md §3 on its V8 build', { skip: !REFERENCE_V8.test(process.versions.v8) && `V8 ${process.versions.v8} is not the reference build` }, () => {
     assert.equal(Math.round(bytes('new Array(32)')), 304);
     assert.equal(Math.round(bytes('{a: 1, b: 2}')), 40);
     assert.equal(Math.round(bytes("'x'.repeat(100)")), 232);

@@ -13,6 +13,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { collect, describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, type CliRun } from '../helpers/e2e-cli.js';
 
+/** A build gate written against the programmatic API, as the README shows it. */
+const API_SCRIPT = `import { run, compare, slowerThan, readResults } from 'ubench';
+const results = await run({ files: 'sum.bench.ts', time: '20ms', warmup: '20ms', json: 'api.json' });
+const slower = await slowerThan(await compare(results, results), 0.05);
+const reread = readResults('api.json');
+console.log(JSON.stringify({ benchmarks: results.benchmarks.length, status: results.benchmarks[0].status, complete: results.complete, analysedBy: results.analysedBy, slower: slower.length, reread: reread.benchmarks.length }));
+`;
+
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
@@ -63,7 +71,7 @@ describe('the npm package', { timeout: 240_000 }, () => {
   });
 
   it('ships the CLI, the library and the schema, but no sources or tests', () => {
-    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/child-main.js', 'schema/results.schema.json', 'dist/html/report-client.js', 'probe/cache-size.bench.ts', 'probe/probe-env.ts']) {
+    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/process/child-main.js', 'schema/results.schema.json', 'dist/html/report-client.js', 'probe/cache-size.bench.ts', 'probe/probe-env.ts']) {
       assert.ok(entries.includes(required), `tarball lacks ${required}`);
     }
     assert.deepEqual(entries.filter((e) => e.startsWith('src/') || e.startsWith('test/') || e.includes('/test/') || e.includes('fixtures')), []);
@@ -95,6 +103,13 @@ describe('the npm package', { timeout: 240_000 }, () => {
     const report = await run(NPX, ['--no-install', 'ubench', 'report', 'results.json', '--html', 'report.html'], appDir.dir, 60_000);
     assert.equal(report.code, 0, describeRun(report));
     assert.match(readFileSync(path.join(appDir.dir, 'report.html'), 'utf8'), /Chart\.js v4/);
+
+    // The programmatic API from a script: run(), compare(), slowerThan(), readResults(), with its types shipped.
+    writeFileSync(path.join(appDir.dir, 'gate.mjs'), API_SCRIPT);
+    const api = await run(process.execPath, ['gate.mjs'], appDir.dir, 120_000);
+    assert.equal(api.code, 0, describeRun(api));
+    assert.deepEqual(JSON.parse(linesOf(api.stdout).at(-1)!), { benchmarks: 1, status: 'ok', complete: true, analysedBy: results.environment.ubenchVersion, slower: 0, reread: 1 });
+    assert.match(readFileSync(path.join(appDir.dir, 'node_modules/ubench/dist/index.d.ts'), 'utf8'), /RunApiOptions/);
 
     // The probe runs its experiments from the installed package.
     const probe = await run(NPX, ['--no-install', 'ubench', 'probe', '--quick', '--only', 'data-dependency', ...FAST, '--no-color'], appDir.dir, 60_000);

@@ -4,7 +4,7 @@
  * and the OS facts of the machine the issue describes (line 64 B, L1d 48 KiB, L2 1 MiB, L3 32 MiB).
  */
 import path from 'node:path';
-import type { ChildEvent, ChildRequest, DeclaredInfo } from '../../src/engine/events.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../../src/engine/process/events.js';
 import type { OsCacheFacts } from '../../src/probe/os-cache-facts.js';
 import { benchmarkId, displayName } from '../../src/define/params.js';
 import { hello, measurement, scriptedExecutor } from './scripted-executor.js';

@@ -2,7 +2,7 @@
  * An executor that plays scripted benchmark processes: for each spawn, a script receives the
  * request and returns the events to emit and how the process ends. No real process is started.
  */
-import type { ChildEvent, ChildRequest, DeclaredInfo, MeasuredBenchmark } from '../../src/engine/events.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo, MeasuredBenchmark } from '../../src/engine/process/events.js';
 import type { ChildExit, Executor } from '../../src/runner/executor.js';
 
 export type Script = (request: ChildRequest, spawnIndex: number) => { events: ChildEvent[]; exit?: Partial<ChildExit>; hang?: boolean };

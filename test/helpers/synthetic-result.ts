@@ -3,7 +3,7 @@
  * rules are tested on deterministic data with the same statistics the CLI computes.
  */
 import { buildResult } from '../../src/analysis/build-result.js';
-import type { MeasuredBenchmark } from '../../src/engine/events.js';
+import type { MeasuredBenchmark } from '../../src/engine/process/events.js';
 import type { BenchmarkResult, Sample, StateProbe } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { abOrder, analyseAb, type AbPair } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
-import type { ChildRequest } from '../../src/engine/events.js';
+import type { ChildRequest } from '../../src/engine/process/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';

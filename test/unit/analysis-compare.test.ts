@@ -82,7 +82,7 @@ describe('compareBenchmarks: verdicts', () => {
     assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + 0.6)) < 1e-9);
     assert.equal(row2.verdict, '~', '+40% while the throughput reference ran 60% slower is not the code');
     assert.ok(compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)));
-    assert.ok(notes.some((n) => /compared by samples of one process per run: .* must also clear the ±2% that single processes typically differ by/.test(n)), notes.join('\n'));
+    assert.ok(notes.some((n) => /compared by samples \(one process per run, or too few for a per-process test\): .* must also clear the ±2% that single processes typically differ by/.test(n)), notes.join('\n'));
   });
 
   it('says ~ for a significant change whose CI stays within the noise band', () => {
@@ -95,13 +95,15 @@ describe('compareBenchmarks: verdicts', () => {
     assert.equal(row.verdict, '~');
     assert.match(row.reason ?? '', /not significant \(p = /);
   });
-  it('tests per-process estimates when both runs used --forks, and warns when they are too few', () => {
+  it('tests per-process estimates when both runs used --forks, and falls back to the samples when they are too few', () => {
     const forks = (values: number[]) => values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
     const three = compareBenchmarks(result('f', [100, 101, 99], { forks: forks([100, 101, 99]) }), result('f', [120, 121, 119], { forks: forks([120, 121, 119]) }), options);
-    assert.equal(three.unit, 'forks');
-    assert.equal(three.base.n, 3);
-    assert.equal(three.verdict, '~', 'three against three can never reach p < 0.05');
-    assert.match(three.warning ?? '', /with 3 and 3 processes the test cannot reach p < 0.05 \(smallest possible p 0\.10\): use more --forks/);
+    assert.equal(three.unit, 'samples', 'three against three processes can never reach p < 0.05');
+    assert.match(three.warning ?? '', /with 3 and 3 processes a per-process test cannot reach p < 0.05 \(smallest possible p 0\.10\): compared by their samples, held to the single-process band/);
+    const many = (v: number) => Array.from({ length: 30 }, (_, i) => v * (1 + ((i % 7) - 3) * 0.002));
+    const threeLong = compareBenchmarks(result('f', many(100), { forks: forks([100, 101, 99]).map((f) => ({ ...f, sampleCount: 10 })) }), result('f', many(120), { forks: forks([120, 121, 119]) }), options);
+    assert.equal(threeLong.unit, 'samples');
+    assert.equal(threeLong.verdict, 'slower', 'the samples of three processes a side can call a 20% change');
     const five = compareBenchmarks(result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]) }), result('f', [120, 121, 119, 122, 120], { forks: forks([120, 121, 119, 122, 120]) }), options);
     assert.equal(five.verdict, 'slower');
     assert.equal(five.warning, null);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { ChildEvent } from '../../src/engine/events.js';
+import type { ChildEvent } from '../../src/engine/process/events.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import { hello, info, measurement, scriptedExecutor } from '../helpers/scripted-executor.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileLoop, loopFunctionName, loopSource } from '../../src/engine/codegen.js';
-import { createManualContext } from '../../src/engine/manual-context.js';
+import { compileLoop, loopFunctionName, loopSource } from '../../src/engine/loop/codegen.js';
+import { createManualContext } from '../../src/engine/loop/manual-context.js';
 
 function fakeNow(step = 100) {
   let t = 0;

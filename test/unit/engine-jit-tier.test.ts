@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeTier, ensureOptimized, reading, STATUS, type JitControl } from '../../src/engine/jit-tier.js';
+import { decodeTier, ensureOptimized, reading, STATUS, type JitControl } from '../../src/engine/loop/jit-tier.js';
 
 describe('JIT tier decoding (V8 %GetOptimizationStatus bits)', () => {
   it('decodes the statuses seen on this machine', () => {

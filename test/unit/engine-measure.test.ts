@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { measure, sample, warmUp, type MeasureConfig } from '../../src/engine/measure.js';
-import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/stopping-rule.js';
+import { measure, sample, warmUp, type MeasureConfig } from '../../src/engine/loop/measure.js';
+import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/loop/stopping-rule.js';
 import { createRng } from '../../src/stats/random.js';
 import { median } from '../../src/stats/quantile.js';
 import { createFakeBenchmark } from '../helpers/fake-benchmark.js';

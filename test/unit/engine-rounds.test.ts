@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FLOOR_PAIRED_ROUNDS, runRounds, type RoundBenchmark } from '../../src/engine/rounds.js';
+import { FLOOR_PAIRED_ROUNDS, runRounds, type RoundBenchmark } from '../../src/engine/loop/rounds.js';
 import type { Sample } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { WarmupDetector, WARMUP_MIN_BATCHES, WARMUP_MIN_SIMILAR, type WarmupThresholds } from '../../src/engine/warmup-detector.js';
-import { WarmupSeries } from '../../src/engine/measure.js';
+import { WarmupDetector, WARMUP_MIN_BATCHES, WARMUP_MIN_SIMILAR, type WarmupThresholds } from '../../src/engine/loop/warmup-detector.js';
+import { WarmupSeries } from '../../src/engine/loop/measure.js';
 
 const thresholds: WarmupThresholds = { minBatches: WARMUP_MIN_BATCHES, minSimilar: WARMUP_MIN_SIMILAR, minDurationNs: 250e6, maxDurationNs: 2e9 };
 

@@ -148,7 +148,8 @@ describe('probe page and ubench report', () => {
   });
 
   for (const [args, message] of [
-    [['report', 'new.json'], /^ubench: report: --html <file> is required/],
+    [['report', 'probe.json'], /^ubench: report: a probe document has an HTML report only: add --html <file>/],
+    [['report', 'new.json', '--compare', 'base.json'], /^ubench: report: --compare needs --html <file>/],
     [['report', '--html', 'x.html'], /^ubench: report: expected one results file/],
     [['report', 'probe.json', '--compare', 'new.json', '--html', 'x.html'], /^ubench: report: --compare applies to results files/],
     [['report', 'bad.json', '--html', 'x.html'], /^ubench: malformed JSON in .*bad\.json at line 1, column 3/],

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { GC_COST_NOISE_SHARE, gcCostOf, overheadOf } from '../../src/analysis/gc-cost.js';
 import { memoryGrew } from '../../src/analysis/diagnostics/memory-grew.js';
 import type { OkResult } from '../../src/analysis/diagnostics/rule.js';
-import { aggregateSites, ALLOC_SITES_TOP, INLINED_BODY, type ProfileNode } from '../../src/engine/alloc-site-profile.js';
-import { gcInRegions } from '../../src/engine/gc-in-regions.js';
+import { aggregateSites, ALLOC_SITES_TOP, INLINED_BODY, type ProfileNode } from '../../src/engine/passes/alloc-site-profile.js';
+import { gcInRegions } from '../../src/engine/memory/gc-in-regions.js';
 import { MIN_NO_GC_SAMPLE_NS, NO_GC_SAMPLE_BYTES, planAllocSites, planNoGc } from '../../src/runner/pass-plans.js';
 import type { BenchmarkResult, MemoryInfo } from '../../src/results/types.js';
 import { baselinePath } from '../../src/results/baseline-path.js';
@@ -194,11 +194,11 @@ describe('memory-grew (baseline rule)', () => {
 
   it('warns on off-heap growth and on retained memory grown by more than a megabyte', () => {
     const [ext] = memoryGrew.check(ok(memoryOf(88, { externalBytesPerOp: 8192 })), context(memoryOf(88, { externalBytesPerOp: 4096 })));
-    assert.match(ext!.message, /off-heap bytes\/op 8\.0 KiB, up from 4\.0 KiB/);
+    assert.match(ext!.message, /off-heap bytes\/op 8\.00 KiB, up from 4\.00 KiB/);
     const retained = (bytes: number) => memoryOf(10, { footprint: { ...footprint, retainedBytes: bytes } });
     assert.deepEqual(memoryGrew.check(ok(retained(900_000)), context(retained(0))), []);
     const [grew] = memoryGrew.check(ok(retained(3 * 1024 * 1024)), context(retained(1024)));
-    assert.match(grew!.message, /retained memory 3\.0 MiB, up from 1\.0 KiB/);
+    assert.match(grew!.message, /retained memory 3\.00 MiB, up from 1\.00 KiB/);
   });
 });
 

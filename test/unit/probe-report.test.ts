@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { matchKnees } from '../../src/probe/experiments/cache-size-experiment.js';
 import type { OsCache } from '../../src/probe/os-cache-facts.js';
 import { renderAsciiChart } from '../../src/report/ascii-chart.js';
-import { formatProbeValue } from '../../src/report/probe-value-text.js';
+import { formatProbeValue } from '../../src/probe/probe-value-text.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

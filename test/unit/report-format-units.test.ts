@@ -7,7 +7,7 @@ import {
   formatPlusMinusPercent,
   formatRatio,
   formatSignificant,
-} from '../../src/report/format-units.js';
+} from '../../src/results/format-units.js';
 
 describe('formatDuration', () => {
   const cases: [number, string][] = [
@@ -94,7 +94,7 @@ describe('percent and ratio helpers', () => {
 
 describe('formatBytes', () => {
   it('shows whole bytes from 10 B, one decimal below, binary units from 1 KiB', async () => {
-    const { formatBytes } = await import('../../src/report/format-units.js');
+    const { formatBytes } = await import('../../src/results/format-units.js');
     assert.equal(formatBytes(0), '0 B');
     assert.equal(formatBytes(0.5), '0.5 B');
     assert.equal(formatBytes(40.0006), '40 B');

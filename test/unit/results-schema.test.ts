@@ -75,7 +75,11 @@ describe('results schema', () => {
     const optional = new Map([
       ['#/$defs/diagnostic', ['evidence']],
       ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs']],
-      ['#/$defs/runSettings', ['interleave']],
+      ['#', ['analysedBy', 'merged']],
+      ['#/$defs/runSettings', ['interleave', 'shard']],
+      ['#/$defs/environment', ['runId', 'fingerprint']],
+      ['#/$defs/forkResult', ['source']],
+      ['#/$defs/benchmarkResult', ['machine']],
       ['#/$defs/warmupInfo', ['seriesNs']],
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
       ['#/$defs/hostTrack', ['throughputNs']],

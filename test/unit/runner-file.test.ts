@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ChildEvent, ChildRequest } from '../../src/engine/events.js';
+import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
 import { runFile } from '../../src/runner/run-file.js';
 import type { ErrorInfo } from '../../src/results/types.js';
 import { hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';

@@ -22,7 +22,7 @@ export const notSteady: Rule = {
     const capped = `warm-up did not reach a steady state in ${ns(warmup.durationNs)} (${warmup.batches} batches)`;
     const atEnd = tail === null ? null : rampTrend(tail, RAMP_MIN_RELATIVE_CHANGE);
     const after = rampTrend(perSampleNs(result), RAMP_MIN_RELATIVE_CHANGE);
-    const continued = after !== null && after.ramp && (atEnd === null || Math.sign(after.change) === Math.sign(atEnd.trend.relativeChange) || !atEnd.trending);
+    const continued = after?.ramp === true && (atEnd === null || Math.sign(after.change) === Math.sign(atEnd.trend.relativeChange) || !atEnd.trending);
     if (tail !== null && !(atEnd?.ramp ?? false) && !continued) {
       const sorted = [...tail].sort((a, b) => a - b);
       const middle = sorted[sorted.length >> 1]!;

@@ -1,7 +1,7 @@
 /**
  * `optimized-away`: the estimate cannot be told apart from the empty-loop floor measured in the
  * same process, or is below what any real work costs. V8 inlined the body into the loop and then
- * removed it (result unused) or hoisted it (pure work on constant inputs) — DESIGN §3.
+ * removed it (result unused) or hoisted it (pure work on constant inputs) — docs/design.md §3.
  */
 import type { Rule } from './rule.js';
 import { ns } from './format.js';

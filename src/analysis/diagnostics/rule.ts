@@ -3,6 +3,7 @@
  * looks at one benchmark's result and says what is wrong with it, with the numbers, a hint on what
  * to change, and the evidence as data.
  */
+import { perOpValues } from '../../results/derived-values.js';
 import type { BenchmarkResult, ClockInfo, Diagnostic } from '../../results/types.js';
 
 export interface RuleContext {
@@ -31,4 +32,4 @@ export interface Rule {
   check(result: OkResult, context: RuleContext): Diagnostic[];
 }
 
-export const perSampleNs = (result: BenchmarkResult): number[] => result.samples.map((s) => s.elapsedNs / s.iterations);
+export const perSampleNs = (result: BenchmarkResult): number[] => perOpValues(result.samples);

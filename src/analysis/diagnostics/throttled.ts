@@ -8,7 +8,8 @@
  * stop. A slower reference alone is information: on a cloud VM the host's speed moves by itself
  * (other tenants), and a benchmark is not to be blamed for it — the figure says how much.
  */
-import { THROTTLE_RATIO } from '../../engine/throttle.js';
+import { throttleRatio } from '../../results/derived-values.js';
+import { THROTTLE_RATIO } from '../../engine/host/throttle.js';
 import type { Rule } from './rule.js';
 import { pct } from './format.js';
 
@@ -26,7 +27,7 @@ export const throttled: Rule = {
   check(result) {
     const t = result.throttle;
     if (t === null) return [];
-    const ratio = Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
+    const ratio = throttleRatio(t);
     const slower = ratio > THROTTLE_RATIO;
     const ownDoing = t.helperCpuShare !== null && t.helperCpuShare >= OWN_HELPERS_LIMIT;
     const contended = t.cpuWaitShare !== null && t.cpuWaitShare > CPU_WAIT_LIMIT && !ownDoing;

@@ -1,12 +1,12 @@
 /**
- * `timer-resolution`: samples too short for the clock. Reading the clock costs ~50 ns (DESIGN §3),
+ * `timer-resolution`: samples too short for the clock. Reading the clock costs ~50 ns (docs/design.md §3),
  * so a sample must last ≥ 1000× that for the reads to stay under 0.1%; manual loops that pause and
  * resume the timer inside their loop pay two reads per pause.
  */
 import type { Rule } from './rule.js';
 import { ns, pct } from './format.js';
 
-/** DESIGN §3: a batch must be ≥ ~1000× the timer cost. */
+/** docs/design.md §3: a batch must be ≥ ~1000× the timer cost. */
 export const MIN_SAMPLE_CLOCK_MULTIPLE = 1_000;
 /** Clock reads may take at most 1% of a sample (pauses inside a manual loop add two reads each). */
 const CLOCK_READ_SHARE_LIMIT = 0.01;

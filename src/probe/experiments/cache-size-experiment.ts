@@ -3,7 +3,7 @@ import { inferCacheLevels, type CacheLevelKnee } from '../infer-cache-levels.js'
 import { cacheLabel, type OsCache } from '../os-cache-facts.js';
 import { numericParam, probePoints, type ProbeExperiment } from '../probe-experiment.js';
 import type { ProbeFinding } from '../probe-types.js';
-import { formatProbeValue } from '../../report/probe-value-text.js';
+import { formatProbeValue } from '../probe-value-text.js';
 
 const KIB = 1024;
 

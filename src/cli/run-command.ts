@@ -1,0 +1,185 @@
+/**
+ * The plain run, `ubench [files…] [options]`: flags → validated run options, then measure, report,
+ * export, save the baseline and compare with `--compare`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import { readAnalysed } from '../analysis/read-analysed.js';
+import { resultsMarkdown } from '../export/markdown-export.js';
+import { renderResultsPage } from '../html/results-page.js';
+import { renderTerminalReport } from '../report/terminal-report.js';
+import { RUNS_DIR } from '../results/run-history.js';
+import type { ResultsFile } from '../results/types.js';
+import { writeResultsAtomic } from '../results/write-results.js';
+import { displayPath } from '../runner/display-path.js';
+import { calibrationPath } from '../runner/host-calibration.js';
+import { runBenchmarks } from '../runner/run.js';
+import type { RunOptions } from '../runner/run-options.js';
+import { UsageError } from '../runner/usage-error.js';
+import type { CliIo } from './cli-io.js';
+import { compareAfterRun } from './compare-command.js';
+import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
+import { appendStepSummary, EXPORT_FLAGS, exportTargets, outputTarget, writeExport, writeExports, type ExportTargets } from './export-files.js';
+import { measurementOptions } from './measurement-options.js';
+import { measuringDeps } from './measuring-deps.js';
+import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
+import { htmlReportLabel } from './report-command.js';
+import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
+
+/** The commands besides a run; each must be the first argument. */
+export const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report', 'calibration', 'merge'];
+
+/** What the plain run does with its results, beside measuring them. */
+export interface RunOutputs {
+  /** No progress line and no output from the benchmarks. */
+  quiet: boolean;
+  /** Warnings fail the run (exit 1), for CI. */
+  strict: boolean;
+  /** Where to save the results as a baseline (`--save-baseline`), or null. */
+  saveBaselinePath: string | null;
+  /** A saved results file to compare the run with (`--compare`), or null. */
+  comparePath: string | null;
+  /** Noise band of that comparison. */
+  noise: number;
+  /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
+  failOnRegression: number | null;
+}
+
+export interface RunCommand {
+  command: 'run';
+  options: RunOptions;
+  outputs: RunOutputs;
+  color: boolean | null;
+  exports: ExportTargets;
+  htmlPath: string | null;
+}
+
+export type RunCommandOrFlag = RunCommand | { command: 'help' } | { command: 'version' };
+
+export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): RunCommandOrFlag {
+  const { values, positionals } = parseOptions(argv, {
+    filter: { type: 'string' },
+    json: { type: 'string' },
+    time: { type: 'string' },
+    warmup: { type: 'string' },
+    precision: { type: 'string' },
+    isolate: { type: 'string' },
+    forks: { type: 'string' },
+    shard: { type: 'string' },
+    timeout: { type: 'string' },
+    seed: { type: 'string' },
+    sequential: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+    strict: { type: 'boolean' },
+    'gc-cost': { type: 'boolean' },
+    'alloc-sites': { type: 'boolean' },
+    profile: { type: 'boolean' },
+    disasm: { type: 'boolean' },
+    'profile-top': { type: 'string' },
+    'profile-dir': { type: 'string' },
+    baseline: { type: 'string' },
+    compare: { type: 'string' },
+    'save-baseline': { type: 'string' },
+    noise: { type: 'string' },
+    'fail-on-regression': { type: 'string' },
+    'no-history': { type: 'boolean' },
+    ...EXPORT_FLAGS,
+    html: { type: 'string' },
+    color: { type: 'boolean' },
+    'no-color': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
+  if (values.help) return { command: 'help' };
+  if (values.version) return { command: 'version' };
+  const misplaced = positionals.find((p) => SUBCOMMANDS.includes(p) && !existsSync(path.resolve(cwd, p)));
+  if (misplaced !== undefined) throw new UsageError(`"${misplaced}" is a command: write it first, before any option (ubench ${misplaced} …)`);
+  const isolate = values.isolate ?? 'file';
+  if (isolate !== 'file' && isolate !== 'benchmark') throw new UsageError(`--isolate: expected file or benchmark, got "${isolate}"`);
+  const measurement = measurementOptions(values);
+  const color = colorChoice(values);
+  if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
+  return {
+    command: 'run',
+    color,
+    exports: exportTargets(values, cwd),
+    htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
+    options: {
+      targets: positionals,
+      cwd,
+      ...measurement,
+      jsonPath: values.json ?? null,
+      isolate,
+      forks: values.forks === undefined ? 1 : positiveInteger(values.forks, '--forks'),
+      shard: values.shard === undefined ? null : parseShard(values.shard),
+      gcCost: values['gc-cost'] === true,
+      allocSites: values['alloc-sites'] === true,
+      profile: values.profile === true,
+      disasm: values.disasm === true,
+      profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
+      profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
+      baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd, '--baseline'),
+      historyDir: values['no-history'] === true ? null : path.join(cwd, RUNS_DIR),
+      calibrationPath: calibrationPath(env),
+    },
+    outputs: {
+      quiet: values.quiet === true,
+      strict: values.strict === true,
+      saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
+      comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
+      noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+      failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
+    },
+  };
+}
+
+/** `--shard 2/4`: the second of four shares (1-based, as CI matrices count). */
+export function parseShard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = match === null ? Number.NaN : Number(match[1]);
+  const count = match === null ? Number.NaN : Number(match[2]);
+  if (!(count >= 1 && index >= 1 && index <= count)) throw new UsageError(`--shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got "${text}"`);
+  return { index, count };
+}
+
+/** Diagnostics that `--strict` turns into a failure. */
+function warningCount(results: ResultsFile): number {
+  return results.benchmarks.reduce((sum, b) => sum + b.diagnostics.filter((d) => d.severity !== 'info').length, 0);
+}
+
+function exitCodeFor(results: ResultsFile, interrupted: boolean, strict: boolean): number {
+  if (interrupted) return EXIT_INTERRUPTED;
+  const failed = results.fileErrors.length > 0 || results.benchmarks.some((b) => b.status !== 'ok');
+  return failed || (strict && warningCount(results) > 0) ? EXIT_FAILURES : EXIT_OK;
+}
+
+export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<number> {
+  const { options, outputs } = parsed;
+  const color = useColor(parsed.color, io.stdout);
+  // A bad --compare file fails now, before minutes of measuring.
+  const compareBase = outputs.comparePath === null ? null : readAnalysed(outputs.comparePath);
+  const { deps, progress } = measuringDeps(outputs.quiet, io);
+  const outcome = await runBenchmarks(options, deps);
+  progress.clear();
+  io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
+  if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
+  writeExports(outcome.results, parsed.exports, io);
+  if (outputs.saveBaselinePath !== null && !outcome.interrupted) {
+    writeResultsAtomic(outputs.saveBaselinePath, outcome.results);
+    io.stderr.write(`baseline saved to ${displayPath(outputs.saveBaselinePath, io.cwd)}\n`);
+  }
+  const warnings = warningCount(outcome.results);
+  if (outputs.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
+  const code = exitCodeFor(outcome.results, outcome.interrupted, outputs.strict);
+  const summary = (): string => resultsMarkdown(outcome.results);
+  const compared = compareBase === null || outcome.interrupted
+    ? null
+    : compareAfterRun(outcome.results, compareBase, { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color }, io);
+  if (parsed.htmlPath !== null) {
+    const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });
+    writeExport(parsed.htmlPath, page, htmlReportLabel(page), io);
+  }
+  appendStepSummary(compared === null ? summary : () => `${summary()}\n${compared.markdown()}`, io);
+  return Math.max(code, compared?.code ?? EXIT_OK);
+}

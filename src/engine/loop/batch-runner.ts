@@ -1,0 +1,131 @@
+/**
+ * Turns a declared benchmark into `runBatch(n)`: n timed iterations, with setup and teardown run
+ * outside the timed region. Also decides the loop mode (sync, async, manual) from a probe call.
+ */
+import type { DeclaredBenchmark, Params } from '../../define/types.js';
+import type { LoopMode } from '../../results/types.js';
+import type { Now } from './clock.js';
+import { compileLoop, loopFunctionName, type LoopBody, type Sink } from './codegen.js';
+import type { TimedRegionHooks } from './timed-region.js';
+import { createManualContext } from './manual-context.js';
+
+export interface BatchRunner {
+  mode: LoopMode;
+  /** The function whose JIT tier tells whether the measured code is optimized. */
+  tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string; body: { fn: unknown; functionName: string } | null };
+  /** Most clock reads seen in one batch: 2 for generated loops; more when a manual body pauses its timer. */
+  readonly timerReadsPerSample: number;
+  /** Whether the body is called with (state, args) — decides which floor applies. */
+  call: 'plain' | 'setup';
+  runBatch(iterations: number): Promise<number> | number;
+  /** Benchmarks with `setup`: batches timed on a state kept across batches (the state probe); null otherwise. */
+  states: StatefulBatches | null;
+}
+
+/** A value made by the benchmark's `setup`, batches timed on it, and its teardown. */
+export interface StatefulBatches {
+  create(): Promise<unknown>;
+  run(state: unknown, iterations: number): Promise<number>;
+  dispose(state: unknown): Promise<void>;
+}
+
+let nextUid = 0;
+
+/** A fresh number for each generated loop in this process. */
+export function nextLoopUid(): number {
+  return ++nextUid;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+async function settle(value: unknown): Promise<unknown> {
+  return isThenable(value) ? await value : value;
+}
+
+type Setup = (args: Params) => unknown;
+type Teardown = (state: unknown, args: Params) => unknown;
+
+/**
+ * One untimed call of the body (with setup/teardown) that tells whether it returns promises.
+ * It also surfaces errors thrown on the first call before any timing starts.
+ */
+async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
+  const state = bench.setup === null ? undefined : await settle(bench.setup(bench.params));
+  const body = bench.body as (state: unknown, args: Params) => unknown;
+  const result = bench.kind === 'plain' ? (bench.body as () => unknown)() : body(state, bench.params);
+  const async = isThenable(result);
+  await settle(result);
+  if (bench.teardown !== null) await settle(bench.teardown(state, bench.params));
+  return async;
+}
+
+function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHooks): BatchRunner {
+  const body = bench.body as (b: unknown) => unknown;
+  let maxReads = 2;
+  return {
+    get timerReadsPerSample() {
+      return maxReads;
+    },
+    mode: 'manual',
+    call: 'plain',
+    states: null,
+    tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)', body: null },
+    async runBatch(iterations) {
+      hooks.enter();
+      const context = createManualContext(iterations, bench.params, now);
+      const result = body(context.handle);
+      if (isThenable(result)) await result;
+      const elapsed = context.finish();
+      hooks.leave(elapsed);
+      maxReads = Math.max(maxReads, context.reads);
+      return elapsed;
+    },
+  };
+}
+
+/**
+ * Builds the batch runner for a declared benchmark, generating its unique measured loop. `hooks`
+ * are told when each timed region starts and ends (outside the clock reads).
+ */
+export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks, loopOptions: { lineOffset?: number } = {}): Promise<BatchRunner> {
+  if (bench.kind === 'manual') return manualRunner(bench, now, hooks);
+  const async = await probeIsAsync(bench);
+  const call = bench.kind === 'plain' ? 'plain' : 'setup';
+  const spec = { uid: nextLoopUid(), label: bench.id, call, async, ...loopOptions } as const;
+  const loop = compileLoop(spec, now, sink);
+  const body = bench.body as LoopBody;
+  const setup = bench.setup as Setup | null;
+  const teardown = bench.teardown as Teardown | null;
+  const args = bench.params;
+  const mode: LoopMode = async ? 'async' : 'sync';
+  const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid), body: { fn: body, functionName: body.name || '(anonymous)' } };
+  const timed = async (state: unknown, iterations: number): Promise<number> => {
+    hooks.enter();
+    // A synchronous loop is not awaited: an await would let queued jobs run (and allocate)
+    // inside the observed region.
+    const elapsed = async ? await loop(iterations, body, state, args) : (loop(iterations, body, state, args) as number);
+    hooks.leave(elapsed);
+    return elapsed;
+  };
+  return {
+    mode,
+    call,
+    tierTarget,
+    timerReadsPerSample: 2,
+    async runBatch(iterations) {
+      const state = setup === null ? undefined : await settle(setup(args));
+      const elapsed = await timed(state, iterations);
+      if (teardown !== null) await settle(teardown(state, args));
+      return elapsed;
+    },
+    states: setup === null ? null : {
+      create: () => settle(setup(args)),
+      run: timed,
+      async dispose(state) {
+        if (teardown !== null) await settle(teardown(state, args));
+      },
+    },
+  };
+}

@@ -1,0 +1,332 @@
+/**
+ * Interleaved mode: every benchmark of the file is warmed up in turn, then all of them — with the
+ * empty-loop floor of each loop kind and the host-speed reference — are sampled in rounds, one
+ * sample each per round, in a fresh random order every round. A step or a burst of the host's speed
+ * then lands on all of them alike, and the paired samples of a round cancel it in relative results
+ * (Google Benchmark's random interleaving; measured here, two identical loops sampled this way moved
+ * together with a correlation of 0.92–0.95 over half-second windows, their ratio 3× steadier than
+ * either). Each benchmark leaves the rounds when its own stopping rule says enough; the work after
+ * sampling (setup probe, memory phase, retention) runs for one benchmark at a time at the end.
+ */
+import { perOpValues } from '../../results/derived-values.js';
+import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeoptEvent, FloorEstimate, Sample } from '../../results/types.js';
+import { medianWithInterval } from '../../stats/median-ci.js';
+import { runRounds } from './rounds.js';
+import { createBatchRunner, type BatchRunner } from './batch-runner.js';
+import { hrtimeNow } from './clock.js';
+import { parseDeoptLog } from './deopt-log.js';
+import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
+import { FloorCache } from './floor.js';
+import { FootprintTracker } from '../memory/footprint.js';
+import { GcRateMeter } from '../memory/gc-rate.js';
+import { observeGc } from '../memory/gc-observer.js';
+import { ensureMeasuredCodeOptimized, reading } from './jit-tier.js';
+import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
+import { measureMemory } from '../memory/memory-phase.js';
+import { observer, sink, type ProcessContext } from './run-benchmark.js';
+import { probeSetup } from './setup-probe.js';
+import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from '../host/throttle.js';
+import { readSchedstat } from '../host/cpu-wait.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JitInfo, SetupProbe, StateProbe } from '../../results/types.js';
+import { heapUsed, probeStates } from './state-probe.js';
+
+/** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
+const FLOOR_SAMPLE_SHARE = 0.25;
+/** Process key × this + round: a key unique to one round of one process (see `Sample.round`); keys up to 2³² keep it below 2⁵³. */
+const ROUND_KEY_STRIDE = 1_000_000;
+/**
+ * Samples of the sequential stretch after the rounds in which the heap is read after every sample
+ * for the leak rule (what other benchmarks keep during the rounds is not this one's): 6 give the
+ * trend test p ≈ 0.009 when the heap rises in every one, under the rule's 0.01.
+ */
+const RETENTION_STRETCH_SAMPLES = 6;
+
+interface Session {
+  bench: DeclaredBenchmark;
+  runner: BatchRunner;
+  floorKey: string;
+  before: ThrottleCheck;
+  footprint: FootprintTracker;
+  warmup: Awaited<ReturnType<typeof warmUpChecked>>;
+  sampler: Sampler;
+  deps: MeasureDeps;
+  optimizationRequested: boolean;
+  afterWarmup: JitInfo['afterWarmup'] | null;
+  bodyAfterWarmup: JitInfo['afterWarmup'] | null;
+  deoptText: Record<DeoptEvent['phase'], string>;
+  /** Own sample windows [start, end] in ms of the performance clock, for attributing GC pauses. */
+  windows: number[];
+  sched: { onCpuNs: number; waitingNs: number; helpersNs: number; wallNs: number; known: boolean };
+}
+
+interface FloorParticipant {
+  key: string;
+  sampler: Sampler;
+}
+
+export async function runInterleaved(selected: readonly DeclaredBenchmark[], context: ProcessContext, emit: (event: ChildEvent) => void): Promise<void> {
+  const { config, rng } = context;
+  const floors = new FloorCache(hrtimeNow, sink, rng, config, observer);
+  const sessions: Session[] = [];
+  const fail = (id: string, thrown: unknown): void => emit({ type: 'bench-error', id, error: context.errorInfo(thrown) });
+
+  for (const bench of selected) {
+    emit({ type: 'start', id: bench.id });
+    try {
+      sessions.push(await warmUpSession(bench, context, emit));
+    } catch (thrown) {
+      fail(bench.id, thrown);
+    }
+  }
+
+  // One floor per loop kind in use, warmed up like a benchmark and sampled in the first rounds (see rounds.ts).
+  const floorParticipants: FloorParticipant[] = [];
+  for (const key of new Set(sessions.map((s) => s.floorKey))) {
+    const [mode, call] = key.split('/') as [BatchRunner['mode'], BatchRunner['call']];
+    const empty = await floors.emptyRunner(mode, call);
+    const floorConfig = { ...config, sampleTargetNs: config.sampleTargetNs * FLOOR_SAMPLE_SHARE };
+    const deps: MeasureDeps = { runBatch: (n) => empty.runBatch(n), now: hrtimeNow, rng };
+    const warm = await warmUpChecked(deps, floorConfig);
+    floorParticipants.push({ key, sampler: new Sampler(deps, floorConfig, await startSampling(deps, floorConfig, warm.nsPerOp)) });
+  }
+  // The forced full GCs that bracket each warm-up (retention) let V8 drop maps that only short-lived
+  // objects used, and optimized code embedding them deoptimizes ("weak objects") on its next run —
+  // which, without this, was inside the rounds. Each benchmark runs a few batches again, so such
+  // deopts happen now, and is optimized again before sampling.
+  for (const session of [...sessions]) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      await resettle(session, context);
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+      sessions.splice(sessions.indexOf(session), 1);
+    }
+  }
+  const host = context.host;
+
+  const gcStarts: number[] = [];
+  const gcPauses: number[] = [];
+  const gcWatch = observeGc((start, duration) => {
+    gcStarts.push(start);
+    gcPauses.push(duration);
+  });
+  const participants = sessions.map((session) => ({
+    id: session.bench.id,
+    get done() {
+      return session.sampler.done;
+    },
+    get sampleCount() {
+      return session.sampler.samples.length;
+    },
+    take: (key: number) => takeSessionSample(session, key, context),
+  }));
+  const failed = await runRounds(participants, floorParticipants.map((f) => f.sampler), () => host.read(), rng, (round) => context.processKey * ROUND_KEY_STRIDE + round, {
+    onRound: (round, active) => emit({ type: 'round', round, active: [...active] }),
+    onCurrent: (id) => emit({ type: 'current', id }),
+    onError: fail,
+  });
+  const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
+  await gcWatch.stop();
+
+  const floorEstimates = new Map<string, FloorEstimate>(floorParticipants.map((f) => {
+    const { median, lower, upper } = medianWithInterval(perOpValues(f.sampler.samples));
+    return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
+  }));
+  // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
+  const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
+  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null }>();
+  for (const session of measuredSessions) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      const jit = jitInfo(session, context);
+      const setupProbe = await probeSession(session, context);
+      const states = session.runner.states;
+      const stateProbe = states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
+      ended.set(session, { jit, setupProbe, stateProbe });
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+    }
+  }
+  for (const [session, end] of ended) {
+    emit({ type: 'current', id: session.bench.id });
+    try {
+      const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
+      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, floors, context) });
+    } catch (thrown) {
+      fail(session.bench.id, thrown);
+    }
+  }
+}
+
+/** Batches run again after every warm-up's forced GCs, before the rounds (see runInterleaved). */
+const RESETTLE_BATCHES = 3;
+
+async function resettle(session: Session, context: ProcessContext): Promise<void> {
+  const { runner } = session;
+  const n = session.sampler.start.baseIterations;
+  for (let i = 0; i < RESETTLE_BATCHES; i++) await runner.runBatch(n);
+  if (context.jitControl !== null && ensureMeasuredCodeOptimized(context.jitControl, runner)) session.optimizationRequested = true;
+  await runner.runBatch(n);
+  if (context.deoptLog !== null) session.deoptText.warmup += context.deoptLog.readNew();
+  if (context.jitControl !== null) {
+    session.afterWarmup = reading(context.jitControl.status(runner.tierTarget.fn));
+    const body = runner.tierTarget.body;
+    session.bodyAfterWarmup = body === null ? null : reading(context.jitControl.status(body.fn));
+  }
+}
+
+function jitInfo(session: Session, context: ProcessContext): JitInfo | null {
+  const { runner } = session;
+  const { jitControl } = context;
+  if (jitControl === null || session.afterWarmup === null) return null;
+  return {
+    target: runner.tierTarget.target,
+    functionName: runner.tierTarget.functionName,
+    optimizationRequested: session.optimizationRequested,
+    afterWarmup: session.afterWarmup,
+    afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
+    body: runner.tierTarget.body === null || session.bodyAfterWarmup == null ? null : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
+  };
+}
+
+const medianPerOp = (samples: readonly Sample[]): number => {
+  const perOp = perOpValues(samples).sort((a, b) => a - b);
+  return perOp[perOp.length >> 1]!;
+};
+
+function probeSession(session: Session, context: ProcessContext): Promise<SetupProbe | null> {
+  return probeSetup((n) => session.runner.runBatch(n), session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
+}
+
+async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, emit: (event: ChildEvent) => void): Promise<Session> {
+  const { config, rng, jitControl, deoptLog } = context;
+  const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
+  const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
+  const footprint = new FootprintTracker();
+  const gcRate = new GcRateMeter();
+  const deoptText: Session['deoptText'] = { warmup: '', sample: '' };
+  const session = { bench, runner, floorKey: `${runner.mode}/${runner.call}`, before, footprint, deoptText, optimizationRequested: false, windows: [], sched: { onCpuNs: 0, waitingNs: 0, helpersNs: 0, wallNs: 0, known: true } } as Partial<Session> as Session;
+  const deps: MeasureDeps = {
+    runBatch: (n) => runner.runBatch(n),
+    now: hrtimeNow,
+    rng,
+    ensureOptimized() {
+      if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) session.optimizationRequested = true;
+    },
+    gcIntervalNs: () => gcRate.stop(),
+  };
+  emit({ type: 'phase', id: bench.id, phase: 'warmup' });
+  deoptLog?.mark();
+  gcRate.start();
+  observer.current = gcRate;
+  session.warmup = await warmUpChecked(deps, config);
+  observer.current = null;
+  if (deoptLog !== null) deoptText.warmup += deoptLog.readNew();
+  if (jitControl !== null) {
+    session.afterWarmup = reading(jitControl.status(runner.tierTarget.fn));
+    const body = runner.tierTarget.body;
+    session.bodyAfterWarmup = body === null ? null : reading(jitControl.status(body.fn));
+  }
+  session.deps = deps;
+  session.sampler = new Sampler(deps, config, await startSampling(deps, config, session.warmup.nsPerOp));
+  // What the warm-up kept is this benchmark's; what the rounds keep is shared (see FootprintTracker).
+  footprint.pause();
+  return session;
+}
+
+async function takeSessionSample(session: Session, key: number, context: ProcessContext): Promise<Sample> {
+  const from = readSchedstat();
+  const startMs = performance.now();
+  const sample = await session.sampler.take(key);
+  session.windows.push(startMs, performance.now());
+  const to = readSchedstat();
+  if (from === null || to === null) session.sched.known = false;
+  else {
+    const onCpu = to.onCpuNs - from.onCpuNs;
+    session.sched.onCpuNs += onCpu;
+    session.sched.waitingNs += to.waitingNs - from.waitingNs;
+    session.sched.helpersNs += Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
+    session.sched.wallNs += to.wallNs - from.wallNs;
+  }
+  if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
+  return sample;
+}
+
+/** GC pause time (ms) of the GCs that started inside this benchmark's own samples. */
+function ownGcPause(windows: readonly number[], starts: readonly number[], pauses: readonly number[]): { count: number; pauseMs: number } {
+  let count = 0;
+  let pauseMs = 0;
+  for (let g = 0; g < starts.length; g++) {
+    for (let w = 0; w < windows.length; w += 2) {
+      if (starts[g]! >= windows[w]! && starts[g]! <= windows[w + 1]!) {
+        count++;
+        pauseMs += pauses[g]!;
+        break;
+      }
+    }
+  }
+  return { count, pauseMs };
+}
+
+interface SessionEnd {
+  jit: JitInfo | null;
+  setupProbe: SetupProbe | null;
+  stateProbe: StateProbe | null;
+  /** The throttling reference right after the rounds. */
+  afterNs: number;
+  floor: FloorEstimate;
+  gc: { count: number; pauseMs: number };
+}
+
+/** The memory phase and the retention stretch (each forcing GCs), then the measured result. */
+async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
+  const { runner, sampler } = session;
+  const { config } = context;
+  const { jit, setupProbe, stateProbe, afterNs, floor, gc } = end;
+  const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
+  const samples = sampler.samples;
+  const nsPerOp = medianPerOp(samples);
+  const { baseIterations } = sampler.start;
+  const empty = await floors.emptyRunner(runner.mode, runner.call);
+  const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
+  // The retention stretch: this benchmark alone again, the heap read after every sample.
+  session.footprint.resume();
+  for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
+    await runner.runBatch(baseIterations);
+    session.footprint.afterSample();
+  }
+  const precision = sampler.precision();
+  const s = session.sched;
+  const memory = allocation === null ? null : {
+    ...allocation,
+    gcCount: gc.count,
+    gcTimeNs: gc.pauseMs * 1e6,
+    gcShare: (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1),
+    footprint: session.footprint.finish(),
+  };
+  return {
+    samples,
+    warmup: session.warmup.info,
+    calibration: sampler.start.calibration,
+    precision,
+    mode: runner.mode,
+    floor,
+    jit,
+    deopts,
+    setupProbe,
+    stateProbe,
+    throttle: {
+      baselineNs: context.throttleBaselineNs,
+      beforeNs: session.before.referenceNs,
+      afterNs,
+      waitedMs: session.before.waitedMs,
+      retries: session.before.retries,
+      cpuWaitShare: s.known && s.onCpuNs + s.waitingNs > 0 ? s.waitingNs / (s.onCpuNs + s.waitingNs) : null,
+      helperCpuShare: s.known && s.wallNs > 0 ? s.helpersNs / s.wallNs : null,
+    },
+    timerReadsPerSample: runner.timerReadsPerSample,
+    memory,
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * Measuring one benchmark: calibrate and warm up until steady, then sample until precise enough.
+ *
+ * Everything here reaches the benchmark through `runBatch(n)` (run n iterations, return the timed
+ * nanoseconds) and reads wall time through `now`, so tests drive it with a fake clock and fake
+ * batches, deterministically.
+ */
+import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../results/types.js';
+import type { Now } from './clock.js';
+import type { HostReading } from '../host/host-reference.js';
+import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
+import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
+import {
+  SLOW_BODY_MIN_BATCHES,
+  SLOW_BODY_MIN_SIMILAR,
+  WARMUP_MIN_BATCHES,
+  WARMUP_MIN_DURATION_NS,
+  WARMUP_MIN_SIMILAR,
+  WarmupDetector,
+  type WarmupThresholds,
+} from './warmup-detector.js';
+
+/** Growth factor while a batch is far below target (nanobench/BDN grow ×10). */
+const GROWTH_FACTOR = 10;
+/** Grow geometrically while a batch is below this fraction of its target, then proportionally. */
+const GROWTH_BELOW_FRACTION = 0.1;
+/** Warm-up batches are this fraction of a sample: more, shorter calls of the loop let TurboFan compile the loop function itself rather than only OSR code (docs/design.md §3). */
+const WARMUP_BATCH_FRACTION = 0.2;
+/**
+ * A sample should hold at least this many operations, so per-sample effects (a GC pause, caches
+ * refilled after setup) average out instead of splitting samples into "with" and "without".
+ */
+const MIN_OPS_PER_SAMPLE = 10;
+/**
+ * Likewise for garbage collection: a sample should span several GCs. With 0–1 scavenge per sample
+ * (~1 ms each here) the samples split into "with" and "without", and the median picks the GC-free
+ * mode, leaving GC out of the estimate. Five GCs per sample vary by at most one.
+ */
+const MIN_GCS_PER_SAMPLE = 5;
+/**
+ * Stretched samples still leave room for this many in the budget: the median's CI narrows with the
+ * count, and the machine's own speed wander (5–7% here) averages out only over many samples.
+ */
+const SAMPLES_IN_BUDGET = 40;
+/**
+ * One untimed batch right before sampling: the harness's bookkeeping between warm-up and sampling
+ * (reading logs, reporting progress) disturbs caches; measured here, the first samples of a Map
+ * lookup ran 20–33% slow for ~200 ms without it.
+ */
+const SETTLE_BATCHES = 1;
+/**
+ * Ours: a first sample more than 2× off the warm-up's steady guess means the code changed tier
+ * right after warm-up "converged" at the slower level; warm up again (at most twice).
+ */
+const REWARM_RATIO = 2;
+const MAX_REWARMS = 2;
+/**
+ * Warm-up batches kept for the results (`warmup.seriesNs`), evenly spaced over the whole warm-up:
+ * enough for four parts of 8–16 in the ramp test, whatever the warm-up's length.
+ */
+const WARMUP_SERIES_POINTS = 64;
+/** Iteration counts stay exact integers in a double and well inside loop-counter range. */
+const MAX_ITERATIONS = 2 ** 40;
+
+export interface MeasureConfig extends StoppingConfig {
+  warmupMaxNs: number;
+  sampleTargetNs: number;
+  /** No sample may hold more iterations than this (GC-free samples must fit the young generation). */
+  maxSampleIterations?: number;
+}
+
+export interface MeasureDeps {
+  /** Runs `n` iterations (with any per-sample setup/teardown untimed) and returns the timed ns. */
+  runBatch(iterations: number): Promise<number> | number;
+  now: Now;
+  rng: () => number;
+  onPhase?: (phase: 'warmup' | 'sample') => void;
+  /** Asks the JIT to optimize the measured code if it is not yet (called after each warm-up). */
+  ensureOptimized?: () => void;
+  /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
+  gcIntervalNs?: () => number | null;
+  /** Called after every sample, outside the timed region. */
+  afterSample?: () => void;
+  /** Times the host-speed reference once (sequential mode: after every sample), ns. */
+  hostReference?: () => HostReading;
+}
+
+export interface Measurement {
+  samples: Sample[];
+  warmup: WarmupInfo;
+  calibration: CalibrationInfo;
+  precision: PrecisionInfo;
+}
+
+function warmupThresholds(config: MeasureConfig, slowBody: boolean): WarmupThresholds {
+  return {
+    minBatches: slowBody ? SLOW_BODY_MIN_BATCHES : WARMUP_MIN_BATCHES,
+    minSimilar: slowBody ? SLOW_BODY_MIN_SIMILAR : WARMUP_MIN_SIMILAR,
+    minDurationNs: Math.min(WARMUP_MIN_DURATION_NS, config.warmupMaxNs / 4),
+    maxDurationNs: config.warmupMaxNs,
+  };
+}
+
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+function clampIterations(n: number): number {
+  return Math.min(MAX_ITERATIONS, Math.max(1, Math.round(n)));
+}
+
+/**
+ * Calibrates the batch size while warming up; returns the steady ns/op guess and warm-up facts.
+ * Starts from one iteration, or from a batch sized by `initialNsPerOp` when warming up again.
+ */
+export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNsPerOp?: number): Promise<{ nsPerOp: number; info: WarmupInfo }> {
+  const batchTarget = config.sampleTargetNs * WARMUP_BATCH_FRACTION;
+  const detector = new WarmupDetector(warmupThresholds(config, false));
+  const start = deps.now();
+  let n = initialNsPerOp === undefined ? 1 : clampIterations(batchTarget / initialNsPerOp);
+  let iterations = 0;
+  let relaxed = false;
+  const series = new WarmupSeries(WARMUP_SERIES_POINTS);
+  for (;;) {
+    const elapsed = await deps.runBatch(n);
+    iterations += n;
+    const perOp = Math.max(elapsed, 0) / n;
+    series.push(perOp);
+    if (!relaxed && n === 1 && elapsed > config.sampleTargetNs) {
+      relaxed = true;
+      detector.relax(warmupThresholds(config, true));
+    }
+    const verdict = detector.push(perOp, deps.now() - start);
+    if (verdict !== 'continue') {
+      return {
+        nsPerOp: detector.fastAverage,
+        info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, seriesNs: series.values() },
+      };
+    }
+    n = elapsed < batchTarget * GROWTH_BELOW_FRACTION
+      ? clampIterations(n * GROWTH_FACTOR)
+      : clampIterations(batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE));
+  }
+}
+
+/** Every `stride`-th value of a stream, at most `capacity` of them: the stride doubles (every other kept value dropped) when full. */
+export class WarmupSeries {
+  private readonly kept: number[] = [];
+  private stride = 1;
+  private seen = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  push(value: number): void {
+    if (this.seen++ % this.stride !== 0) return;
+    this.kept.push(value);
+    if (this.kept.length > this.capacity) {
+      for (let i = 0; i < this.kept.length / 2; i++) this.kept[i] = this.kept[2 * i]!;
+      this.kept.length = Math.ceil(this.kept.length / 2);
+      this.stride *= 2;
+      this.seen = (this.kept.length - 1) * this.stride + 1;
+    }
+  }
+
+  values(): number[] {
+    return [...this.kept];
+  }
+}
+
+/**
+ * The sample length: the configured target, stretched up to what the budget allows (it must still
+ * hold the minimum sample count) for slow bodies and for bodies that trigger frequent GCs.
+ */
+export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
+  const budgetCap = config.timeBudgetNs / Math.max(config.minSamples, SAMPLES_IN_BUDGET);
+  const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs);
+  return Math.max(config.sampleTargetNs, Math.min(wanted, budgetCap));
+}
+
+export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
+  return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs) / Math.max(nsPerOp, Number.MIN_VALUE));
+}
+
+/** Where sampling starts: the base iteration count and the calibration it came from. */
+export interface SamplingStart {
+  baseIterations: number;
+  calibration: CalibrationInfo;
+}
+
+/** Sizes the samples from the warm-up's guess, then runs the untimed settle batch. */
+export async function startSampling(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<SamplingStart> {
+  const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
+  const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
+  const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
+  const baseIterations = config.maxSampleIterations === undefined
+    ? uncapped
+    : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
+  for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
+  return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
+}
+
+/**
+ * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
+ * among the other benchmarks of the file (interleaved). The budget counts the time of its own
+ * samples only, so interleaving does not shorten it.
+ */
+export class Sampler {
+  readonly samples: Sample[] = [];
+  private readonly perOp: number[] = [];
+  private readonly plan: SamplingPlan;
+  private spentNs = 0;
+  private stop: StopReason | null = null;
+
+  constructor(
+    private readonly deps: MeasureDeps,
+    private readonly config: MeasureConfig,
+    readonly start: SamplingStart,
+  ) {
+    this.plan = new SamplingPlan(start.baseIterations, deps.rng);
+  }
+
+  /** Whether the stopping rule has said enough. */
+  get done(): boolean {
+    return this.stop !== null;
+  }
+
+  /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
+  async take(round?: number): Promise<Sample> {
+    const iterations = this.plan.next();
+    const begin = this.deps.now();
+    const elapsedNs = await this.deps.runBatch(iterations);
+    this.deps.afterSample?.();
+    this.spentNs += this.deps.now() - begin;
+    const sample: Sample = round === undefined ? { iterations, elapsedNs } : { iterations, elapsedNs, round };
+    this.samples.push(sample);
+    this.perOp.push(elapsedNs / iterations);
+    this.stop = shouldStop(this.perOp, this.spentNs, this.config);
+    return sample;
+  }
+
+  precision(): PrecisionInfo {
+    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.perOp)), stopReason: this.stop ?? 'budget', durationNs: this.spentNs };
+  }
+}
+
+/** Takes samples with varied iteration counts until the stopping rule says enough. */
+export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
+  const sampler = new Sampler(deps, config, await startSampling(deps, config, nsPerOpGuess));
+  while (!sampler.done) {
+    const taken = await sampler.take();
+    const host = deps.hostReference?.();
+    if (host !== undefined) {
+      taken.hostNs = host.latencyNs;
+      taken.hostThroughputNs = host.throughputNs;
+    }
+  }
+  return { samples: sampler.samples, calibration: sampler.start.calibration, precision: sampler.precision() };
+}
+
+/**
+ * Warms up until steady, then checks one sample-sized batch against the steady guess and warms up
+ * again (at most twice) when it is more than 2× off: a late tier change.
+ */
+export async function warmUpChecked(deps: MeasureDeps, config: MeasureConfig): Promise<{ nsPerOp: number; info: WarmupInfo }> {
+  let warm = await warmUp(deps, config);
+  const info = { ...warm.info };
+  for (let restarts = 1; restarts <= MAX_REWARMS; restarts++) {
+    deps.ensureOptimized?.();
+    const n = baseIterationsFor(config, warm.nsPerOp);
+    const checked = (await deps.runBatch(n)) / n;
+    const ratio = checked / warm.nsPerOp;
+    if (ratio < REWARM_RATIO && ratio > 1 / REWARM_RATIO) break;
+    warm = await warmUp(deps, config, checked);
+    info.batches += warm.info.batches + 1;
+    info.iterations += warm.info.iterations + n;
+    info.durationNs += warm.info.durationNs;
+    info.converged = warm.info.converged;
+    info.seriesNs = warm.info.seriesNs;
+    info.restarts = restarts;
+  }
+  return { nsPerOp: warm.nsPerOp, info };
+}
+
+export async function measure(deps: MeasureDeps, config: MeasureConfig): Promise<Measurement> {
+  deps.onPhase?.('warmup');
+  const warm = await warmUpChecked(deps, config);
+  deps.onPhase?.('sample');
+  const sampled = await sample(deps, config, warm.nsPerOp);
+  return { samples: sampled.samples, warmup: warm.info, calibration: sampled.calibration, precision: sampled.precision };
+}

@@ -1,0 +1,147 @@
+/**
+ * Measures one declared benchmark in this process: its loop and floor, throttling checks around
+ * it, warm-up and samples, the JIT tier and deopts of the measured code, and the setup probe.
+ */
+import { perOpValues } from '../../results/derived-values.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeoptEvent, ErrorInfo, JitInfo, ThrottleInfo } from '../../results/types.js';
+import type { HostReference } from '../host/host-reference.js';
+import { createBatchRunner } from './batch-runner.js';
+import { hrtimeNow } from './clock.js';
+import type { Sink } from './codegen.js';
+import { parseDeoptLog, type DeoptLogReader } from './deopt-log.js';
+import type { MeasuredBenchmark } from '../process/events.js';
+import { FloorCache } from './floor.js';
+import { GcRateMeter } from '../memory/gc-rate.js';
+import { measureMemory } from '../memory/memory-phase.js';
+import { watchGarbageCollection, type GcActivity } from '../memory/gc-observer.js';
+import { RegionObserver } from './timed-region.js';
+import { FootprintTracker } from '../memory/footprint.js';
+import { ensureMeasuredCodeOptimized, reading, type JitControl } from './jit-tier.js';
+import { measure, type MeasureConfig } from './measure.js';
+import { probeSetup } from './setup-probe.js';
+import { heapUsed, probeStates } from './state-probe.js';
+import { median } from '../../stats/quantile.js';
+import { checkThrottle, timeReferenceAfter } from '../host/throttle.js';
+import { helperThreadsShare, readSchedstat, waitShare, type SchedReading } from '../host/cpu-wait.js';
+
+/** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
+export const sink: Sink = { value: undefined };
+
+export interface ProcessContext {
+  config: MeasureConfig;
+  /** The host-speed reference, read next to every sample. */
+  host: HostReference;
+  /** Turns what a benchmark threw into the error its result reports. */
+  errorInfo: (thrown: unknown) => ErrorInfo;
+  rng: () => number;
+  jitControl: JitControl | null;
+  deoptLog: DeoptLogReader | null;
+  throttleBaselineNs: number;
+  /** Makes the key of each interleaved round (see `Sample.round`). */
+  processKey: number;
+  cwd: string;
+  /** Whether a (cwd-relative or absolute) source location is ubench's own code. */
+  isHarness: (location: string) => boolean;
+}
+
+let floors: FloorCache | null = null;
+/** Watches every timed region of the process; switched per phase. */
+export const observer = new RegionObserver();
+
+export async function runBenchmark(
+  bench: DeclaredBenchmark,
+  context: ProcessContext,
+  onPhase: (phase: 'floor' | 'warmup' | 'sample') => void,
+): Promise<MeasuredBenchmark> {
+  const { config, rng, jitControl, deoptLog } = context;
+  const gcRate = new GcRateMeter();
+  const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
+  floors ??= new FloorCache(hrtimeNow, sink, rng, config, observer);
+  onPhase('floor');
+  const floor = await floors.floorFor(runner.mode, runner.call);
+  const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
+  const footprint = new FootprintTracker();
+  // Raw log text per phase; parsed (through source maps) only after sampling, so no harness work
+  // runs between warm-up and the samples.
+  const deoptText: Record<DeoptEvent['phase'], string> = { warmup: '', sample: '' };
+  const readDeopts = (phase: DeoptEvent['phase']): void => {
+    if (deoptLog !== null) deoptText[phase] += deoptLog.readNew();
+  };
+  let schedAtSampling: SchedReading | null = null;
+  let gcWatch = null as { stop(): Promise<GcActivity> } | null;
+  const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
+  const bodyTarget = runner.tierTarget.body;
+  const bodyTier = () => (bodyTarget === null ? null : reading(jitControl!.status(bodyTarget.fn)));
+  let optimizationRequested = false;
+  let afterWarmup: JitInfo['afterWarmup'] | null = null;
+  let bodyAfterWarmup: JitInfo['afterWarmup'] | null = null;
+  deoptLog?.mark();
+  const measured = await measure({
+    runBatch: (n) => runner.runBatch(n),
+    now: hrtimeNow,
+    rng,
+    ensureOptimized() {
+      if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) optimizationRequested = true;
+    },
+    afterSample: () => footprint.afterSample(),
+    hostReference: () => context.host.read(),
+    gcIntervalNs: () => {
+      observer.current = null;
+      return gcRate.stop();
+    },
+    onPhase(phase) {
+      if (phase === 'warmup') {
+        gcRate.start();
+        observer.current = gcRate;
+      }
+      if (phase === 'sample') {
+        readDeopts('warmup');
+        if (jitControl !== null) {
+          afterWarmup = tier();
+          bodyAfterWarmup = bodyTier();
+        }
+        schedAtSampling = readSchedstat();
+        gcWatch = watchGarbageCollection();
+      }
+      onPhase(phase);
+    },
+  }, config);
+  const schedAfterSampling = readSchedstat();
+  const cpuWaitShare = waitShare(schedAtSampling, schedAfterSampling);
+  const helperCpuShare = helperThreadsShare(schedAtSampling, schedAfterSampling);
+  const gc = (await gcWatch?.stop()) ?? { count: 0, pauseNs: 0 };
+  readDeopts('sample');
+  const deopts: DeoptEvent[] = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(deoptText[phase], phase, context.cwd, context.isHarness));
+  const jit: JitInfo | null = jitControl === null || afterWarmup === null ? null : {
+    target: runner.tierTarget.target,
+    functionName: runner.tierTarget.functionName,
+    optimizationRequested,
+    afterWarmup,
+    afterSampling: tier(),
+    body: bodyTarget === null || bodyAfterWarmup === null ? null : { functionName: bodyTarget.functionName, afterWarmup: bodyAfterWarmup, afterSampling: bodyTier()! },
+  };
+  const throttle: ThrottleInfo = {
+    baselineNs: context.throttleBaselineNs,
+    beforeNs: before.referenceNs,
+    afterNs: timeReferenceAfter(hrtimeNow, context.throttleBaselineNs),
+    waitedMs: before.waitedMs,
+    retries: before.retries,
+    cpuWaitShare,
+    helperCpuShare,
+  };
+  const nsPerOp = median(perOpValues(measured.samples));
+  const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const empty = await floors.emptyRunner(runner.mode, runner.call);
+  const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const memory = allocation === null ? null : {
+    ...allocation,
+    gcCount: gc.count,
+    gcTimeNs: gc.pauseNs,
+    gcShare: gc.pauseNs / measured.precision.durationNs,
+    footprint: footprint.finish(),
+  };
+  return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, stateProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
+}

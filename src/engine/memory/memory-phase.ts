@@ -1,0 +1,116 @@
+/**
+ * The memory phase, after timing (so instrumentation never touches a timing sample): bytes
+ * allocated per operation, minus what the harness itself allocates, measured the same way on the
+ * empty benchmark of the same loop kind with the same iteration count. Repeated, to tell whether
+ * allocation is deterministic (seed 001's technique assumes it).
+ *
+ * Exactness: the GC-by-GC reconstruction is off by tens of kilobytes per GC (about 1 B/op for
+ * `new Array(32)` here), so the measured region is sized to fit in the free young generation and
+ * retried when a GC still lands in it; without a GC, used heap at the end minus at the start is
+ * exact to the byte.
+ */
+import v8 from 'node:v8';
+import { BYTES_PER_OP_RESOLUTION } from '../../results/memory-types.js';
+import type { EngineMemory } from '../process/events.js';
+import { median } from '../../stats/quantile.js';
+import { AllocationMeter, canMeasureAllocation, type AllocationReading } from './allocation-meter.js';
+import type { BatchRunner } from '../loop/batch-runner.js';
+import type { RegionObserver } from '../loop/timed-region.js';
+
+/** Measurements of the benchmark (and of the empty loop), compared for determinism. */
+const MEMORY_REPEATS = 3;
+/**
+ * A reading below zero is impossible (allocation cannot be negative): the young generation's used
+ * size occasionally drops by tens of kilobytes without a GC. Such readings are measured again, up
+ * to this many extra times, and reported as deterministic only if enough valid ones agree.
+ */
+const EXTRA_ATTEMPTS = 3;
+/** The phase may take about this share of the time budget. */
+const MEMORY_BUDGET_SHARE = 0.1;
+/** Iterations of the first, rough reading that sizes the exact ones. */
+const PROBE_ITERATIONS = 1_000;
+/** Use at most a quarter of the young generation's capacity, so a region that starts right after a GC runs without one. */
+const NEW_SPACE_SHARE = 0.25;
+/**
+ * Off-heap bytes a region may allocate: V8 starts GCs to free external memory once it grows by its
+ * soft limit (64 MiB, `kExternalAllocationSoftLimit`), and such a GC frees earlier buffers inside
+ * the region, so counts came out at 4–28% of the truth for 22 942 × `new ArrayBuffer(4096)`.
+ */
+const EXTERNAL_REGION_BYTES = 8 * 1024 * 1024;
+/** Attempts at a GC-free region before accepting one with GCs in it. */
+const GC_FREE_ATTEMPTS = 4;
+
+function newSpaceCapacityBytes(): number {
+  const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return space?.space_size ?? 0;
+}
+
+async function readRegion(runner: BatchRunner, iterations: number, observer: RegionObserver, meter: AllocationMeter): Promise<AllocationReading> {
+  observer.current = meter;
+  try {
+    await runner.runBatch(iterations);
+  } finally {
+    observer.current = null;
+  }
+  return meter.reading!;
+}
+
+/** A reading of a region without a GC in it, if one can be had in a few attempts. */
+async function gcFreeReading(runner: BatchRunner, iterations: number, observer: RegionObserver, meter: AllocationMeter): Promise<AllocationReading> {
+  let reading = await readRegion(runner, iterations, observer, meter);
+  for (let attempt = 1; reading.gcCount > 0 && attempt < GC_FREE_ATTEMPTS; attempt++) {
+    reading = await readRegion(runner, iterations, observer, meter);
+  }
+  return reading;
+}
+
+/** What the memory phase measures; GC activity and footprint come from the sampling phase. */
+export type AllocationInfo = Omit<EngineMemory, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint'>;
+
+/**
+ * Bytes per operation over a sample's worth of iterations (capped by the budget share and by the
+ * young generation's size), or null where the runtime has no GC profiler.
+ */
+export async function measureMemory(
+  runner: BatchRunner,
+  empty: BatchRunner,
+  observer: RegionObserver,
+  baseIterations: number,
+  nsPerOp: number,
+  timeBudgetNs: number,
+): Promise<AllocationInfo | null> {
+  if (!canMeasureAllocation) return null;
+  const meter = new AllocationMeter();
+  const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));
+  const probeIterations = Math.max(1, Math.min(baseIterations, affordable, PROBE_ITERATIONS));
+  const probe = await readRegion(runner, probeIterations, observer, meter);
+  const rough = probe.bytes / probeIterations;
+  const roughExternal = probe.externalBytes / probeIterations;
+  const fitting = Math.min(
+    Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1)),
+    Math.floor(EXTERNAL_REGION_BYTES / Math.max(roughExternal, 1)),
+  );
+  const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, probeIterations)));
+  const perOp: number[] = [];
+  const externalPerOp: number[] = [];
+  for (let attempt = 0; perOp.length < MEMORY_REPEATS && attempt < MEMORY_REPEATS + EXTRA_ATTEMPTS; attempt++) {
+    const measured = await gcFreeReading(runner, iterations, observer, meter);
+    const harness = await gcFreeReading(empty, iterations, observer, meter);
+    const bytes = (measured.bytes - harness.bytes) / iterations;
+    if (bytes < -BYTES_PER_OP_RESOLUTION) continue;
+    perOp.push(bytes);
+    externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
+  }
+  if (perOp.length === 0) return null;
+  // The median resists one reading disturbed by a GC that no attempt could avoid.
+  const bytesPerOp = median(perOp);
+  const deterministic = perOp.length === MEMORY_REPEATS && perOp.every((b) => Math.abs(b - bytesPerOp) <= BYTES_PER_OP_RESOLUTION);
+  return {
+    bytesPerOp: Math.max(0, bytesPerOp),
+    // Concurrent sweeping of earlier dead buffers can only lower the count during a region.
+    externalBytesPerOp: Math.max(0, ...externalPerOp),
+    deterministic,
+    iterations,
+    readings: perOp,
+  };
+}

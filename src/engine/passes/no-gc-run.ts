@@ -1,0 +1,66 @@
+/**
+ * The GC-free measurement behind `--gc-cost` (seed 001: measure a cost by eliminating it). It runs
+ * in a process started with a young generation large enough for a whole sample; every sample
+ * starts right after a forced young-generation GC (untimed) and holds no more iterations than fit,
+ * so no GC runs inside it. GCs that start inside a sample anyway are counted, so the parent can
+ * refuse a figure that is not GC-free.
+ */
+import type { DeclaredBenchmark } from '../../define/types.js';
+import type { Sample, WarmupInfo, CalibrationInfo, PrecisionInfo } from '../../results/types.js';
+import { createBatchRunner } from '../loop/batch-runner.js';
+import { hrtimeNow } from '../loop/clock.js';
+import { minorGc } from '../memory/forced-gc.js';
+import { RegionGcCounter } from '../memory/gc-in-regions.js';
+import { ensureOptimized } from '../loop/jit-tier.js';
+import { measure } from '../loop/measure.js';
+import type { PassContext } from './pass-process.js';
+import { RegionObserver } from '../loop/timed-region.js';
+
+export interface NoGcRun {
+  samples: Sample[];
+  warmup: WarmupInfo;
+  calibration: CalibrationInfo;
+  precision: PrecisionInfo;
+  /** GCs that started inside the timed samples. */
+  gcCountInSamples: number;
+  maxIterationsPerSample: number | null;
+  /** Semi-space size this process was started with, MiB. */
+  semiSpaceMiB: number;
+}
+
+const observer = new RegionObserver();
+
+export async function runWithoutGc(
+  bench: DeclaredBenchmark,
+  context: Pick<PassContext, 'config' | 'rng' | 'jitControl' | 'sink'>,
+  { maxIterationsPerSample, semiSpaceMiB }: { maxIterationsPerSample: number | null; semiSpaceMiB: number },
+  onPhase: (phase: 'warmup' | 'sample') => void,
+): Promise<NoGcRun> {
+  const emptyYoungGeneration = minorGc();
+  if (emptyYoungGeneration === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
+  const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
+  const counter = new RegionGcCounter();
+  let sampling = false;
+  const config = maxIterationsPerSample === null ? context.config : { ...context.config, maxSampleIterations: maxIterationsPerSample };
+  const measured = await measure({
+    runBatch(n) {
+      if (sampling) emptyYoungGeneration();
+      return runner.runBatch(n);
+    },
+    now: hrtimeNow,
+    rng: context.rng,
+    ensureOptimized() {
+      if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+    },
+    onPhase(phase) {
+      if (phase === 'sample') {
+        sampling = true;
+        observer.current = counter;
+      }
+      onPhase(phase);
+    },
+  }, config);
+  observer.current = null;
+  const gc = await counter.stop();
+  return { ...measured, gcCountInSamples: gc.count, maxIterationsPerSample, semiSpaceMiB };
+}

@@ -1,0 +1,109 @@
+/**
+ * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
+ * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
+ */
+import type { AllocationSites, ClockInfo, CpuProfileFindings, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, StateProbe, ThrottleInfo } from '../../results/types.js';
+import type { Measurement } from '../loop/measure.js';
+import type { NoGcRun } from '../passes/no-gc-run.js';
+
+/** File descriptor of the event channel in the child. */
+export const EVENT_FD = 3;
+
+/** What the parent asks a child to do. Passed as one JSON argument. */
+export interface ChildRequest {
+  /** Absolute path of the bench file. */
+  file: string;
+  /** Path shown to the user and used in ids (relative to the working directory). */
+  displayFile: string;
+  /** `--filter` regex source, matched against benchmark ids. */
+  filter: string | null;
+  /** Only these ids (used to resume after a crash, and for `--isolate benchmark`). */
+  only: string[] | null;
+  /** Report the declared benchmarks and exit without measuring. */
+  listOnly: boolean;
+  timeBudgetNs: number;
+  warmupMaxNs: number;
+  precisionTarget: number;
+  seed: number;
+  /** Throttling reference time from the start of the run; null: this process measures it. */
+  throttleBaselineNs: number | null;
+  /** Where V8 writes deoptimizations (`--log-deopt --logfile`); set by the executor. */
+  deoptLogPath: string | null;
+  /** A pass after timing, in a process of its own (null: the timing run itself). */
+  pass: PassRequest | null;
+  /** Environment variables set for this child on top of the parent's (`ubench probe --quick` sets UBENCH_PROBE_QUICK). */
+  env?: Record<string, string>;
+  /** Sample the file's benchmarks (and the loop floor) in randomized rounds after warming each up; false or absent: one after another. */
+  interleave?: boolean;
+  /** A number the parent drew for this process (1 to 2³²), unique across runs, from which its rounds' keys are made; absent: the pid (unique within one run only). */
+  processKey?: number;
+}
+
+/**
+ * Extra measurements in processes of their own, after timing; the executor derives any V8 flags
+ * from the kind (a large young generation for GC-free samples).
+ */
+export type PassRequest =
+  /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
+  | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
+  /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
+  | { kind: 'alloc-sites'; iterations: Record<string, number> }
+  /** CPU profile (`--profile`): per benchmark id, the sample sizes to replay and the `.cpuprofile` to write. */
+  | { kind: 'cpu-profile'; samples: Record<string, number[]>; outFiles: Record<string, string>; top: number }
+  /**
+   * Machine code (`--disasm`): per benchmark id, the sample sizes to replay. V8 prints the loops'
+   * optimized code to `codeFile`; with `perfData`, the process runs under `perf record`.
+   */
+  | { kind: 'disasm'; samples: Record<string, number[]>; codeFile: string; perfData: string | null };
+
+export type PassResult =
+  | { kind: 'no-gc'; run: NoGcRun }
+  | { kind: 'alloc-sites'; sites: AllocationSites }
+  | { kind: 'cpu-profile'; findings: CpuProfileFindings }
+  /** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
+  | { kind: 'disasm'; functionName: string | null; windows: [number, number][] };
+
+/** The memory facts the timing process measures; the passes add the rest. */
+export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;
+
+export interface DeclaredInfo {
+  id: string;
+  name: string;
+  baseName: string;
+  group: string | null;
+  params: Record<string, ParamValue>;
+  baseline: boolean;
+}
+
+export interface MeasuredBenchmark extends Measurement {
+  mode: LoopMode;
+  floor: FloorEstimate;
+  jit: JitInfo | null;
+  deopts: DeoptEvent[];
+  setupProbe: SetupProbe | null;
+  stateProbe: StateProbe | null;
+  throttle: ThrottleInfo | null;
+  timerReadsPerSample: number;
+  memory: EngineMemory | null;
+}
+
+export type ChildEvent =
+  | { type: 'hello'; pid: number; clock: ClockInfo; execArgv: string[]; throttleBaselineNs: number }
+  | { type: 'load-error'; error: ErrorInfo }
+  /** The benchmarks this child will run (after filter/only), in order. */
+  | { type: 'declared'; benchmarks: DeclaredInfo[] }
+  | { type: 'start'; id: string }
+  | { type: 'phase'; id: string; phase: 'floor' | 'warmup' | 'sample' }
+  /** Interleaved mode: a round of samples begins, with the benchmarks still sampling. */
+  | { type: 'round'; round: number; active: string[] }
+  /** Interleaved mode: this benchmark is the one running now (a crash or timeout blames it). */
+  | { type: 'current'; id: string }
+  | { type: 'measured'; id: string; result: MeasuredBenchmark }
+  /** The outcome of a pass (see PassRequest) for one benchmark. */
+  | { type: 'pass-result'; id: string; result: PassResult }
+  | { type: 'bench-error'; id: string; error: ErrorInfo }
+  /** An uncaught exception or unhandled rejection outside any benchmark's control: the child exits. */
+  | { type: 'crash'; error: ErrorInfo }
+  /** process.exit() was called (by user code, if it precedes `done`). */
+  | { type: 'exit'; code: number }
+  | { type: 'done' };

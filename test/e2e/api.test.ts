@@ -1,0 +1,53 @@
+/**
+ * The programmatic API in this process (the benchmarks still run in child processes): run() takes
+ * the CLI's options, validates them as the CLI does, reports progress, and resolves to the analysed
+ * results; compare() and slowerThan() gate; merge() combines shards.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { analyse, compare, merge, readResults, run, slowerThan } from '../../src/index.js';
+import { UsageError } from '../../src/runner/usage-error.js';
+import { makeTempDir, REPO_ROOT, TEST_CACHE_DIR } from '../helpers/e2e-cli.js';
+
+// The host calibration of test runs stays apart from the user's own, as for the CLI's e2e runs.
+process.env.UBENCH_CACHE_DIR = TEST_CACHE_DIR;
+
+const SUITE = path.join(REPO_ROOT, 'test/fixtures/bench/shards');
+const FAST = { time: '20ms', warmup: '20ms' } as const;
+
+describe('programmatic API', () => {
+  it('runs, reports progress, writes the results file, and gates', async () => {
+    const tmp = makeTempDir();
+    try {
+      const progress: string[] = [];
+      const json = path.join(tmp.dir, 'api.json');
+      const results = await run({ files: path.join(SUITE, 'alpha.bench.ts'), ...FAST, json, onProgress: (text) => progress.push(text), onOutput: () => undefined });
+      assert.equal(results.complete, true);
+      assert.deepEqual(results.benchmarks.map((b) => [b.name, b.status]), [['alpha chain', 'ok'], ['alpha sum', 'ok']]);
+      assert.ok(results.analysedBy !== undefined);
+      assert.ok(progress.some((p) => p.includes('alpha chain')), progress.join('\n'));
+      assert.deepEqual(readResults(json).benchmarks.map((b) => b.id), results.benchmarks.map((b) => b.id));
+      const comparison = await compare(results, await analyse(results));
+      assert.equal(comparison.rows.length, 2);
+      assert.deepEqual(await slowerThan(comparison, 0.05), []);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('shards and merges to the whole suite', async () => {
+    const shards = [];
+    for (const index of [1, 2]) shards.push(await run({ files: SUITE, ...FAST, shard: { index, count: 2 }, onOutput: () => undefined }));
+    assert.deepEqual(shards.map((s) => s.settings.shard), [{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    const merged = await merge(shards.map((results, i) => ({ label: `shard-${i + 1}`, results })));
+    assert.equal(merged.benchmarks.length, 10);
+    assert.equal(new Set(merged.benchmarks.map((b) => b.file)).size, 5);
+  });
+
+  it('rejects a bad option with the CLI\'s one-line message', async () => {
+    await assert.rejects(run({ files: SUITE, time: 'soon' }), (error: unknown) => error instanceof UsageError && /^--time: bad duration "soon"/.test(error.message));
+    await assert.rejects(run({ files: SUITE, shard: '3/2' }), (error: unknown) => error instanceof UsageError && /^--shard: expected i\/n/.test(error.message));
+    await assert.rejects(run({ files: path.join(SUITE, 'nowhere') }), (error: unknown) => error instanceof UsageError && /no such file or directory/.test(error.message));
+  });
+});
