@@ -9,14 +9,18 @@ function randomNumbers(): number[] {
 }
 
 group('sum 10k numbers', () => {
-  bench('for loop over number[]', {
-    setup: () => randomNumbers(),
-    run: (values) => {
-      let total = 0;
-      for (let i = 0; i < values.length; i++) total += values[i]!;
-      return total;
+  bench(
+    'for loop over number[]',
+    {
+      setup: () => randomNumbers(),
+      run: (values) => {
+        let total = 0;
+        for (let i = 0; i < values.length; i++) total += values[i]!;
+        return total;
+      },
     },
-  }, { baseline: true });
+    { baseline: true },
+  );
 
   bench('for loop over Float64Array', {
     setup: () => Float64Array.from(randomNumbers()),

@@ -8,22 +8,30 @@ function randomArray(size: number): number[] {
 }
 
 group('sort numbers', () => {
-  bench('Array#sort(byValue)', {
-    setup: ({ size }) => ({ input: randomArray(Number(size)), scratch: new Array<number>(Number(size)).fill(0) }),
-    run: ({ input, scratch }) => {
-      for (let i = 0; i < input.length; i++) scratch[i] = input[i]!;
-      return scratch.sort((a, b) => a - b);
+  bench(
+    'Array#sort(byValue)',
+    {
+      setup: ({ size }) => ({ input: randomArray(Number(size)), scratch: new Array<number>(Number(size)).fill(0) }),
+      run: ({ input, scratch }) => {
+        for (let i = 0; i < input.length; i++) scratch[i] = input[i]!;
+        return scratch.sort((a, b) => a - b);
+      },
     },
-  }, { args: { size: [100, 10_000] } });
+    { args: { size: [100, 10_000] } },
+  );
 
-  bench('Float64Array#sort()', {
-    setup: ({ size }) => {
-      const input = Float64Array.from(randomArray(Number(size)));
-      return { input, scratch: new Float64Array(input.length) };
+  bench(
+    'Float64Array#sort()',
+    {
+      setup: ({ size }) => {
+        const input = Float64Array.from(randomArray(Number(size)));
+        return { input, scratch: new Float64Array(input.length) };
+      },
+      run: ({ input, scratch }) => {
+        scratch.set(input);
+        return scratch.sort();
+      },
     },
-    run: ({ input, scratch }) => {
-      scratch.set(input);
-      return scratch.sort();
-    },
-  }, { args: { size: [100, 10_000] } });
+    { args: { size: [100, 10_000] } },
+  );
 });

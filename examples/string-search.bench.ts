@@ -3,9 +3,7 @@
 import { bench, group } from 'ubench';
 
 const LEVELS = ['INFO', 'WARN', 'DEBUG', 'ERROR'];
-const LINES = Array.from({ length: 64 }, (_, i) =>
-  `2026-11-22T10:${String(i % 60).padStart(2, '0')}:00Z ${LEVELS[i & 3]} request ${i * 7919} served in ${i % 17} ms from cache-${i % 5}`,
-);
+const LINES = Array.from({ length: 64 }, (_, i) => `2026-11-22T10:${String(i % 60).padStart(2, '0')}:00Z ${LEVELS[i & 3]} request ${i * 7919} served in ${i % 17} ms from cache-${i % 5}`);
 const ERROR = /\bERROR\b/;
 let next = 0;
 

@@ -23,11 +23,15 @@ function getBuffer(): Uint8Array {
   return buffer;
 }
 
-bench('sequential read, 1 byte per 64', {
-  setup: getBuffer,
-  run: (buf) => {
-    let sum = 0;
-    for (let i = 0; i < buf.length; i += STEP) sum += buf[i]!;
-    return sum;
+bench(
+  'sequential read, 1 byte per 64',
+  {
+    setup: getBuffer,
+    run: (buf) => {
+      let sum = 0;
+      for (let i = 0; i < buf.length; i += STEP) sum += buf[i]!;
+      return sum;
+    },
   },
-}, { args: { mib: [BYTES / MIB] } });
+  { args: { mib: [BYTES / MIB] } },
+);

@@ -43,13 +43,21 @@ function copyOddBranchless(src: Uint32Array, dst: Uint32Array): number {
 }
 
 group('copy odd', () => {
-  bench('branchy', {
-    setup: (args) => makeData(args['data'] as string),
-    run: (data) => copyOdd(data, dest),
-  }, { args: { data: ['random', 'odd', 'even'], elements: [N] } });
+  bench(
+    'branchy',
+    {
+      setup: (args) => makeData(args['data'] as string),
+      run: (data) => copyOdd(data, dest),
+    },
+    { args: { data: ['random', 'odd', 'even'], elements: [N] } },
+  );
 
-  bench('branchless', {
-    setup: (args) => makeData(args['data'] as string),
-    run: (data) => copyOddBranchless(data, dest),
-  }, { args: { data: ['random'], elements: [N] } });
+  bench(
+    'branchless',
+    {
+      setup: (args) => makeData(args['data'] as string),
+      run: (data) => copyOddBranchless(data, dest),
+    },
+    { args: { data: ['random'], elements: [N] } },
+  );
 });

@@ -31,10 +31,14 @@ function stridedCopy(src: Uint8Array, dst: Uint8Array, stride: number): number {
   return dst[n - stride]!;
 }
 
-bench('strided copy', {
-  setup: (args) => ({ ...getBuffers(), stride: args['stride'] as number }),
-  run: (s) => stridedCopy(s.src, s.dst, s.stride),
-}, { args: { stride: STRIDES, mib: [SPAN_BYTES / MIB] } });
+bench(
+  'strided copy',
+  {
+    setup: (args) => ({ ...getBuffers(), stride: args['stride'] as number }),
+    run: (s) => stridedCopy(s.src, s.dst, s.stride),
+  },
+  { args: { stride: STRIDES, mib: [SPAN_BYTES / MIB] } },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Line pair chase: a cross-check that hardware prefetchers cannot blur as much as the strided copy.
@@ -70,13 +74,21 @@ function pairChain(offset: number): { buf: Int32Array; cycle: Uint32Array; offse
   return pairs;
 }
 
-bench('line pair chase', (b) => {
-  const offset = b.args['offset'] as number;
-  if (pairs === null || pairs.offset !== offset) { b.stop(); pairChain(offset); b.start(); } // build untimed
-  const state = pairChain(offset);
-  const buf = state.buf;
-  let p = state.pos;
-  for (let i = 0; i < b.n; i++) p = buf[buf[p]!]!;
-  state.pos = p;
-  return p;
-}, { args: { offset: OFFSETS } });
+bench(
+  'line pair chase',
+  (b) => {
+    const offset = b.args['offset'] as number;
+    if (pairs === null || pairs.offset !== offset) {
+      b.stop();
+      pairChain(offset);
+      b.start();
+    } // build untimed
+    const state = pairChain(offset);
+    const buf = state.buf;
+    let p = state.pos;
+    for (let i = 0; i < b.n; i++) p = buf[buf[p]!]!;
+    state.pos = p;
+    return p;
+  },
+  { args: { offset: OFFSETS } },
+);

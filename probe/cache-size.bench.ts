@@ -41,13 +41,21 @@ function chain(kib: number): { kib: number; next: Uint32Array; pos: number } {
   return current;
 }
 
-bench('pointer chase', (b) => {
-  const kib = b.args['kib'] as number;
-  if (current === null || current.kib !== kib) { b.stop(); chain(kib); b.start(); } // build untimed
-  const state = chain(kib);
-  const next = state.next;
-  let p = state.pos;
-  for (let i = 0; i < b.n; i++) p = next[p]!;
-  state.pos = p; // continue where this sample stopped, so every sample walks the cycle onwards
-  return p;
-}, { args: { kib: SIZES_KIB } });
+bench(
+  'pointer chase',
+  (b) => {
+    const kib = b.args['kib'] as number;
+    if (current === null || current.kib !== kib) {
+      b.stop();
+      chain(kib);
+      b.start();
+    } // build untimed
+    const state = chain(kib);
+    const next = state.next;
+    let p = state.pos;
+    for (let i = 0; i < b.n; i++) p = next[p]!;
+    state.pos = p; // continue where this sample stopped, so every sample walks the cycle onwards
+    return p;
+  },
+  { args: { kib: SIZES_KIB } },
+);

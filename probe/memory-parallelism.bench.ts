@@ -46,13 +46,21 @@ function build(): Uint32Array {
   return next;
 }
 
-bench('chase lanes', (b) => {
-  const k = b.args['lanes'] as number;
-  if (next === null) { b.stop(); build(); b.start(); } // build untimed
-  const cycle = build();
-  const ptrs = laneStarts.get(k)!;
-  for (let i = 0; i < b.n; i++) {
-    for (let j = 0; j < k; j++) ptrs[j] = cycle[ptrs[j]!]!;
-  }
-  return ptrs[0];
-}, { args: { lanes: LANES } });
+bench(
+  'chase lanes',
+  (b) => {
+    const k = b.args['lanes'] as number;
+    if (next === null) {
+      b.stop();
+      build();
+      b.start();
+    } // build untimed
+    const cycle = build();
+    const ptrs = laneStarts.get(k)!;
+    for (let i = 0; i < b.n; i++) {
+      for (let j = 0; j < k; j++) ptrs[j] = cycle[ptrs[j]!]!;
+    }
+    return ptrs[0];
+  },
+  { args: { lanes: LANES } },
+);

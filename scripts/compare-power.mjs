@@ -54,7 +54,10 @@ copyFileSync(fixture, a);
 writeFileSync(b, readFileSync(fixture, 'utf8').replace(`?? ${BASE_WORK})`, `?? ${MORE_WORK})`));
 for (let r = 0; r < AB_ROUNDS; r++) {
   process.stderr.write(`ab round ${r + 1}/${AB_ROUNDS}…\n`);
-  for (const [key, other] of [['abAa', a], ['abShift', b]]) {
+  for (const [key, other] of [
+    ['abAa', a],
+    ['abShift', b],
+  ]) {
     const out = path.join(work, 'ab.json');
     ubench(['ab', a, other, '--quiet', '--json', out]);
     tally[key].push(JSON.parse(readFileSync(out, 'utf8')).rows[0]);

@@ -60,7 +60,7 @@ const pctText = (x) => `${(100 * x).toFixed(1)}%`;
 
 say(`# Diagnostics on the corpora (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node})`);
 say();
-say('Measured by `npm run bench:corpus`. Each benchmark belongs to the tuning half or the held-out half by a hash of its id; the rules\' thresholds were chosen looking at the tuning half only.');
+say("Measured by `npm run bench:corpus`. Each benchmark belongs to the tuning half or the held-out half by a hash of its id; the rules' thresholds were chosen looking at the tuning half only.");
 
 if (!values['traps-only']) {
   const perBenchmark = new Map();
@@ -82,7 +82,9 @@ if (!values['traps-only']) {
     }
   }
   say();
-  say(`## Clean corpus: ${perBenchmark.size} benchmarks in ${readdirSync(path.join(root, 'corpus/clean')).length} files, ${RUNS} runs${CLEAN_ARGS.length > 0 ? ` with \`${CLEAN_ARGS.join(' ')}\`` : ' with default settings'}`);
+  say(
+    `## Clean corpus: ${perBenchmark.size} benchmarks in ${readdirSync(path.join(root, 'corpus/clean')).length} files, ${RUNS} runs${CLEAN_ARGS.length > 0 ? ` with \`${CLEAN_ARGS.join(' ')}\`` : ' with default settings'}`,
+  );
   say();
   say('| half | benchmarks | benchmark-runs | warnings about the benchmark | per 100 benchmark-runs | benchmarks warned in 2+ runs | host warnings (host-moved, throttled) | failed |');
   say('|---|---|---|---|---|---|---|---|');
@@ -93,7 +95,9 @@ if (!values['traps-only']) {
     const repeated = entries.filter((e) => new Set(e.alarms.map((a) => a.split(':')[0])).size >= 2).length;
     const codes = new Map();
     for (const e of entries) for (const a of e.alarms) codes.set(a.split(': ')[1], (codes.get(a.split(': ')[1]) ?? 0) + 1);
-    say(`| ${which} | ${entries.length} | ${runs} | ${alarms}${codes.size === 0 ? '' : ` (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')})`} | ${(100 * alarms / Math.max(runs, 1)).toFixed(2)} | ${repeated} | ${entries.reduce((s, e) => s + e.host, 0)} | ${entries.reduce((s, e) => s + e.failed, 0)} |`);
+    say(
+      `| ${which} | ${entries.length} | ${runs} | ${alarms}${codes.size === 0 ? '' : ` (${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')})`} | ${((100 * alarms) / Math.max(runs, 1)).toFixed(2)} | ${repeated} | ${entries.reduce((s, e) => s + e.host, 0)} | ${entries.reduce((s, e) => s + e.failed, 0)} |`,
+    );
   }
   const warned = [...perBenchmark].filter(([, e]) => e.alarms.length > 0);
   if (warned.length > 0) {
@@ -131,7 +135,9 @@ function aaComparisons(runs) {
   say();
   say(`## compare of unchanged code between single-process runs: ${rows.length} benchmark pairs`);
   say();
-  say(`Each pair of the ${runs.length} clean runs above, compared as \`ubench compare\` does (the noise band ±${pctText(DEFAULT_NOISE)}, plus the ${pctText(PROCESS_ALLOWANCE)} process allowance and the host's own speed difference between the runs).`);
+  say(
+    `Each pair of the ${runs.length} clean runs above, compared as \`ubench compare\` does (the noise band ±${pctText(DEFAULT_NOISE)}, plus the ${pctText(PROCESS_ALLOWANCE)} process allowance and the host's own speed difference between the runs).`,
+  );
   say();
   say('| half | pairs | \\|change\\| median | 75th | 90th | 95th | 99th | \\|host shift\\| median | called a change |');
   say('|---|---|---|---|---|---|---|---|---|');
@@ -141,7 +147,9 @@ function aaComparisons(runs) {
     const changes = mine.map((r) => Math.abs(r.change));
     const shifts = mine.filter((r) => r.hostShift !== null).map((r) => Math.abs(r.hostShift));
     const called = mine.filter((r) => r.verdict !== '~').length;
-    say(`| ${which} | ${mine.length} | ${pctText(quantile(changes, 0.5))} | ${pctText(quantile(changes, 0.75))} | ${pctText(quantile(changes, 0.9))} | ${pctText(quantile(changes, 0.95))} | ${pctText(quantile(changes, 0.99))} | ${shifts.length === 0 ? '–' : pctText(quantile(shifts, 0.5))} | ${called} (${pctText(called / mine.length)}) |`);
+    say(
+      `| ${which} | ${mine.length} | ${pctText(quantile(changes, 0.5))} | ${pctText(quantile(changes, 0.75))} | ${pctText(quantile(changes, 0.9))} | ${pctText(quantile(changes, 0.95))} | ${pctText(quantile(changes, 0.99))} | ${shifts.length === 0 ? '–' : pctText(quantile(shifts, 0.5))} | ${called} (${pctText(called / mine.length)}) |`,
+    );
   }
 }
 

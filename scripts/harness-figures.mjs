@@ -58,7 +58,12 @@ row(`run-to-run CV over ${RUNS} runs`, `${fmt(100 * cv(estimates), 2)}% (${estim
 row('  within-run 95% CI half-width', within.map((w) => `±${fmt(100 * w, 2)}%`).join(' '), '(context)', true);
 // The throttling reference is a fixed integer workload timed around each benchmark: its spread is
 // how much the machine's own speed moved between and within these runs.
-row('  machine speed spread (reference)', `${fmt(100 * (Math.max(...references) / Math.min(...references) - 1), 1)}% (${fmt(Math.min(...references) / 1e6, 3)}–${fmt(Math.max(...references) / 1e6, 3)} ms)`, '(context)', true);
+row(
+  '  machine speed spread (reference)',
+  `${fmt(100 * (Math.max(...references) / Math.min(...references) - 1), 1)}% (${fmt(Math.min(...references) / 1e6, 3)}–${fmt(Math.max(...references) / 1e6, 3)} ms)`,
+  '(context)',
+  true,
+);
 
 // Effects that CI does not assert (test/quiet checks only that they are measured): how much GC adds
 // to an allocating body, measured by eliminating it in a second process, and the quick probe's
@@ -66,9 +71,16 @@ row('  machine speed spread (reference)', `${fmt(100 * (Math.max(...references) 
 process.stderr.write('measuring the GC cost of new Array(32)…\n');
 const gc = byName(ubench(['test/fixtures/bench/gc-cost', '--gc-cost', '--filter', 'Array'], path.join(work, 'gc-cost.json')).results, 'new Array(32)');
 const overhead = gc.memory?.gcCost?.overhead ?? null;
-row('GC share of new Array(32) (by elimination)', overhead === null ? `not measured: ${gc.memory?.gcCost?.reason ?? 'no GC cost'}` : `${fmt(100 * overhead.share, 1)}% [${fmt(100 * overhead.shareCiLower, 1)}%, ${fmt(100 * overhead.shareCiUpper, 1)}%]`, 'significant', overhead?.significant === true);
+row(
+  'GC share of new Array(32) (by elimination)',
+  overhead === null
+    ? `not measured: ${gc.memory?.gcCost?.reason ?? 'no GC cost'}`
+    : `${fmt(100 * overhead.share, 1)}% [${fmt(100 * overhead.shareCiLower, 1)}%, ${fmt(100 * overhead.shareCiUpper, 1)}%]`,
+  'significant',
+  overhead?.significant === true,
+);
 
-process.stderr.write('running the quick probe\'s branch and dependency experiments…\n');
+process.stderr.write("running the quick probe's branch and dependency experiments…\n");
 const probeJson = path.join(work, 'probe.json');
 const probe = spawnSync(process.execPath, [cli, 'probe', '--quick', '--only', 'branch-prediction,data-dependency', '--quiet', '--no-color', '--json', probeJson], { cwd: work, encoding: 'utf8' });
 if (probe.status !== 0) {

@@ -34,7 +34,12 @@ let counter = 0;
 function ubench(args, env = {}) {
   const json = path.join(work, `run-${counter++}.json`);
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [cli, ...args, '--quiet', '--no-color', '--no-history', '--json', json], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  const result = spawnSync(process.execPath, [cli, ...args, '--quiet', '--no-color', '--no-history', '--json', json], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 << 20,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0 && result.status !== 1) throw new Error(`ubench ${args.join(' ')} exited with ${result.status}: ${result.stderr}`);
   return { results: JSON.parse(readFileSync(json, 'utf8')), seconds, json };
@@ -64,12 +69,16 @@ if (wanted('examples')) {
       times[mode].push(seconds);
       const alarms = results.benchmarks.flatMap((b) => b.diagnostics.filter((d) => d.severity !== 'info').map((d) => ({ b, d })));
       const mine = alarms.filter(({ d }) => !HOST_CODES.has(d.code)).map(({ b, d }) => `${b.name}: ${d.code}`);
-      const host = results.benchmarks.flatMap((b) => b.diagnostics.filter((d) => HOST_CODES.has(d.code)).map((d) => `${b.name}: ${d.code} (${d.severity}, moved ${pct(d.evidence?.host?.movement ?? 0)})`));
+      const host = results.benchmarks.flatMap((b) =>
+        b.diagnostics.filter((d) => HOST_CODES.has(d.code)).map((d) => `${b.name}: ${d.code} (${d.severity}, moved ${pct(d.evidence?.host?.movement ?? 0)})`),
+      );
       say(`| ${mode} | ${r + 1} | ${mine.length === 0 ? '0' : `${mine.length}: ${mine.join('; ')}`} | ${host.length === 0 ? '0' : `${host.length}: ${host.join('; ')}`} | ${seconds.toFixed(1)} s |`);
     }
   }
   say('');
-  say(`Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}.`);
+  say(
+    `Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}.`,
+  );
 }
 
 if (wanted('eight')) {
@@ -89,7 +98,9 @@ if (wanted('eight')) {
   say('');
   say(`## Eight workloads in one file (harness-bench/eight-workloads.bench.ts), ${EXAMPLE_RUNS} runs each way (alternating)`);
   say('');
-  say(`Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}. The host-speed reference is sized to at most 1% of a sample; the state probe of the two benchmarks with setup took ${pct(median(probeShare))} of their sampling time (median; ${pct(Math.min(...probeShare))}–${pct(Math.max(...probeShare))}).`);
+  say(
+    `Wall time: interleaved median ${median(times.interleaved).toFixed(1)} s (${Math.min(...times.interleaved).toFixed(1)}–${Math.max(...times.interleaved).toFixed(1)}), sequential median ${median(times.sequential).toFixed(1)} s (${Math.min(...times.sequential).toFixed(1)}–${Math.max(...times.sequential).toFixed(1)}); ratio of medians ${(median(times.interleaved) / median(times.sequential)).toFixed(2)}. The host-speed reference is sized to at most 1% of a sample; the state probe of the two benchmarks with setup took ${pct(median(probeShare))} of their sampling time (median; ${pct(Math.min(...probeShare))}–${pct(Math.max(...probeShare))}).`,
+  );
 }
 
 if (wanted('twins')) {
@@ -101,7 +112,9 @@ if (wanted('twins')) {
   say('');
   say(`## Identical twins first and last in one file, ${RUNS} runs`);
   say('');
-  say(`last/first: ${ratios.map((x) => x.toFixed(3)).join(', ')} — ${ratios.filter((x) => Math.abs(x - 1) <= 0.02).length} of ${RUNS} within ±2% (worst ${pct(Math.max(...ratios.map((x) => Math.abs(x - 1))))})`);
+  say(
+    `last/first: ${ratios.map((x) => x.toFixed(3)).join(', ')} — ${ratios.filter((x) => Math.abs(x - 1) <= 0.02).length} of ${RUNS} within ±2% (worst ${pct(Math.max(...ratios.map((x) => Math.abs(x - 1))))})`,
+  );
 }
 
 if (wanted('floor')) {
@@ -138,7 +151,9 @@ if (wanted('chain')) {
   say('|---|---|---|---|---|---|');
   for (const [i, x] of rows.entries()) say(`| ${i + 1} | ${x.ns.toFixed(2)} | ±${pct(x.halfWidth, 2)} | ${x.ref.toFixed(1)} | ${pct(x.movement)} | ${normalized[i].toFixed(2)} |`);
   say('');
-  say(`Headline CV ${pct(head.cv, 2)} (${head.min.toFixed(1)}–${head.max.toFixed(1)} ns); host reference CV ${pct(host.cv, 2)} (${(host.max / host.min - 1) * 100 < 1 ? 'moved less than 1%' : `moved ${pct(host.max / host.min - 1)}`}); normalized CV ${pct(norm.cv, 2)}.`);
+  say(
+    `Headline CV ${pct(head.cv, 2)} (${head.min.toFixed(1)}–${head.max.toFixed(1)} ns); host reference CV ${pct(host.cv, 2)} (${(host.max / host.min - 1) * 100 < 1 ? 'moved less than 1%' : `moved ${pct(host.max / host.min - 1)}`}); normalized CV ${pct(norm.cv, 2)}.`,
+  );
 }
 
 if (wanted('compare')) {
@@ -157,7 +172,10 @@ if (wanted('compare')) {
     same.push(compare(base, run(200)));
     more.push(compare(base, run(210)));
   }
-  const describeRows = (rows) => rows.map((r) => `${r.verdict === '~' ? '~' : r.verdict} ${r.change >= 0 ? '+' : ''}${pct(r.change)}${r.hostShift === null ? '' : ` (host ${r.hostShift >= 0 ? '+' : ''}${pct(r.hostShift)})`}`).join(', ');
+  const describeRows = (rows) =>
+    rows
+      .map((r) => `${r.verdict === '~' ? '~' : r.verdict} ${r.change >= 0 ? '+' : ''}${pct(r.change)}${r.hostShift === null ? '' : ` (host ${r.hostShift >= 0 ? '+' : ''}${pct(r.hostShift)})`}`)
+      .join(', ');
   say('');
   say(`## compare of default single-process runs, ${PAIRS} pairs`);
   say('');

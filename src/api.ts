@@ -137,7 +137,10 @@ export function compare(base: ResultsFile, next: ResultsFile, options: CompareAp
 
 /** The rows of a comparison that are significantly slower by more than `threshold` (0.05 = 5%), as `--fail-on-regression` finds them. */
 export function slowerThan(comparison: Comparison, threshold: number): { name: string; change: number }[] {
-  return regressions(comparison.rows.map((r) => ({ ...r, label: groupedName(r) })), threshold).map((r) => ({ name: r.label, change: r.change }));
+  return regressions(
+    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
+    threshold,
+  ).map((r) => ({ name: r.label, change: r.change }));
 }
 
 /** Results files (shards, runs of one suite) as one; see `ubench merge`. Throws a one-line error when they cannot be merged. */

@@ -66,8 +66,7 @@ export interface AbAnalysis {
   onlyInB: string[];
 }
 
-const measured = (b: BenchmarkResult | undefined): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } =>
-  b !== undefined && b.status === 'ok' && b.estimate !== null;
+const measured = (b: BenchmarkResult | undefined): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } => b !== undefined && b.status === 'ok' && b.estimate !== null;
 
 /** Median absolute deviation from the median, relative to the median (0 for fewer than two values). */
 function relativeSpread(values: readonly number[], logScale: boolean): number {
@@ -105,9 +104,8 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRo
   const ciLower = interval?.lower == null ? null : Math.expm1(interval.lower);
   const ciUpper = interval?.upper == null ? null : Math.expm1(interval.upper);
   const { verdict, reason } = callVerdict({ pValue: test.pValue, change: ratio - 1, ciLower, ciUpper }, noise, 'too few pairs for an interval');
-  const warning = n > 0 && minimumSignedRankPValue(n) >= COMPARE_ALPHA
-    ? `${n} pair${n === 1 ? '' : 's'} measured: the signed-rank test needs at least 6 to reach p < ${COMPARE_ALPHA}; use more --pairs`
-    : null;
+  const warning =
+    n > 0 && minimumSignedRankPValue(n) >= COMPARE_ALPHA ? `${n} pair${n === 1 ? '' : 's'} measured: the signed-rank test needs at least 6 to reach p < ${COMPARE_ALPHA}; use more --pairs` : null;
   const orderEffect = byOrder.AB.length > 0 && byOrder.BA.length > 0 ? Math.expm1((median(byOrder.AB) - median(byOrder.BA)) / 2) : null;
   return {
     name,

@@ -34,11 +34,7 @@ function measurementsOf(result: BenchmarkResult, seed: number): BenchmarkResult 
  * Analyses the benchmarks of one bench file together (interleaved ones share rounds, from which the
  * host's movement is read). `results` holds measurements only.
  */
-export function analyseFileBenchmarks(
-  results: readonly BenchmarkResult[],
-  file: Pick<ResultsFile, 'environment' | 'settings'>,
-  baseline: Baseline | null,
-): BenchmarkResult[] {
+export function analyseFileBenchmarks(results: readonly BenchmarkResult[], file: Pick<ResultsFile, 'environment' | 'settings'>, baseline: Baseline | null): BenchmarkResult[] {
   return results.map((result) => {
     const previous = baseline?.results.benchmarks.find((b) => b.id === result.id);
     return analyseBenchmark(result, results, {

@@ -32,7 +32,6 @@ export interface BenchmarkRecord {
   disasm?: Disassembly | null;
 }
 
-
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
 function singleProcessEstimate(values: number[]): Estimate {
   const { median, lower, upper } = medianWithInterval(values, CONFIDENCE);
@@ -119,7 +118,10 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   const samples = runs.flatMap((run) => run.samples);
   const values = groups.flat();
   const estimate = runs.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
-  const fit = linearFit(samples.map((s) => s.iterations), samples.map((s) => s.elapsedNs));
+  const fit = linearFit(
+    samples.map((s) => s.iterations),
+    samples.map((s) => s.elapsedNs),
+  );
   const first = runs[0]!;
   result.mode = first.mode;
   result.estimate = estimate;
@@ -140,11 +142,14 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.stateProbe = first.stateProbe ?? null;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
-  result.memory = first.memory === null ? null : {
-    ...first.memory,
-    gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, allocates(first.memory), CONFIDENCE, seed),
-    allocationSites: record.allocSites ?? null,
-  };
+  result.memory =
+    first.memory === null
+      ? null
+      : {
+          ...first.memory,
+          gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, allocates(first.memory), CONFIDENCE, seed),
+          allocationSites: record.allocSites ?? null,
+        };
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || throttleRatio(t) > throttleRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
@@ -165,11 +170,13 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     durationNs: runs.reduce((sum, run) => sum + run.precision.durationNs, 0),
   };
   if (runs.length > 1) {
-    result.forks = runs.map((run, i): ForkResult => ({
-      estimate: singleProcessEstimate(groups[i]!),
-      sampleCount: run.samples.length,
-      floorNsPerOp: run.floor.nsPerOp,
-    }));
+    result.forks = runs.map(
+      (run, i): ForkResult => ({
+        estimate: singleProcessEstimate(groups[i]!),
+        sampleCount: run.samples.length,
+        floorNsPerOp: run.floor.nsPerOp,
+      }),
+    );
   }
   return result;
 }
@@ -185,7 +192,10 @@ export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult
   const values = perOpValues(result.samples);
   const groups = forkGroups(values, result.forks);
   const estimate = groups.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
-  const fit = linearFit(result.samples.map((s) => s.iterations), result.samples.map((s) => s.elapsedNs));
+  const fit = linearFit(
+    result.samples.map((s) => s.iterations),
+    result.samples.map((s) => s.elapsedNs),
+  );
   const halfWidth = estimateHalfWidth(estimate);
   return {
     ...result,

@@ -231,28 +231,39 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
     }
     rows.push(compareBenchmarks(old, b, options));
   }
-  const geomean = rows.length === 0 ? null : (() => {
-    const ratio = Math.exp(rows.reduce((sum, r) => sum + Math.log(r.ratio), 0) / rows.length);
-    return { ratio, change: ratio - 1 };
-  })();
+  const geomean =
+    rows.length === 0
+      ? null
+      : (() => {
+          const ratio = Math.exp(rows.reduce((sum, r) => sum + Math.log(r.ratio), 0) / rows.length);
+          return { ratio, change: ratio - 1 };
+        })();
   const notes: string[] = [];
   const called = rows.filter((r) => r.verdict !== '~').length;
   if (rows.length > 1) {
-    notes.push(`${rows.length} comparisons at p < ${COMPARE_ALPHA}: by chance alone about ${(rows.length * COMPARE_ALPHA).toFixed(1)} could test significant; ${called} change${called === 1 ? '' : 's'} called (each also beyond the noise band)`);
+    notes.push(
+      `${rows.length} comparisons at p < ${COMPARE_ALPHA}: by chance alone about ${(rows.length * COMPARE_ALPHA).toFixed(1)} could test significant; ${called} change${called === 1 ? '' : 's'} called (each also beyond the noise band)`,
+    );
   }
   const bySamples = rows.filter((r) => r.unit === 'samples').length;
   if (bySamples > 0) {
-    notes.push(`${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples (one process per run, or too few for a per-process test): the test sees the noise within each process, not between processes, so a change must also clear the ±${percent(PROCESS_ALLOWANCE)} that single processes typically differ by (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`);
+    notes.push(
+      `${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples (one process per run, or too few for a per-process test): the test sees the noise within each process, not between processes, so a change must also clear the ±${percent(PROCESS_ALLOWANCE)} that single processes typically differ by (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`,
+    );
   }
   const shifted = rows.filter((r) => r.hostShift !== null && Math.abs(r.hostShift) >= HOST_SHIFT_NOTE);
   if (shifted.length > 0) {
     const shifts = shifted.map((r) => r.hostShift!);
-    notes.push(`the host ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on its latency reference): ${shifted.length === rows.length ? 'every row' : `${shifted.length} row${shifted.length === 1 ? '' : 's'}`} judged with the band widened by that much, so the machine's own change is not called a change of the code`);
+    notes.push(
+      `the host ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on its latency reference): ${shifted.length === rows.length ? 'every row' : `${shifted.length} row${shifted.length === 1 ? '' : 's'}`} judged with the band widened by that much, so the machine's own change is not called a change of the code`,
+    );
   }
   const contended = rows.filter((r) => r.throughputShift !== null && Math.abs(r.throughputShift) >= THROUGHPUT_SHIFT_NOTE);
   if (contended.length > 0) {
     const shifts = contended.map((r) => r.throughputShift!);
-    notes.push(`code of much instruction-level parallelism ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on the throughput reference: another hardware thread of the cores busier in one run than in the other); ${contended.length === rows.length ? 'every row' : `${contended.length} row${contended.length === 1 ? '' : 's'}`} judged with the band widened by that much`);
+    notes.push(
+      `code of much instruction-level parallelism ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on the throughput reference: another hardware thread of the cores busier in one run than in the other); ${contended.length === rows.length ? 'every row' : `${contended.length} row${contended.length === 1 ? '' : 's'}`} judged with the band widened by that much`,
+    );
   }
   if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
   return {

@@ -17,10 +17,7 @@ import { createRng } from '../stats/random.js';
 export const GC_COST_NOISE_SHARE = 0.03;
 
 /** What the GC-free pass gave for one benchmark. */
-export type NoGcOutcome =
-  | { status: 'done'; run: NoGcRun }
-  | { status: 'impossible'; reason: string }
-  | { status: 'failed'; error: ErrorInfo };
+export type NoGcOutcome = { status: 'done'; run: NoGcRun } | { status: 'impossible'; reason: string } | { status: 'failed'; error: ErrorInfo };
 
 function missing(status: GcCost['status'], reason: string, partial: Partial<GcCost> = {}): GcCost {
   return { status, reason, semiSpaceMiB: null, maxIterationsPerSample: null, gcCountInSamples: null, samples: [], noGc: null, overhead: null, ...partial };
@@ -53,7 +50,11 @@ export function gcCostOf(normal: readonly number[], outcome: NoGcOutcome, alloca
   const { run } = outcome;
   const facts = { semiSpaceMiB: run.semiSpaceMiB, maxIterationsPerSample: run.maxIterationsPerSample, gcCountInSamples: run.gcCountInSamples, samples: run.samples };
   if (run.gcCountInSamples > 0) {
-    return missing('failed', `${run.gcCountInSamples} GC(s) still started inside GC-free samples: allocation outside the young generation (large or old-generation objects, external memory) cannot be eliminated this way`, facts);
+    return missing(
+      'failed',
+      `${run.gcCountInSamples} GC(s) still started inside GC-free samples: allocation outside the young generation (large or old-generation objects, external memory) cannot be eliminated this way`,
+      facts,
+    );
   }
   const values = perOpValues(run.samples);
   if (values.length === 0 || normal.length === 0) return missing('failed', 'no samples to compare', facts);

@@ -26,7 +26,14 @@ export interface HostFigures {
  * on the engine that compiles it, so a new Node version starts a calibration of its own.
  */
 export function machineKey(environment: Environment): string {
-  return [environment.cpu.model, `${environment.cpu.cores} cores`, `${environment.totalMemoryBytes} B`, environment.os.platform, environment.os.arch, `${environment.runtime} ${environment.runtimeVersion}`].join(' | ');
+  return [
+    environment.cpu.model,
+    `${environment.cpu.cores} cores`,
+    `${environment.totalMemoryBytes} B`,
+    environment.os.platform,
+    environment.os.arch,
+    `${environment.runtime} ${environment.runtimeVersion}`,
+  ].join(' | ');
 }
 
 /** The run's host figures beside the machine's earlier runs. */

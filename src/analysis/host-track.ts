@@ -37,7 +37,6 @@ function relativeByRound(samples: readonly Sample[], value: (s: Sample) => numbe
   return center > 0 ? new Map(pairs.map(([round, v]) => [round, v / center])) : null;
 }
 
-
 /** Relative to their median, so 1 is the benchmark's usual host speed. */
 function normalized(values: number[]): number[] {
   const center = median(values);
@@ -74,17 +73,20 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
     const throughput = relativeByRound(samples, (s) => s.hostThroughputNs);
     if (throughput !== null) partners.push(throughput);
     if (partners.length === 0) return null;
-    return normalized(runningMedian(samples.map((s) => {
-      const present = partners.flatMap((p) => (p.has(s.round!) ? [p.get(s.round!)!] : []));
-      return present.length === 0 ? 1 : median(present);
-    }), HOST_SMOOTHING_SAMPLES));
+    return normalized(
+      runningMedian(
+        samples.map((s) => {
+          const present = partners.flatMap((p) => (p.has(s.round!) ? [p.get(s.round!)!] : []));
+          return present.length === 0 ? 1 : median(present);
+        }),
+        HOST_SMOOTHING_SAMPLES,
+      ),
+    );
   }
   if (samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) {
     const latency = normalized(samples.map((s) => s.hostNs!));
     // Both references where both were taken: the mean of their relative readings.
-    const both = samples.every((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0)
-      ? normalized(samples.map((s) => s.hostThroughputNs!)).map((t, i) => (t + latency[i]!) / 2)
-      : latency;
+    const both = samples.every((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0) ? normalized(samples.map((s) => s.hostThroughputNs!)).map((t, i) => (t + latency[i]!) / 2) : latency;
     return normalized(runningMedian(both, HOST_SMOOTHING_SAMPLES));
   }
   return null;

@@ -49,7 +49,10 @@ interface MachineGroup {
 }
 
 const sourceKey = (s: ProcessSource): string => `${s.runId}\u0000${String(s.fork).padStart(6, '0')}`;
-const byKey = <T>(key: (t: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (t: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 /** The run id of a file (older files have none: one is made from what identifies their run). */
 function runIdOf(results: ResultsFile): string {
@@ -82,7 +85,12 @@ function pooled(parts: Part[]): BenchmarkResult {
   // Every process keeps its source, a single one too: merging again must know it.
   const forks = distinct.map((p): ForkResult => {
     const { median, lower, upper } = medianWithInterval(perOpValues(p.samples), CONFIDENCE);
-    return { estimate: { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' }, sampleCount: p.samples.length, floorNsPerOp: p.floorNsPerOp, source: p.source };
+    return {
+      estimate: { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' },
+      sampleCount: p.samples.length,
+      floorNsPerOp: p.floorNsPerOp,
+      source: p.source,
+    };
   });
   const records = [...new Set(distinct.map((p) => p.result))];
   const durationNs = records.reduce((sum, r) => sum + (r.precision?.durationNs ?? 0), 0);
@@ -100,7 +108,9 @@ function checkSettings(inputs: readonly MergeInput[]): void {
   for (const other of rest) {
     for (const key of MEASUREMENT_SETTINGS) {
       if (head!.results.settings[key] !== other.results.settings[key]) {
-        throw new MergeError(`${other.label} was measured with ${key} ${String(other.results.settings[key])}, ${head!.label} with ${String(head!.results.settings[key])}: runs measured differently cannot be merged`);
+        throw new MergeError(
+          `${other.label} was measured with ${key} ${String(other.results.settings[key])}, ${head!.label} with ${String(head!.results.settings[key])}: runs measured differently cannot be merged`,
+        );
       }
     }
   }
@@ -112,7 +122,7 @@ function entriesOf(inputs: readonly MergeInput[]): Entry[] {
   return sorted.flatMap(({ results }) => {
     const own = fingerprintOfFile(results);
     return results.benchmarks.map((result) => {
-      const machine = result.machine === undefined ? own : results.merged?.machines.find((m) => m.id === result.machine) ?? own;
+      const machine = result.machine === undefined ? own : (results.merged?.machines.find((m) => m.id === result.machine) ?? own);
       const mark = ` @${machine.id}`;
       const id = result.machine !== undefined && result.id.endsWith(mark) ? result.id.slice(0, -mark.length) : result.id;
       return { id, machine, result, file: results };
@@ -164,7 +174,12 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
     const base = parts.length > 0 ? pooled(parts) : row.entries[0]!.result;
     const mark = rowId === row.baseId ? '' : rowId.slice(row.baseId.length);
     const { machine: _machine, ...rest } = base;
-    return { ...rest, id: rowId, name: `${base.name.endsWith(mark) ? base.name.slice(0, base.name.length - mark.length) : base.name}${mark}`, ...(several ? { machine: row.group.fingerprint.id } : {}) };
+    return {
+      ...rest,
+      id: rowId,
+      name: `${base.name.endsWith(mark) ? base.name.slice(0, base.name.length - mark.length) : base.name}${mark}`,
+      ...(several ? { machine: row.group.fingerprint.id } : {}),
+    };
   });
   const notes: string[] = [];
   if (several) {
@@ -177,10 +192,19 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
   const fileErrors = [...new Map(files.flatMap((f) => f.fileErrors).map((e): [string, FileError] => [`${e.file}\u0000${e.error.message}`, e])).values()].sort(byKey((e) => e.file));
   const runs = [...new Map(files.flatMap(runsOf).map((r) => [r.runId, r])).values()].sort(byKey((r) => r.runId));
   const complete = files.every((f) => f.complete);
-  const finished = files.map((f) => f.finishedAt).filter((t): t is string => t !== null).sort();
+  const finished = files
+    .map((f) => f.finishedAt)
+    .filter((t): t is string => t !== null)
+    .sort();
   const filters = new Set(files.map((f) => f.settings.filter));
   const merged: MergeInfo = {
-    inputs: [...inputs].sort(byKey((i) => i.label)).map(({ label, results }) => ({ label, runIds: runsOf(results).map((r) => r.runId).sort(), benchmarks: results.benchmarks.length })),
+    inputs: [...inputs].sort(byKey((i) => i.label)).map(({ label, results }) => ({
+      label,
+      runIds: runsOf(results)
+        .map((r) => r.runId)
+        .sort(),
+      benchmarks: results.benchmarks.length,
+    })),
     runs,
     machines: groups.length === 0 ? [primary] : groups.map((g) => g.fingerprint),
     notes,
@@ -199,7 +223,7 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
       disasm: files.some((f) => f.settings.disasm),
     },
     complete,
-    finishedAt: complete ? finished[finished.length - 1] ?? null : null,
+    finishedAt: complete ? (finished[finished.length - 1] ?? null) : null,
     benchmarks,
     fileErrors,
     host: first.host,

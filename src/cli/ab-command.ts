@@ -20,7 +20,6 @@ import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
 export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
 
-
 export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string }, complete: boolean): object {
   return {
     ...AB_FORMAT,
@@ -76,7 +75,10 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   if (outcome.interrupted) return EXIT_INTERRUPTED;
   const failed = outcome.fileErrors.length > 0 || outcome.pairs.some((p) => [p.a!, p.b!].some((r) => r.benchmarks.some((b) => b.status !== 'ok')));
   if (command.failOnRegression !== null) {
-    const slower = regressions(analysis.rows.map((r) => ({ ...r, label: r.name })), command.failOnRegression);
+    const slower = regressions(
+      analysis.rows.map((r) => ({ ...r, label: r.name })),
+      command.failOnRegression,
+    );
     if (slower.length > 0) {
       io.stderr.write(`ubench: ${regressionMessage(slower, command.failOnRegression, 'benchmark of B')}\n`);
       return EXIT_FAILURES;

@@ -14,14 +14,23 @@ export type Parsed = RunCommandOrFlag | CompareCommand | HistoryCommand | AbComm
 export function parseCommandLine(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Parsed {
   const rest = argv.slice(1);
   switch (argv[0]) {
-    case 'calibration': return parseCalibrationCommand(rest, env);
-    case 'compare': return parseCompareCommand(rest, cwd);
-    case 'history': return parseHistoryCommand(rest, cwd);
-    case 'ab': return parseAbCommand(rest, cwd);
-    case 'export': return parseExportCommand(rest, cwd);
-    case 'probe': return parseProbeCommand(rest, cwd);
-    case 'report': return parseReportCommand(rest, cwd);
-    case 'merge': return parseMergeCommand(rest, cwd);
-    default: return parseRunCommand(argv, cwd, env);
+    case 'calibration':
+      return parseCalibrationCommand(rest, env);
+    case 'compare':
+      return parseCompareCommand(rest, cwd);
+    case 'history':
+      return parseHistoryCommand(rest, cwd);
+    case 'ab':
+      return parseAbCommand(rest, cwd);
+    case 'export':
+      return parseExportCommand(rest, cwd);
+    case 'probe':
+      return parseProbeCommand(rest, cwd);
+    case 'report':
+      return parseReportCommand(rest, cwd);
+    case 'merge':
+      return parseMergeCommand(rest, cwd);
+    default:
+      return parseRunCommand(argv, cwd, env);
   }
 }

@@ -33,7 +33,10 @@ export function runCalibration(command: CalibrationCommand, io: { stdout: NodeJS
     const throughput = runs.flatMap((r) => (r.throughputNs === null ? [] : [r.throughputNs]));
     const spread = (xs: number[], unit: number, digits: number): string => (xs.length < 2 ? '' : `, runs ${(Math.min(...xs) / unit).toFixed(digits)}–${(Math.max(...xs) / unit).toFixed(digits)}`);
     io.stdout.write(`  ${key}\n    ${runs.length} run${runs.length === 1 ? '' : 's'}: latency reference usual ${(median(latency) / 1e3).toFixed(3)} µs per 1,000 steps${spread(latency, 1e3, 3)}\n`);
-    if (throughput.length > 0) io.stdout.write(`    throughput reference usual ${median(throughput).toFixed(0)} ns per 1,000 iterations${spread(throughput, 1, 0)} (${throughput.length} run${throughput.length === 1 ? '' : 's'})\n`);
+    if (throughput.length > 0)
+      io.stdout.write(
+        `    throughput reference usual ${median(throughput).toFixed(0)} ns per 1,000 iterations${spread(throughput, 1, 0)} (${throughput.length} run${throughput.length === 1 ? '' : 's'})\n`,
+      );
   }
   return 0;
 }

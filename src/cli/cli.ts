@@ -33,15 +33,24 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       case 'version':
         io.stdout.write(`${ubenchVersion()}\n`);
         return EXIT_OK;
-      case 'compare': return runCompare(parsed, io);
-      case 'history': return runHistory(parsed, io);
-      case 'ab': return await runAbCommand(parsed, io);
-      case 'export': return runExport(parsed, io);
-      case 'probe': return await runProbeCommand(parsed, io, io.osFacts);
-      case 'report': return runReport(parsed, io);
-      case 'calibration': return runCalibration(parsed, io);
-      case 'merge': return runMerge(parsed, io);
-      case 'run': return await runRunCommand(parsed, io);
+      case 'compare':
+        return runCompare(parsed, io);
+      case 'history':
+        return runHistory(parsed, io);
+      case 'ab':
+        return await runAbCommand(parsed, io);
+      case 'export':
+        return runExport(parsed, io);
+      case 'probe':
+        return await runProbeCommand(parsed, io, io.osFacts);
+      case 'report':
+        return runReport(parsed, io);
+      case 'calibration':
+        return runCalibration(parsed, io);
+      case 'merge':
+        return runMerge(parsed, io);
+      case 'run':
+        return await runRunCommand(parsed, io);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {

@@ -90,14 +90,22 @@ export function runCompare(command: CompareCommand, io: Io): number {
 /** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
 export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
   if (threshold === null) return 0;
-  const slower = regressions(comparison.rows.map((r) => ({ ...r, label: groupedName(r) })), threshold);
+  const slower = regressions(
+    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
+    threshold,
+  );
   if (slower.length === 0) return 0;
   io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
   return 1;
 }
 
 /** `ubench --compare <file>`: the comparison of a finished run against a saved one, the gate, and its Markdown (for the job summary). */
-export function compareAfterRun(results: ResultsFile, base: ResultsFile, options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean }, io: Io): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
+export function compareAfterRun(
+  results: ResultsFile,
+  base: ResultsFile,
+  options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean },
+  io: Io,
+): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);

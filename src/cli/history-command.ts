@@ -39,7 +39,9 @@ export function runHistory(command: HistoryCommand, io: Io): number {
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);
   const color = useColor(command.color, io.stdout);
   const c = pc.createColors(color);
-  io.stdout.write(`${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when Mann–Whitney U gives p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`);
+  io.stdout.write(
+    `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when Mann–Whitney U gives p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`,
+  );
   io.stdout.write(renderHistoryReport(analysis, { color, width: io.stdout.columns, last: command.last }));
   if (command.jsonPath !== null) {
     writeTextAtomic(command.jsonPath, `${JSON.stringify(historyDocument(analysis, command.noise), null, 2)}\n`);

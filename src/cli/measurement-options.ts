@@ -32,9 +32,7 @@ export function measurementOptions(values: MeasurementFlags): MeasurementOptions
   if (filter !== null) regexOption(filter, '--filter: invalid regular expression');
   const timeBudgetNs = parseDuration(values.time ?? DEFAULT_TIME, '--time');
   const warmupMaxNs = parseDuration(values.warmup ?? DEFAULT_WARMUP, '--warmup');
-  const timeoutNs = values.timeout === undefined
-    ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs))
-    : parseDuration(values.timeout, '--timeout');
+  const timeoutNs = values.timeout === undefined ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs)) : parseDuration(values.timeout, '--timeout');
   return {
     filter,
     timeBudgetNs,

@@ -10,10 +10,12 @@ import type { CliIo } from './cli-io.js';
 
 export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
   const progress = createProgress(quiet ? { isTTY: false, write: () => true } : io.stderr);
-  const relay = quiet ? null : (text: string): void => {
-    progress.clear();
-    io.stderr.write(text);
-  };
+  const relay = quiet
+    ? null
+    : (text: string): void => {
+        progress.clear();
+        io.stderr.write(text);
+      };
   const deps: RunDeps = {
     executor: io.executor ?? createNodeExecutor({ relay }),
     progress: (text) => progress.update(text),

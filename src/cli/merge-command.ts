@@ -65,7 +65,9 @@ export function runMerge(command: MergeCommand, io: CliIo): number {
   const machines = merged.merged!.machines.length;
   if (!command.quiet) io.stdout.write(renderTerminalReport(merged, { color: useColor(command.color, io.stdout), width: io.stdout.columns }));
   for (const note of merged.merged!.notes) io.stderr.write(`ubench: merge: ${note}\n`);
-  io.stderr.write(`merged ${inputs.length} file${inputs.length === 1 ? '' : 's'} (${runs} run${runs === 1 ? '' : 's'} on ${machines} machine${machines === 1 ? '' : 's'}, ${merged.benchmarks.length} benchmarks) into ${displayPath(command.jsonPath, io.cwd)}\n`);
+  io.stderr.write(
+    `merged ${inputs.length} file${inputs.length === 1 ? '' : 's'} (${runs} run${runs === 1 ? '' : 's'} on ${machines} machine${machines === 1 ? '' : 's'}, ${merged.benchmarks.length} benchmarks) into ${displayPath(command.jsonPath, io.cwd)}\n`,
+  );
   writeExports(merged, command.exports, io);
   appendStepSummary(() => resultsMarkdown(merged), io);
   return EXIT_OK;

@@ -37,7 +37,10 @@ export interface ProbeCommand {
 function selectExperiments(text: string | undefined): string[] {
   const all = PROBE_EXPERIMENTS.map((e) => e.id);
   if (text === undefined) return all;
-  const wanted = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const wanted = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = wanted.filter((id) => !all.includes(id));
   if (unknown.length > 0 || wanted.length === 0) throw new UsageError(`--only: unknown experiment "${unknown[0] ?? text}" (expected a comma-separated list of ${all.join(', ')})`);
   return all.filter((id) => wanted.includes(id));

@@ -16,7 +16,6 @@ import { measuringDeps } from './measuring-deps.js';
 import { useColor } from './option-values.js';
 import type { ProbeCommand } from './probe-args.js';
 
-
 function realOsFacts(): OsFactsSource {
   return { facts: readOsCacheFacts(), source: DEFAULT_SYSFS_CACHE_ROOT };
 }
@@ -26,10 +25,7 @@ export async function runProbeCommand(command: ProbeCommand, io: CliIo, os: () =
   const experiments = PROBE_EXPERIMENTS.filter((e) => command.only.includes(e.id));
   const { facts, source } = os();
   const { deps, progress } = measuringDeps(command.quiet, io);
-  const outcome = await runBenchmarks(
-    { ...command.run, targets: experiments.map((e) => probeFilePath(e.id)), childEnv: { UBENCH_PROBE_QUICK: command.quick ? '1' : '0' } },
-    deps,
-  );
+  const outcome = await runBenchmarks({ ...command.run, targets: experiments.map((e) => probeFilePath(e.id)), childEnv: { UBENCH_PROBE_QUICK: command.quick ? '1' : '0' } }, deps);
   progress.clear();
   const doc = buildProbeDocument({ results: outcome.results, experiments, os: facts, osSource: source, quick: command.quick, complete: !outcome.interrupted });
   io.stdout.write(renderProbeReport(doc, { color, width: io.stdout.columns }));

@@ -76,10 +76,13 @@ export function runReport(command: ReportCommand, io: CliIo): number {
       io.stdout.write(renderTerminalReport(results, { color: useColor(command.color, io.stdout), width: io.stdout.columns }));
       return EXIT_OK;
     }
-    const compare: ResultsPageOptions['compare'] = command.comparePath === null ? undefined : {
-      comparison: compareRuns(readAnalysed(command.comparePath, command.asRecorded), results, { noise: command.noise, seed: command.seed }),
-      baseLabel: displayPath(command.comparePath, io.cwd),
-    };
+    const compare: ResultsPageOptions['compare'] =
+      command.comparePath === null
+        ? undefined
+        : {
+            comparison: compareRuns(readAnalysed(command.comparePath, command.asRecorded), results, { noise: command.noise, seed: command.seed }),
+            baseLabel: displayPath(command.comparePath, io.cwd),
+          };
     page = renderResultsPage(results, compare === undefined ? { label } : { label, compare });
   }
   writeExport(command.htmlPath, page, htmlReportLabel(page), io);

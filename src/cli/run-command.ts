@@ -173,9 +173,10 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   if (outputs.strict && warnings > 0) io.stderr.write(`ubench: --strict: ${warnings} diagnostic warning${warnings === 1 ? '' : 's'} (see above)\n`);
   const code = exitCodeFor(outcome.results, outcome.interrupted, outputs.strict);
   const summary = (): string => resultsMarkdown(outcome.results);
-  const compared = compareBase === null || outcome.interrupted
-    ? null
-    : compareAfterRun(outcome.results, compareBase, { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color }, io);
+  const compared =
+    compareBase === null || outcome.interrupted
+      ? null
+      : compareAfterRun(outcome.results, compareBase, { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color }, io);
   if (parsed.htmlPath !== null) {
     const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });
     writeExport(parsed.htmlPath, page, htmlReportLabel(page), io);

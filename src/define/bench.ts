@@ -41,9 +41,7 @@ function classify(name: string, body: unknown): Pick<DeclaredBenchmark, 'kind' |
       teardown: (spec.teardown as DeclaredBenchmark['teardown']) ?? null,
     };
   }
-  throw new DeclarationError(
-    `bench "${name}": the body must be a function or { setup?, run, teardown? }, got ${body === null ? 'null' : typeof body}`,
-  );
+  throw new DeclarationError(`bench "${name}": the body must be a function or { setup?, run, teardown? }, got ${body === null ? 'null' : typeof body}`);
 }
 
 function checkOptions(name: string, options: unknown): BenchOptions {
@@ -84,9 +82,7 @@ export function bench<S>(name: string, body: BenchFn | ManualBenchFn | SetupBenc
   const opts = checkOptions(name, options);
   const combos = expandArgs(name, opts.args);
   if (opts.args !== undefined && shape.kind === 'plain') {
-    throw new DeclarationError(
-      `bench "${name}": a body without parameters cannot receive args; use { setup: (args) => …, run: (state, args) => … } or (b) => … with b.args`,
-    );
+    throw new DeclarationError(`bench "${name}": a body without parameters cannot receive args; use { setup: (args) => …, run: (state, args) => … } or (b) => … with b.args`);
   }
   const group = registry.groups.length > 0 ? registry.groups.join('/') : null;
   for (const params of combos) {
@@ -109,9 +105,7 @@ export function bench<S>(name: string, body: BenchFn | ManualBenchFn | SetupBenc
   if (opts.baseline === true) {
     const signature = (params: Params): string => JSON.stringify(params);
     for (const params of combos) {
-      const marked = registry.benchmarks.filter(
-        (b) => b.group === group && b.baseline && signature(b.params) === signature(params),
-      );
+      const marked = registry.benchmarks.filter((b) => b.group === group && b.baseline && signature(b.params) === signature(params));
       if (marked.length > 1) {
         throw new DeclarationError(`bench "${name}": group "${group ?? '(file)'}" already has a baseline ("${marked[0]!.name}")`);
       }

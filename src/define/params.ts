@@ -22,9 +22,7 @@ export function expandArgs(benchName: string, args: Readonly<Record<string, read
     }
     for (const value of values) {
       if (!isParamValue(value)) {
-        throw new DeclarationError(
-          `bench "${benchName}": args.${key} holds a ${typeof value}; parameters must be strings, numbers, booleans or null (build objects in setup)`,
-        );
+        throw new DeclarationError(`bench "${benchName}": args.${key} holds a ${typeof value}; parameters must be strings, numbers, booleans or null (build objects in setup)`);
       }
     }
     if (new Set(values).size !== values.length) {

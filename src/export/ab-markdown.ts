@@ -29,7 +29,10 @@ export function abMarkdown(analysis: AbAnalysis, labels: { a: string; b: string 
   if (rows.length === 0) lines.push('No benchmark was measured on both sides.', '');
   else lines.push(...table(['benchmark', 'A', 'B', `B vs A [${level}% CI]`, 'p', 'verdict', 'pairs'], ['left', 'right', 'right', 'right', 'right', 'left', 'right'], rows), '');
   lines.push(
-    ...list('Warnings', analysis.rows.flatMap((r) => (r.warning === null ? [] : [`${escapeMarkdown(r.name)}: ${escapeMarkdown(r.warning)}`]))),
+    ...list(
+      'Warnings',
+      analysis.rows.flatMap((r) => (r.warning === null ? [] : [`${escapeMarkdown(r.name)}: ${escapeMarkdown(r.warning)}`])),
+    ),
     ...list(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA.map(escapeMarkdown)),
     ...list(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB.map(escapeMarkdown)),
   );

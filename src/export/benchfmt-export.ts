@@ -63,9 +63,7 @@ function paramText(value: ParamValue): string {
 export function benchfmtName(benchmark: BenchmarkResult, duplicate = 1): string {
   const base = `${part(benchmark.baseName, [PART_SEPARATOR, KEY_SEPARATOR])}${duplicate > 1 ? `#${duplicate}` : ''}`;
   const head = benchmark.group === null ? base : `${part(benchmark.group, [PART_SEPARATOR, KEY_SEPARATOR])}/${base}`;
-  const params = Object.entries(benchmark.params).map(
-    ([key, value]) => `/${part(key, [PART_SEPARATOR, KEY_SEPARATOR])}=${part(paramText(value), [PART_SEPARATOR])}`,
-  );
+  const params = Object.entries(benchmark.params).map(([key, value]) => `/${part(key, [PART_SEPARATOR, KEY_SEPARATOR])}=${part(paramText(value), [PART_SEPARATOR])}`);
   return `${head}${params.join('')}`;
 }
 
@@ -85,12 +83,7 @@ function runLines(results: ResultsFile): string[] {
   // The Node version is a comment too: benchstat would not compare a run on Node 20 with one on 22.
   const lines = [comment(`ubench ${env.ubenchVersion} results, started ${env.startedAt}${git}, ${env.runtime} v${env.runtimeVersion.replace(/^v/, '')}, v8 ${env.v8Version}`)];
   if (!results.complete) lines.push(comment('incomplete run: interrupted or still running'));
-  return [
-    ...lines,
-    ...configLine('goos', GOOS[env.os.platform] ?? env.os.platform),
-    ...configLine('goarch', GOARCH[env.os.arch] ?? env.os.arch),
-    ...configLine('cpu', env.cpu.model),
-  ];
+  return [...lines, ...configLine('goos', GOOS[env.os.platform] ?? env.os.platform), ...configLine('goarch', GOARCH[env.os.arch] ?? env.os.arch), ...configLine('cpu', env.cpu.model)];
 }
 
 /**

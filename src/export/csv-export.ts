@@ -41,8 +41,27 @@ export function csvDocument(header: readonly string[], records: readonly (readon
 }
 
 const RESULT_HEADER = [
-  'id', 'file', 'group', 'name', 'params', 'status', 'nsPerOp', 'ciLower', 'ciUpper', 'samples', 'mean', 'median',
-  'stddev', 'min', 'max', 'opsPerSecond', 'relativeRatio', 'bytesPerOp', 'gcShare', 'diagnostics', 'error',
+  'id',
+  'file',
+  'group',
+  'name',
+  'params',
+  'status',
+  'nsPerOp',
+  'ciLower',
+  'ciUpper',
+  'samples',
+  'mean',
+  'median',
+  'stddev',
+  'min',
+  'max',
+  'opsPerSecond',
+  'relativeRatio',
+  'bytesPerOp',
+  'gcShare',
+  'diagnostics',
+  'error',
 ] as const;
 
 function resultRecord(b: BenchmarkResult): CsvValue[] {
@@ -82,10 +101,7 @@ export function resultsCsv(results: ResultsFile): string {
   return csvDocument(RESULT_HEADER, results.benchmarks.map(resultRecord));
 }
 
-const COMPARISON_HEADER = [
-  'name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN',
-  'newN', 'baseBytesPerOp', 'newBytesPerOp',
-] as const;
+const COMPARISON_HEADER = ['name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN', 'newN', 'baseBytesPerOp', 'newBytesPerOp'] as const;
 
 /**
  * A comparison of two runs as CSV, one record per compared benchmark: both estimates (ns/op), the
@@ -97,8 +113,20 @@ export function comparisonCsv(comparison: Comparison): string {
   return csvDocument(
     COMPARISON_HEADER,
     comparison.rows.map((r) => [
-      r.name, r.id, r.base.nsPerOp, r.new.nsPerOp, r.change, r.ciLower, r.ciUpper, r.pValue, r.verdict, r.unit, r.base.n,
-      r.new.n, r.bytes?.base ?? null, r.bytes?.new ?? null,
+      r.name,
+      r.id,
+      r.base.nsPerOp,
+      r.new.nsPerOp,
+      r.change,
+      r.ciLower,
+      r.ciUpper,
+      r.pValue,
+      r.verdict,
+      r.unit,
+      r.base.n,
+      r.new.n,
+      r.bytes?.base ?? null,
+      r.bytes?.new ?? null,
     ]),
   );
 }

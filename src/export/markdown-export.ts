@@ -8,14 +8,7 @@
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
-import {
-  formatBytes,
-  formatDuration,
-  formatOpsPerSecond,
-  formatPlusMinusPercent,
-  formatRatio,
-  MISSING_VALUE_TEXT,
-} from '../results/format-units.js';
+import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { describeRelative } from '../report/relative-text.js';
 import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } from '../results/types.js';
@@ -74,7 +67,10 @@ function bytesCell(benchmark: BenchmarkResult): string {
 }
 
 function diagnosticsCell(benchmark: BenchmarkResult): string {
-  return benchmark.diagnostics.filter((d) => LISTED_SEVERITIES.has(d.severity)).map((d) => escapeMarkdown(d.code)).join(', ');
+  return benchmark.diagnostics
+    .filter((d) => LISTED_SEVERITIES.has(d.severity))
+    .map((d) => escapeMarkdown(d.code))
+    .join(', ');
 }
 
 function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean): string[] {
@@ -87,15 +83,7 @@ function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean): string[] 
   }
   const halfWidth = estimateHalfWidth(estimate);
   const opsPerSecond = opsPerSecondOf(benchmark.stats, estimate);
-  return [
-    name,
-    formatDuration(estimate.nsPerOp),
-    formatPlusMinusPercent(halfWidth),
-    formatOpsPerSecond(opsPerSecond),
-    relativeCell(benchmark),
-    ...bytes,
-    diagnosticsCell(benchmark),
-  ];
+  return [name, formatDuration(estimate.nsPerOp), formatPlusMinusPercent(halfWidth), formatOpsPerSecond(opsPerSecond), relativeCell(benchmark), ...bytes, diagnosticsCell(benchmark)];
 }
 
 /** Confidence level of the group's intervals as a header (`95% CI`). */
@@ -112,7 +100,17 @@ function groupLines(file: string, group: string | null, benchmarks: readonly Ben
   const failures = benchmarks
     .filter((b) => b.status !== 'ok')
     .map((b) => `**${escapeMarkdown(b.name)}** (${b.status}): ${errorText(b.error, b.status === 'timeout' ? 'timed out' : 'failed (no error details recorded)')}`);
-  return [`## ${heading}`, '', ...table(header, align, benchmarks.map((b) => benchmarkRow(b, withBytes))), '', ...list('Failed', failures)];
+  return [
+    `## ${heading}`,
+    '',
+    ...table(
+      header,
+      align,
+      benchmarks.map((b) => benchmarkRow(b, withBytes)),
+    ),
+    '',
+    ...list('Failed', failures),
+  ];
 }
 
 /**
@@ -189,14 +187,28 @@ export function comparisonMarkdown(comparison: Comparison, labels: { base: strin
     '',
   ];
   if (comparison.rows.length === 0) lines.push('No benchmark was measured in both runs.', '');
-  else lines.push(...table(['benchmark', escapeMarkdown(labels.base), escapeMarkdown(labels.new), `change [${level}% CI]`, 'p', 'verdict'], ['left', 'right', 'right', 'right', 'right', 'left'], compareRows(comparison, label)), '');
+  else
+    lines.push(
+      ...table(
+        ['benchmark', escapeMarkdown(labels.base), escapeMarkdown(labels.new), `change [${level}% CI]`, 'p', 'verdict'],
+        ['left', 'right', 'right', 'right', 'right', 'left'],
+        compareRows(comparison, label),
+      ),
+      '',
+    );
   const escapedIds = (ids: readonly string[]): string[] => ids.map(escapeMarkdown);
   lines.push(
-    ...list('Warnings', comparison.rows.flatMap((row) => (row.warning === null ? [] : [`${label(row)}: ${escapeMarkdown(row.warning)}`]))),
+    ...list(
+      'Warnings',
+      comparison.rows.flatMap((row) => (row.warning === null ? [] : [`${label(row)}: ${escapeMarkdown(row.warning)}`])),
+    ),
     ...list('bytes/op changed', bytesChangeItems(comparison.rows, label)),
     ...list(`Only in the base run (${comparison.onlyInBase.length})`, escapedIds(comparison.onlyInBase)),
     ...list(`Only in the new run (${comparison.onlyInNew.length})`, escapedIds(comparison.onlyInNew)),
-    ...list('Not compared', comparison.skipped.map((s) => `${escapeMarkdown(s.id)}: ${escapeMarkdown(s.reason)}`)),
+    ...list(
+      'Not compared',
+      comparison.skipped.map((s) => `${escapeMarkdown(s.id)}: ${escapeMarkdown(s.reason)}`),
+    ),
     ...list('Notes', comparison.notes.map(escapeMarkdown)),
   );
   return `${lines.join('\n').trimEnd()}\n`;

@@ -23,13 +23,15 @@ function figures(b: BenchmarkResult): string {
   const rows = [
     row('time per operation (median)', formatDuration(e.nsPerOp)),
     row(`${Math.round(e.confidence * 100)}% CI`, `${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)} (${formatPlusMinusPercent(estimateHalfWidth(e))})`),
-    ...(s === null ? [] : [
-      row('p25 · p75 · p99', `${formatDuration(s.p25)} · ${formatDuration(s.p75)} · ${formatDuration(s.p99)}`),
-      row('min · max', `${formatDuration(s.min)} · ${formatDuration(s.max)}`),
-      row('spread (cv)', formatPercent(s.cv)),
-      row('samples', String(s.sampleCount)),
-      ...(s.opsPerSecond === null ? [] : [row('operations per second', formatOpsPerSecond(s.opsPerSecond))]),
-    ]),
+    ...(s === null
+      ? []
+      : [
+          row('p25 · p75 · p99', `${formatDuration(s.p25)} · ${formatDuration(s.p75)} · ${formatDuration(s.p99)}`),
+          row('min · max', `${formatDuration(s.min)} · ${formatDuration(s.max)}`),
+          row('spread (cv)', formatPercent(s.cv)),
+          row('samples', String(s.sampleCount)),
+          ...(s.opsPerSecond === null ? [] : [row('operations per second', formatOpsPerSecond(s.opsPerSecond))]),
+        ]),
     ...(b.floorNsPerOp === null ? [] : [row('empty-loop floor (not subtracted)', formatDuration(b.floorNsPerOp))]),
     ...(b.relative === null ? [] : [row('relative', relativeText(b))]),
   ];
@@ -43,7 +45,14 @@ function memory(b: BenchmarkResult): string {
     row('heap bytes per operation', formatBytes(m.bytesPerOp)),
     ...(m.externalBytesPerOp === 0 ? [] : [row('off-heap bytes per operation', formatBytes(m.externalBytesPerOp))]),
     row('garbage collections while sampling', `${m.gcCount} (${formatPercent(m.gcShare)} of the time)`),
-    ...(m.gcCost?.overhead === null || m.gcCost?.overhead === undefined ? [] : [row('GC cost by elimination', `${formatPercent(m.gcCost.overhead.share)} of the time per operation (${formatPercent(m.gcCost.overhead.shareCiLower)} – ${formatPercent(m.gcCost.overhead.shareCiUpper)})`)]),
+    ...(m.gcCost?.overhead === null || m.gcCost?.overhead === undefined
+      ? []
+      : [
+          row(
+            'GC cost by elimination',
+            `${formatPercent(m.gcCost.overhead.share)} of the time per operation (${formatPercent(m.gcCost.overhead.shareCiLower)} – ${formatPercent(m.gcCost.overhead.shareCiUpper)})`,
+          ),
+        ]),
   ];
   return `<h5>Memory</h5><table class="memory">${rows.join('')}</table>`;
 }
@@ -51,7 +60,10 @@ function memory(b: BenchmarkResult): string {
 function hotFunctions(b: BenchmarkResult): string {
   const hot = b.profile.hot;
   if (hot === null || hot.length === 0) return '';
-  const rows = hot.map((f) => `<tr><td class="num">${html(f.selfPercent.toFixed(1))}%</td><td class="mono">${html(f.function)}</td><td class="mono muted">${html(f.location ?? '')}</td><td class="muted">${html(f.inlinedInto === null ? f.kind : `inlined into ${f.inlinedInto}`)}</td></tr>`);
+  const rows = hot.map(
+    (f) =>
+      `<tr><td class="num">${html(f.selfPercent.toFixed(1))}%</td><td class="mono">${html(f.function)}</td><td class="mono muted">${html(f.location ?? '')}</td><td class="muted">${html(f.inlinedInto === null ? f.kind : `inlined into ${f.inlinedInto}`)}</td></tr>`,
+  );
   return `<h5>Hot functions (self time)</h5><table class="hot"><tr><th class="num">self</th><th>function</th><th>where</th><th>kind</th></tr>${rows.join('')}</table>`;
 }
 

@@ -22,14 +22,21 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
   });
   const slower = comparison.rows.filter((r) => r.verdict === 'slower').length;
   const faster = comparison.rows.filter((r) => r.verdict === 'faster').length;
-  const chart = comparison.rows.length === 0 ? '' : charts.canvas({
-    kind: 'change-bars',
-    labels: comparison.rows.map((r) => r.name),
-    values: comparison.rows.map((r) => r.change * 100),
-    lower: comparison.rows.map((r) => r.ciLower * 100),
-    upper: comparison.rows.map((r) => r.ciUpper * 100),
-    verdicts: comparison.rows.map((r) => r.verdict),
-  }, 'change of each median against the base run, with its 95% CI (red: slower, green: faster)', 'wide');
+  const chart =
+    comparison.rows.length === 0
+      ? ''
+      : charts.canvas(
+          {
+            kind: 'change-bars',
+            labels: comparison.rows.map((r) => r.name),
+            values: comparison.rows.map((r) => r.change * 100),
+            lower: comparison.rows.map((r) => r.ciLower * 100),
+            upper: comparison.rows.map((r) => r.ciUpper * 100),
+            verdicts: comparison.rows.map((r) => r.verdict),
+          },
+          'change of each median against the base run, with its 95% CI (red: slower, green: faster)',
+          'wide',
+        );
   const only = [
     ...(comparison.onlyInBase.length === 0 ? [] : [`<p class="muted">Only in the base run: ${comparison.onlyInBase.map((id) => html(id)).join(', ')}</p>`]),
     ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),

@@ -17,7 +17,10 @@ export function html(text: string | number): string {
  * for old parsers. `JSON.parse` of the element's text gives the value back.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A bundled script for inline use: a literal `</script` inside it would end the element early. */

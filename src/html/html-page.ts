@@ -24,7 +24,7 @@ export function reportClientScript(): string {
       return clientScript;
     }
   }
-  throw new Error('the HTML report\'s browser script is missing (dist/html/report-client.js): run npm run build');
+  throw new Error("the HTML report's browser script is missing (dist/html/report-client.js): run npm run build");
 }
 
 export function renderPage(title: string, body: string, charts: ChartRegistry): string {

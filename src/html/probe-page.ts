@@ -15,18 +15,22 @@ const Y_UNIT_TEXT: Record<ProbeSeries['yUnit'], string> = { ns: 'ns', 'GB/s': 'G
 
 function seriesChart(s: ProbeSeries, charts: ChartRegistry): string {
   if (s.points.length === 0) return '';
-  return charts.canvas({
-    kind: 'probe-series',
-    xLabel: s.xLabel,
-    yLabel: s.yLabel,
-    labels: s.points.map((p) => probeAxisLabel(p.x, s.xUnit)),
-    values: s.points.map((p) => p.y),
-    lower: s.points.map((p) => p.yLower),
-    upper: s.points.map((p) => p.yUpper),
-    yUnit: Y_UNIT_TEXT[s.yUnit],
-    logY: s.logY,
-    categorical: isCategorical(s),
-  }, `${s.name}: ${s.description}`, s.points.length > 4 ? 'wide' : 'small');
+  return charts.canvas(
+    {
+      kind: 'probe-series',
+      xLabel: s.xLabel,
+      yLabel: s.yLabel,
+      labels: s.points.map((p) => probeAxisLabel(p.x, s.xUnit)),
+      values: s.points.map((p) => p.y),
+      lower: s.points.map((p) => p.yLower),
+      upper: s.points.map((p) => p.yUpper),
+      yUnit: Y_UNIT_TEXT[s.yUnit],
+      logY: s.logY,
+      categorical: isCategorical(s),
+    },
+    `${s.name}: ${s.description}`,
+    s.points.length > 4 ? 'wide' : 'small',
+  );
 }
 
 function findingsTable(e: ProbeExperimentResult): string {

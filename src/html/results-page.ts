@@ -27,19 +27,27 @@ function groupSummary(g: GroupSection, anchors: Map<string, string>, charts: Cha
   const measured = g.benchmarks.filter((b): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } => b.estimate !== null);
   const rows = g.benchmarks.map((b) => {
     const e = b.estimate;
-    const cells = e === null
-      ? `<td class="num error-text">${html(b.status)}</td><td></td><td></td>`
-      : `<td class="num">${html(formatDuration(e.nsPerOp))}</td><td class="num muted">${html(formatPlusMinusPercent(estimateHalfWidth(e)))}</td><td>${html(relativeText(b))}</td>`;
+    const cells =
+      e === null
+        ? `<td class="num error-text">${html(b.status)}</td><td></td><td></td>`
+        : `<td class="num">${html(formatDuration(e.nsPerOp))}</td><td class="num muted">${html(formatPlusMinusPercent(estimateHalfWidth(e)))}</td><td>${html(relativeText(b))}</td>`;
     return `<tr><td><a href="#${anchors.get(b.id)}">${html(b.name)}</a></td>${cells}</tr>`;
   });
-  const chart = measured.length === 0 ? '' : charts.canvas({
-    kind: 'estimate-bars',
-    labels: measured.map((b) => b.name),
-    values: measured.map((b) => b.estimate.nsPerOp),
-    lower: measured.map((b) => b.estimate.ciLower),
-    upper: measured.map((b) => b.estimate.ciUpper),
-    notes: measured.map((b) => relativeText(b)),
-  }, 'time per operation with 95% CI whiskers; the label under each bar gives its speed relative to the group\'s reference', 'wide');
+  const chart =
+    measured.length === 0
+      ? ''
+      : charts.canvas(
+          {
+            kind: 'estimate-bars',
+            labels: measured.map((b) => b.name),
+            values: measured.map((b) => b.estimate.nsPerOp),
+            lower: measured.map((b) => b.estimate.ciLower),
+            upper: measured.map((b) => b.estimate.ciUpper),
+            notes: measured.map((b) => relativeText(b)),
+          },
+          "time per operation with 95% CI whiskers; the label under each bar gives its speed relative to the group's reference",
+          'wide',
+        );
   return `<table class="group"><tr><th>benchmark</th><th class="num">time/op</th><th class="num">±</th><th>relative</th></tr>${rows.join('')}</table><div class="charts">${chart}</div>`;
 }
 

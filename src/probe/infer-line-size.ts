@@ -38,9 +38,7 @@ export const SECOND_MISS_JUMP = 1.1;
 
 /** Span bandwidth (bytes per ns = GB/s) of each stride, in ascending stride order. */
 export function spanBandwidth(points: readonly StridePoint[], spanBytes: number): { strideBytes: number; gbPerS: number }[] {
-  return [...points]
-    .sort((a, b) => a.strideBytes - b.strideBytes)
-    .map((p) => ({ strideBytes: p.strideBytes, gbPerS: spanBytes / p.nsPerPass }));
+  return [...points].sort((a, b) => a.strideBytes - b.strideBytes).map((p) => ({ strideBytes: p.strideBytes, gbPerS: spanBytes / p.nsPerPass }));
 }
 
 /**

@@ -30,12 +30,7 @@ export function numericParam(b: BenchmarkResult, key: string): number {
  * The measured points of the benchmarks named `baseName`: x from `x`, y = `y(ns/op)` with the CI
  * mapped through the same function (either direction: GB/s falls as ns/op grows). Numeric x sorted.
  */
-export function probePoints(
-  benchmarks: readonly BenchmarkResult[],
-  baseName: string,
-  x: (b: BenchmarkResult) => number | string,
-  y: (nsPerOp: number, b: BenchmarkResult) => number,
-): ProbePoint[] {
+export function probePoints(benchmarks: readonly BenchmarkResult[], baseName: string, x: (b: BenchmarkResult) => number | string, y: (nsPerOp: number, b: BenchmarkResult) => number): ProbePoint[] {
   const points: ProbePoint[] = [];
   for (const b of benchmarks) {
     if (b.baseName !== baseName || b.status !== 'ok' || b.estimate === null) continue;

@@ -23,12 +23,18 @@ export function formatProbeValue(value: number | string | null, unit: ProbeUnit)
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return MISSING_VALUE_TEXT;
   switch (unit) {
-    case 'bytes': return exactBytes(value) ?? formatBytes(value);
-    case 'ns': return formatDuration(value);
-    case 'GB/s': return `${formatSignificant(value, BANDWIDTH_SIGNIFICANT_DIGITS)} GB/s`;
-    case 'ratio': return formatRatio(value);
-    case 'lanes': return `${value} lane${value === 1 ? '' : 's'}`;
-    case 'label': return String(value);
+    case 'bytes':
+      return exactBytes(value) ?? formatBytes(value);
+    case 'ns':
+      return formatDuration(value);
+    case 'GB/s':
+      return `${formatSignificant(value, BANDWIDTH_SIGNIFICANT_DIGITS)} GB/s`;
+    case 'ratio':
+      return formatRatio(value);
+    case 'lanes':
+      return `${value} lane${value === 1 ? '' : 's'}`;
+    case 'label':
+      return String(value);
   }
 }
 

@@ -17,10 +17,13 @@ export function checkProbeDocument(path: string, value: unknown): ProbeDocument 
     throw new ResultsFileError(path, `${path}: probe document version ${String(doc['version'])} is not supported (this ubench reads version ${PROBE_FORMAT.version})`);
   }
   const experiments = doc['experiments'];
-  const outlineOk = Array.isArray(experiments)
-    && experiments.every((e) => typeof e === 'object' && e !== null && Array.isArray((e as Record<string, unknown>)['series']) && Array.isArray((e as Record<string, unknown>)['findings']))
-    && typeof doc['environment'] === 'object' && doc['environment'] !== null
-    && typeof doc['os'] === 'object' && doc['os'] !== null;
+  const outlineOk =
+    Array.isArray(experiments) &&
+    experiments.every((e) => typeof e === 'object' && e !== null && Array.isArray((e as Record<string, unknown>)['series']) && Array.isArray((e as Record<string, unknown>)['findings'])) &&
+    typeof doc['environment'] === 'object' &&
+    doc['environment'] !== null &&
+    typeof doc['os'] === 'object' &&
+    doc['os'] !== null;
   if (!outlineOk) throw new ResultsFileError(path, `${path}: malformed probe document (expected environment, os and experiments with series and findings)`);
   return value as ProbeDocument;
 }

@@ -79,7 +79,10 @@ export function buildDisassembly(input: DisassemblyInput): { disassembly: Omit<D
     const name = nativeName(sample, { functionName: input.functionName, label: input.loopLabel });
     native.set(name, (native.get(name) ?? 0) + 1);
   }
-  const nativeTop: NativeSymbol[] = [...native].sort((a, b) => b[1] - a[1]).slice(0, NATIVE_SYMBOLS_TOP).map(([symbol, n]) => ({ symbol, percent: (100 * n) / total }));
+  const nativeTop: NativeSymbol[] = [...native]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, NATIVE_SYMBOLS_TOP)
+    .map(([symbol, n]) => ({ symbol, percent: (100 * n) / total }));
   return {
     disassembly: {
       ...base,

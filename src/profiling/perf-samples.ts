@@ -32,7 +32,12 @@ export function perfRecordArgs(dataFile: string): string[] {
 }
 
 function firstLine(text: string): string {
-  return text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? ''
+  );
 }
 
 let probed: string | null | undefined;

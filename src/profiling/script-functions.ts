@@ -40,7 +40,12 @@ export class ScriptFunctions {
   /** Too few lines to tell functions apart by line (see PACKED_MEAN_LINE_CHARS). */
   readonly packed: boolean;
 
-  constructor(readonly scriptId: string, readonly url: string, private readonly source: string, coverage: ScriptCoverage['functions']) {
+  constructor(
+    readonly scriptId: string,
+    readonly url: string,
+    private readonly source: string,
+    coverage: ScriptCoverage['functions'],
+  ) {
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
     this.packed = source.length / this.lineStarts.length > PACKED_MEAN_LINE_CHARS;

@@ -59,7 +59,9 @@ export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): 
   for (const row of analysis.rows) {
     if (row.aEstimates.length < 2) continue;
     const order = row.orderEffect === null ? '' : `; second process of a pair ${signedPercent(row.orderEffect)} against the first (cancelled by ABBA)`;
-    lines.push(`${INDENT}${c.dim(`${row.name}: spread between processes A ±${formatPercent(row.spread.a)}, B ±${formatPercent(row.spread.b)}; of the paired ratio ±${formatPercent(row.spread.ratio)}${order}`)}`);
+    lines.push(
+      `${INDENT}${c.dim(`${row.name}: spread between processes A ±${formatPercent(row.spread.a)}, B ±${formatPercent(row.spread.b)}; of the paired ratio ±${formatPercent(row.spread.ratio)}${order}`)}`,
+    );
   }
   if (analysis.onlyInA.length > 0) lines.push(`${INDENT}${c.dim(`only in A (${analysis.onlyInA.length}): ${analysis.onlyInA.join(', ')}`)}`);
   if (analysis.onlyInB.length > 0) lines.push(`${INDENT}${c.dim(`only in B (${analysis.onlyInB.length}): ${analysis.onlyInB.join(', ')}`)}`);

@@ -64,7 +64,9 @@ export function renderCompareReport(comparison: Comparison, options: CompareRepo
   const label = labeller(comparison.rows);
   const bands = [...new Set(comparison.rows.map((r) => r.band))].sort((a, b) => a - b);
   const band = bands.length === 0 ? percentText(comparison.noise) : bands.map(percentText).join(' or ');
-  const lines = [`${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`];
+  const lines = [
+    `${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`,
+  ];
   if (comparison.rows.length > 0) {
     const header = ['benchmark', 'base', 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
     const rows = comparison.rows.map((row): TableCell[] => [

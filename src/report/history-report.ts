@@ -49,7 +49,10 @@ function commit(run: HistoryRunInfo): string {
 }
 
 function pointRow(point: HistoryPoint, run: HistoryRunInfo, c: ReturnType<typeof pc.createColors>): TableCell[] {
-  const runCells: TableCell[] = [{ text: when(run), paint: run.complete ? undefined : c.dim }, { text: commit(run), paint: c.dim }];
+  const runCells: TableCell[] = [
+    { text: when(run), paint: run.complete ? undefined : c.dim },
+    { text: commit(run), paint: c.dim },
+  ];
   if (point.nsPerOp === null) return [...runCells, { text: point.status, paint: c.red }, { text: '' }, { text: '' }, { text: '' }, { text: '' }];
   const ci = point.ciLower === null || point.ciUpper === null ? '' : `[${formatDuration(point.ciLower)}, ${formatDuration(point.ciUpper)}]`;
   const change = point.change;
@@ -81,7 +84,10 @@ export function renderHistoryReport(analysis: RunHistoryAnalysis, options: Histo
   const sections = analysis.benchmarks.map((b) => benchmarkLines(b, analysis, options).join('\n'));
   const notes: string[] = [];
   const bySamples = analysis.benchmarks.some((b) => b.points.some((p) => p.change?.unit === 'samples'));
-  if (bySamples) notes.push(`${INDENT}${c.dim('note: runs of one process each are compared by their samples, which miss the few percent by which processes differ on a busy machine: confirm a marked change with --forks 5 runs')}`);
+  if (bySamples)
+    notes.push(
+      `${INDENT}${c.dim('note: runs of one process each are compared by their samples, which miss the few percent by which processes differ on a busy machine: confirm a marked change with --forks 5 runs')}`,
+    );
   if (analysis.runs.some((r) => !r.complete)) notes.push(`${INDENT}${c.dim('dim dates: runs that did not finish (interrupted or still running); * after a commit: uncommitted changes')}`);
   else if (analysis.runs.some((r) => r.dirty)) notes.push(`${INDENT}${c.dim('* after a commit: the run had uncommitted changes')}`);
   return `${[...sections, ...notes].join('\n\n')}\n`;

@@ -32,7 +32,10 @@ const percentOff = (off: number): string => `${(Math.abs(off) * 100).toFixed(0)}
 
 export function hostLine(host: RunHost | null): string | null {
   if (host === null) return null;
-  const throughput = host.throughputNs == null ? '' : `; throughput reference ${formatDuration(host.throughputNs)} per 1,000 iterations${host.usualThroughputNs == null ? '' : `, usual ${formatDuration(host.usualThroughputNs)}`}`;
+  const throughput =
+    host.throughputNs == null
+      ? ''
+      : `; throughput reference ${formatDuration(host.throughputNs)} per 1,000 iterations${host.usualThroughputNs == null ? '' : `, usual ${formatDuration(host.usualThroughputNs)}`}`;
   const reference = `latency reference ${formatDuration(host.referenceNs)} per 1,000 steps`;
   if (host.usualNs === null || host.versusUsual === null || host.calibrationRuns < MIN_CALIBRATION_RUNS) {
     return `host: ${reference}${throughput} (this machine's usual speed is known after ${MIN_CALIBRATION_RUNS} runs; ${host.calibrationRuns} so far)`;
@@ -44,9 +47,11 @@ export function hostLine(host: RunHost | null): string | null {
   const parts: string[] = [];
   if (Math.abs(off) >= USUAL_HOST_BAND) parts.push(`this run's machine ran ${percentOff(off)} than its usual: figures of this run sit ${off > 0 ? 'higher' : 'lower'} than usual by about that much`);
   if (Math.abs(offThroughput) >= USUAL_THROUGHPUT_BAND) {
-    parts.push(offThroughput > 0
-      ? `code of much instruction-level parallelism ran up to ${percentOff(offThroughput)} than usual (another hardware thread of the same cores at work, most likely another tenant): its figures may sit higher by up to that much`
-      : `code of much instruction-level parallelism ran ${percentOff(offThroughput)} than usual`);
+    parts.push(
+      offThroughput > 0
+        ? `code of much instruction-level parallelism ran up to ${percentOff(offThroughput)} than usual (another hardware thread of the same cores at work, most likely another tenant): its figures may sit higher by up to that much`
+        : `code of much instruction-level parallelism ran ${percentOff(offThroughput)} than usual`,
+    );
   }
   if (parts.length === 0) return `host: at this machine's usual speed (${figures})`;
   return `host: ${parts.join('; ')} (${figures})`;

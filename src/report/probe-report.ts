@@ -32,8 +32,19 @@ function machineLines(doc: ProbeDocument, c: Colors): string[] {
     [{ text: 'cpu', paint: c.dim }, { text: `${env.cpu.model} · ${env.cpu.cores} cores · ${env.os.platform} ${env.os.arch}` }],
     [{ text: 'caches', paint: c.dim }, { text: osCachesText(doc) }],
     [{ text: 'line', paint: c.dim }, { text: doc.os.lineBytes === null ? MISSING_VALUE_TEXT : formatProbeValue(doc.os.lineBytes, 'bytes') }],
-    [{ text: 'page', paint: c.dim }, { text: doc.os.pageBytes === null ? `${MISSING_VALUE_TEXT} (getconf PAGESIZE did not answer)` : `${formatProbeValue(doc.os.pageBytes, 'bytes')} (getconf PAGESIZE)` }],
-    [{ text: 'timer', paint: c.dim }, { text: doc.timer === null ? `${MISSING_VALUE_TEXT} (no process reported it)` : `one clock read costs ${formatDuration(doc.timer.costNs)}; smallest step seen ${formatDuration(doc.timer.resolutionNs)} (as ubench measures them)` }],
+    [
+      { text: 'page', paint: c.dim },
+      { text: doc.os.pageBytes === null ? `${MISSING_VALUE_TEXT} (getconf PAGESIZE did not answer)` : `${formatProbeValue(doc.os.pageBytes, 'bytes')} (getconf PAGESIZE)` },
+    ],
+    [
+      { text: 'timer', paint: c.dim },
+      {
+        text:
+          doc.timer === null
+            ? `${MISSING_VALUE_TEXT} (no process reported it)`
+            : `one clock read costs ${formatDuration(doc.timer.costNs)}; smallest step seen ${formatDuration(doc.timer.resolutionNs)} (as ubench measures them)`,
+      },
+    ],
   ];
   return [c.bold('Machine (as the OS reports it)'), ...renderTable(rows, [{ align: 'left' }, { align: 'left' }], { indent: INDENT })];
 }

@@ -30,13 +30,14 @@ function readingText(r: TierReading): string {
 
 function tierLine(tier: JitInfo, c: Colors): string {
   const what = tier.target === 'loop' ? 'measured loop' : `manual-loop body ${tier.functionName}`;
-  const track = (warm: TierReading, end: TierReading): string => (warm.tier === end.tier && warm.maybeDeopted === end.maybeDeopted ? `${readingText(end)} after warm-up and at the end` : `${readingText(warm)} after warm-up → ${readingText(end)} at the end`);
+  const track = (warm: TierReading, end: TierReading): string =>
+    warm.tier === end.tier && warm.maybeDeopted === end.maybeDeopted ? `${readingText(end)} after warm-up and at the end` : `${readingText(warm)} after warm-up → ${readingText(end)} at the end`;
   const requested = tier.optimizationRequested ? c.dim(' (optimization requested after warm-up)') : '';
   let line = `JIT tier: ${what} ${track(tier.afterWarmup, tier.afterSampling)}${requested}`;
   if (tier.body !== null) {
     const { afterWarmup, afterSampling } = tier.body;
     const own = afterWarmup.tier === 'unknown' && afterSampling.tier === 'unknown' ? 'no code of its own reported' : track(afterWarmup, afterSampling);
-    const note = afterSampling.tier === 'turbofan' ? '' : ' (its own code only: where V8 inlined it into the loop, the loop\'s tier applies)';
+    const note = afterSampling.tier === 'turbofan' ? '' : " (its own code only: where V8 inlined it into the loop, the loop's tier applies)";
     line += c.dim(`; benchmark function ${tier.body.functionName}: ${own}${note}`);
   }
   return line;
@@ -47,7 +48,9 @@ function deoptLines(deopts: readonly DeoptEvent[], indent: string, c: Colors): s
   const lines = [`${indent}deopts: ${deopts.length}`];
   for (const d of deopts.slice(0, DEOPTS_SHOWN)) {
     const inlined = d.inlinedAt.length > 0 ? c.dim(` (inlined at ${d.inlinedAt[0]})`) : '';
-    lines.push(`${indent}${INDENT_STEP}${c.yellow(d.reason || '(no reason)')} ${c.dim(d.kind)} at ${d.location ?? 'unknown location'}${inlined} ${c.dim(d.phase === 'sample' ? 'during sampling' : 'during warm-up')}`);
+    lines.push(
+      `${indent}${INDENT_STEP}${c.yellow(d.reason || '(no reason)')} ${c.dim(d.kind)} at ${d.location ?? 'unknown location'}${inlined} ${c.dim(d.phase === 'sample' ? 'during sampling' : 'during warm-up')}`,
+    );
   }
   if (deopts.length > DEOPTS_SHOWN) lines.push(`${indent}${INDENT_STEP}${c.dim(`… ${deopts.length - DEOPTS_SHOWN} more in the JSON results`)}`);
   return lines;
@@ -57,7 +60,9 @@ function cpuLines(profile: ProfileInfo, indent: string, c: Colors): string[] {
   const cpu = profile.cpu!;
   const inner = indent + INDENT_STEP;
   if (cpu.status !== 'measured') return [`${indent}CPU profile: ${cpu.status === 'failed' ? c.red(cpu.reason ?? 'failed') : c.dim(`skipped: ${cpu.reason ?? ''}`)}`];
-  const lines = [`${indent}hot functions ${c.dim(`(self time; ${cpu.sampleCount} samples at ${cpu.samplingIntervalUs} µs in the timed regions, ${cpu.iterations.toLocaleString('en-US')} iterations; built-ins count as their caller)`)}`];
+  const lines = [
+    `${indent}hot functions ${c.dim(`(self time; ${cpu.sampleCount} samples at ${cpu.samplingIntervalUs} µs in the timed regions, ${cpu.iterations.toLocaleString('en-US')} iterations; built-ins count as their caller)`)}`,
+  ];
   if (cpu.reason !== null) lines.push(`${inner}${c.yellow(`note: ${cpu.reason}`)}`);
   for (const hot of profile.hot ?? []) {
     const where = hot.location === null ? '' : ` ${c.dim(hot.location)}`;

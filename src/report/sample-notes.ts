@@ -29,7 +29,14 @@ export function isSampleNote(d: Diagnostic): boolean {
 export function sampleNotesText(benchmarks: readonly BenchmarkResult[]): string | null {
   const parts: string[] = [];
   for (const b of benchmarks) {
-    const words = [...new Set(b.diagnostics.filter(isSampleNote).map((d) => NOTE_WORDS[d.code]!(d)).filter((w): w is string => w !== null))];
+    const words = [
+      ...new Set(
+        b.diagnostics
+          .filter(isSampleNote)
+          .map((d) => NOTE_WORDS[d.code]!(d))
+          .filter((w): w is string => w !== null),
+      ),
+    ];
     if (words.length > 0) parts.push(`${b.name} (${words.join(', ')})`);
   }
   return parts.length === 0 ? null : parts.join('; ');

@@ -58,11 +58,7 @@ function dashCells(count: number): TableCell[] {
 
 function failedRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
   const status = benchmark.status === 'timeout' ? 'timeout' : 'error';
-  return [
-    { text: benchmark.name, paint: c.bold },
-    { text: status, paint: c.red },
-    ...dashCells(COLUMNS.length - 2),
-  ];
+  return [{ text: benchmark.name, paint: c.bold }, { text: status, paint: c.red }, ...dashCells(COLUMNS.length - 2)];
 }
 
 function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
@@ -132,10 +128,7 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
     lines.push(`${indent}${c.bold(c.cyan(section.group))}`);
     tableIndent = indent + INDENT_STEP;
   }
-  const rows = [
-    headerRow(c),
-    ...section.benchmarks.map((b) => (b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c))),
-  ];
+  const rows = [headerRow(c), ...section.benchmarks.map((b) => (b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c)))];
   const tableOptions = { indent: tableIndent, maxWidth: options.width };
   lines.push(...renderTable(rows, COLUMNS, tableOptions));
   lines.push(...failureLines(section.benchmarks, tableIndent, c));
@@ -151,9 +144,7 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
 
 /** `loop floor: 392 ps/op (not subtracted)`, or a range when the file's benchmarks differ; null if unknown. */
 function loopFloorNote(section: FileSection): string | null {
-  const floors = section.benchmarks
-    .filter((b) => b.status === 'ok' && b.floorNsPerOp !== null && Number.isFinite(b.floorNsPerOp))
-    .map((b) => b.floorNsPerOp as number);
+  const floors = section.benchmarks.filter((b) => b.status === 'ok' && b.floorNsPerOp !== null && Number.isFinite(b.floorNsPerOp)).map((b) => b.floorNsPerOp as number);
   if (floors.length === 0) return null;
   const low = formatDuration(Math.min(...floors));
   const high = formatDuration(Math.max(...floors));

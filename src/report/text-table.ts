@@ -84,11 +84,7 @@ function padCell(cell: TableCell, width: number, align: Align, isLast: boolean):
 }
 
 /** Renders rows (each with one cell per column; missing cells are empty) as aligned lines. */
-export function renderTable(
-  rows: readonly (readonly TableCell[])[],
-  columns: readonly TableColumn[],
-  options: TableOptions,
-): string[] {
+export function renderTable(rows: readonly (readonly TableCell[])[], columns: readonly TableColumn[], options: TableOptions): string[] {
   const widths = fitWidths(columnWidths(rows, columns), columns, options.indent, options.maxWidth);
   return rows.map((row) => {
     // Trailing empty cells are dropped so no row ends in padding.

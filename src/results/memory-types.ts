@@ -119,4 +119,3 @@ export interface Footprint {
   /** Heap used after each sample, in order (a leak keeps raising it). */
   heapUsedAfterSamples: number[];
 }
-

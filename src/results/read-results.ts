@@ -118,10 +118,7 @@ function checkVersion(path: string, version: unknown): void {
   const newest = Math.max(...SUPPORTED_SCHEMA_VERSIONS);
   const isNewer = typeof version === 'number' && Number.isInteger(version) && version > newest;
   const advice = isNewer ? ' (written by a newer ubench: upgrade ubench to read it)' : '';
-  throw new ResultsFileError(
-    path,
-    `${path} has results schema version ${render(version)}; this ubench reads ${supported}${advice}`,
-  );
+  throw new ResultsFileError(path, `${path} has results schema version ${render(version)}; this ubench reads ${supported}${advice}`);
 }
 
 function checkOutline(path: string, file: Record<string, unknown>): void {

@@ -41,7 +41,10 @@ export function listHistory(runsDir: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort().map((n) => path.join(runsDir, n));
+  return names
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .sort()
+    .map((n) => path.join(runsDir, n));
 }
 
 /** Deletes all but the newest `keep` history files; the file being written is never among the deleted. */

@@ -13,7 +13,22 @@ import type { ProfileInfo } from './profile-types.js';
 
 export type { Estimate, Sample } from './sample-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
-export type { CpuProfileFindings, CpuSampling, DeoptEvent, Disassembly, DisasmInstruction, HotFunction, HotFunctionKind, HotLine, JitInfo, JitTier, NativeSymbol, ProfileInfo, TierReading, TierTrack } from './profile-types.js';
+export type {
+  CpuProfileFindings,
+  CpuSampling,
+  DeoptEvent,
+  Disassembly,
+  DisasmInstruction,
+  HotFunction,
+  HotFunctionKind,
+  HotLine,
+  JitInfo,
+  JitTier,
+  NativeSymbol,
+  ProfileInfo,
+  TierReading,
+  TierTrack,
+} from './profile-types.js';
 
 /** Bumped on any incompatible change to the shape below. */
 export const SCHEMA_VERSION = 3;

@@ -11,12 +11,7 @@ import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly,
 import type { NoGcOutcome } from '../analysis/gc-cost.js';
 
 /** One benchmark's part of a pass after timing. */
-export type PassOutcome =
-  | { noGc: NoGcOutcome }
-  | { allocSites: AllocationSites }
-  | { cpuProfile: CpuProfileFindings }
-  | { disasm: Disassembly };
-
+export type PassOutcome = { noGc: NoGcOutcome } | { allocSites: AllocationSites } | { cpuProfile: CpuProfileFindings } | { disasm: Disassembly };
 
 export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();

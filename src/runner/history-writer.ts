@@ -16,7 +16,11 @@ export class HistoryWriter {
   /** Set after the first write, which also makes sure `.ubench/.gitignore` exists. */
   private written = false;
 
-  constructor(private readonly dir: string, startedAt: string, private readonly warn?: (text: string) => void) {
+  constructor(
+    private readonly dir: string,
+    startedAt: string,
+    private readonly warn?: (text: string) => void,
+  ) {
     this.file = path.join(dir, historyFileName(startedAt, process.pid));
   }
 

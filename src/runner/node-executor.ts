@@ -38,7 +38,10 @@ export function passFlags(pass: ChildRequest['pass']): string[] {
   if (pass?.kind === 'disasm') {
     return [
       // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (docs/design.md §3).
-      '--print-opt-code', `--print-opt-code-filter=${LOOP_NAME_PREFIX}*`, '--redirect-code-traces', `--redirect-code-traces-to=${pass.codeFile}`,
+      '--print-opt-code',
+      `--print-opt-code-filter=${LOOP_NAME_PREFIX}*`,
+      '--redirect-code-traces',
+      `--redirect-code-traces-to=${pass.codeFile}`,
       // perf names JIT code from /tmp/perf-<pid>.map.
       ...(pass.perfData === null ? [] : ['--perf-basic-prof']),
     ];
@@ -56,9 +59,12 @@ export function createNodeExecutor(options: NodeExecutorOptions): Executor {
   return (request, handlers) => {
     const deoptLogPath = path.join(tmpdir(), `ubench-deopt-${process.pid}-${++spawned}.log`);
     const args = [
-      '--import', tsxLoader,
+      '--import',
+      tsxLoader,
       // Deoptimizations go to a file the child reads between phases (docs/design.md §3).
-      '--log-deopt', `--logfile=${deoptLogPath}`, '--no-logfile-per-isolate',
+      '--log-deopt',
+      `--logfile=${deoptLogPath}`,
+      '--no-logfile-per-isolate',
       ...(options.nodeArgs ?? []),
       ...passFlags(request.pass),
       childMain,

@@ -56,7 +56,10 @@ export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
     }
     const iterations = Math.floor(NO_GC_SAMPLE_BYTES / bytesPerOp);
     if (iterations < 1 || iterations * b.estimate.nsPerOp < MIN_NO_GC_SAMPLE_NS) {
-      impossible.set(b.id, `it allocates ${formatMiB(bytesPerOp)} per operation: a sample that fits a ${formatMiB(NO_GC_SAMPLE_BYTES)} GC-free budget would hold ${iterations} operation(s), under ${MIN_NO_GC_SAMPLE_NS / 1e3} µs`);
+      impossible.set(
+        b.id,
+        `it allocates ${formatMiB(bytesPerOp)} per operation: a sample that fits a ${formatMiB(NO_GC_SAMPLE_BYTES)} GC-free budget would hold ${iterations} operation(s), under ${MIN_NO_GC_SAMPLE_NS / 1e3} µs`,
+      );
       continue;
     }
     maxIterations[b.id] = iterations;

@@ -9,7 +9,11 @@ export class ProfileFiles {
   private readonly used = new Map<string, string>();
 
   /** `root` is `--profile-dir`; the run's folder is named after its start time. */
-  constructor(root: string, startedAt: Date, private readonly cwd: string) {
+  constructor(
+    root: string,
+    startedAt: Date,
+    private readonly cwd: string,
+  ) {
     this.folder = path.join(root, startedAt.toISOString().replace(/[:.]/g, '-'));
   }
 

@@ -45,20 +45,41 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
     const handle = options.executor(request, {
       onEvent(event) {
         switch (event.type) {
-          case 'declared': outcome.declared = event.benchmarks; break;
-          case 'load-error': outcome.loadError = event.error; break;
-          case 'start': outcome.current = event.id; armTimer(); break;
+          case 'declared':
+            outcome.declared = event.benchmarks;
+            break;
+          case 'load-error':
+            outcome.loadError = event.error;
+            break;
+          case 'start':
+            outcome.current = event.id;
+            armTimer();
+            break;
           // Interleaved rounds: the timeout applies to each round; a crash blames the benchmark running.
-          case 'round': armTimer(); break;
+          case 'round':
+            armTimer();
+            break;
           // The timeout applies to each benchmark's turn, the work after the rounds included.
-          case 'current': outcome.current = event.id; armTimer(); break;
+          case 'current':
+            outcome.current = event.id;
+            armTimer();
+            break;
           case 'measured':
           case 'pass-result':
-          case 'bench-error': outcome.current = null; break;
-          case 'crash': crash = event.error; break;
-          case 'exit': exitCode = event.code; break;
-          case 'done': outcome.completed = true; break;
-          default: break;
+          case 'bench-error':
+            outcome.current = null;
+            break;
+          case 'crash':
+            crash = event.error;
+            break;
+          case 'exit':
+            exitCode = event.code;
+            break;
+          case 'done':
+            outcome.completed = true;
+            break;
+          default:
+            break;
         }
         options.onEvent(event);
       },

@@ -17,11 +17,7 @@ export interface FileCallbacks {
  * `request.only` null runs every selected benchmark; otherwise just those ids. Returns the ids
  * the file declared (after the filter), or null if it could not be loaded.
  */
-export async function runFile(
-  request: ChildRequest,
-  options: Omit<RunChildOptions, 'onEvent'>,
-  callbacks: FileCallbacks,
-): Promise<DeclaredInfo[] | null> {
+export async function runFile(request: ChildRequest, options: Omit<RunChildOptions, 'onEvent'>, callbacks: FileCallbacks): Promise<DeclaredInfo[] | null> {
   let declared: DeclaredInfo[] | null = null;
   const finished = new Set<string>();
   const onEvent = (event: ChildEvent): void => {

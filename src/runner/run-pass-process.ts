@@ -36,19 +36,27 @@ export function noProfile(status: 'skipped' | 'failed', reason: string): CpuProf
 
 function resultOutcome(result: PassResult, context: PassContext): PassOutcome | null {
   switch (result.kind) {
-    case 'no-gc': return { noGc: { status: 'done', run: result.run } };
-    case 'alloc-sites': return { allocSites: result.sites };
-    case 'cpu-profile': return { cpuProfile: { ...result.findings, cpuprofile: result.findings.cpuprofile === null ? null : context.files.display(result.findings.cpuprofile) } };
-    case 'disasm': return null;
+    case 'no-gc':
+      return { noGc: { status: 'done', run: result.run } };
+    case 'alloc-sites':
+      return { allocSites: result.sites };
+    case 'cpu-profile':
+      return { cpuProfile: { ...result.findings, cpuprofile: result.findings.cpuprofile === null ? null : context.files.display(result.findings.cpuprofile) } };
+    case 'disasm':
+      return null;
   }
 }
 
 function errorOutcome(pass: PassRequest, error: ErrorInfo): PassOutcome | null {
   switch (pass.kind) {
-    case 'no-gc': return { noGc: { status: 'failed', error } };
-    case 'alloc-sites': return { allocSites: noSites('failed', `the allocation-site pass failed: ${error.message}`) };
-    case 'cpu-profile': return { cpuProfile: noProfile('failed', `the profiling pass failed: ${error.message}`) };
-    case 'disasm': return null;
+    case 'no-gc':
+      return { noGc: { status: 'failed', error } };
+    case 'alloc-sites':
+      return { allocSites: noSites('failed', `the allocation-site pass failed: ${error.message}`) };
+    case 'cpu-profile':
+      return { cpuProfile: noProfile('failed', `the profiling pass failed: ${error.message}`) };
+    case 'disasm':
+      return null;
   }
 }
 
@@ -86,4 +94,3 @@ export async function runPassProcess(pass: PassRequest, only: string[], context:
     },
   });
 }
-

@@ -109,27 +109,44 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
   save(null);
   let done = 0;
-  const onEvent = (file: BenchFile, fork: number) => (event: ChildEvent): void => {
-    switch (event.type) {
-      case 'hello':
-        environment.clock ??= event.clock;
-        environment.throttleBaselineNs ??= event.throttleBaselineNs;
-        if (environment.v8Flags.length === 0) environment.v8Flags = event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
-        break;
-      case 'declared': collector.declare(file.display, event.benchmarks); break;
-      case 'start':
-      case 'phase': {
-        const phase = event.type === 'phase' ? ` ${event.phase}` : '';
-        const forkText = options.forks > 1 ? ` fork ${fork}/${options.forks}` : '';
-        deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${forkText} ${event.id}${phase}`);
-        break;
+  const onEvent =
+    (file: BenchFile, fork: number) =>
+    (event: ChildEvent): void => {
+      switch (event.type) {
+        case 'hello':
+          environment.clock ??= event.clock;
+          environment.throttleBaselineNs ??= event.throttleBaselineNs;
+          if (environment.v8Flags.length === 0) environment.v8Flags = event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
+          break;
+        case 'declared':
+          collector.declare(file.display, event.benchmarks);
+          break;
+        case 'start':
+        case 'phase': {
+          const phase = event.type === 'phase' ? ` ${event.phase}` : '';
+          const forkText = options.forks > 1 ? ` fork ${fork}/${options.forks}` : '';
+          deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${forkText} ${event.id}${phase}`);
+          break;
+        }
+        case 'round':
+          deps.progress(
+            `[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${options.forks > 1 ? ` fork ${fork}/${options.forks}` : ''} ${file.display}: round ${event.round + 1}, ${event.active.length} benchmark${event.active.length === 1 ? '' : 's'} sampling`,
+          );
+          break;
+        case 'measured':
+          collector.measured(event.id, event.result);
+          done++;
+          save(null);
+          break;
+        case 'bench-error':
+          collector.failed(event.id, 'error', event.error);
+          done++;
+          save(null);
+          break;
+        default:
+          break;
       }
-      case 'round': deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${options.forks > 1 ? ` fork ${fork}/${options.forks}` : ''} ${file.display}: round ${event.round + 1}, ${event.active.length} benchmark${event.active.length === 1 ? '' : 's'} sampling`); break;
-      case 'measured': collector.measured(event.id, event.result); done++; save(null); break;
-      case 'bench-error': collector.failed(event.id, 'error', event.error); done++; save(null); break;
-      default: break;
-    }
-  };
+    };
   const childOptions = { executor: deps.executor, timeoutMs: options.timeoutNs / 1e6, signal: deps.signal };
   const callbacksFor = (file: BenchFile, fork: number) => ({
     onEvent: onEvent(file, fork),
@@ -177,9 +194,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   if (options.shard !== null && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
     deps.warn?.(`shard ${options.shard.index}/${options.shard.count} holds no benchmarks (the suite has fewer ${options.isolate === 'file' ? 'bench files' : 'benchmarks'} than shards)`);
   } else if (!interrupted && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
-    throw new UsageError(
-      options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`,
-    );
+    throw new UsageError(options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`);
   }
   if (!interrupted && options.calibrationPath !== null) calibrate(collector, options.calibrationPath, deps.warn);
   const results = save({ complete: !interrupted });
@@ -211,4 +226,3 @@ async function listBenchmarks(
   const share = new Set(shareOf([...listed.values()].flat(), (id) => id, options.shard));
   return new Map([...listed].map(([file, ids]) => [file, ids.filter((id) => share.has(id))]));
 }
-

@@ -89,12 +89,7 @@ export function binomialLogPmf(k: number, n: number, p: number): number {
   if (p === 1) return k === n ? 0 : -Infinity;
   if (k === 0) return n * Math.log1p(-p);
   if (k === n) return n * Math.log(p);
-  const saddle =
-    stirlingRemainder(n) -
-    stirlingRemainder(k) -
-    stirlingRemainder(n - k) -
-    deviance(k, n * p) -
-    deviance(n - k, n * q);
+  const saddle = stirlingRemainder(n) - stirlingRemainder(k) - stirlingRemainder(n - k) - deviance(k, n * p) - deviance(n - k, n * q);
   return saddle + 0.5 * (Math.log(n) - Math.log(k) - Math.log(n - k)) - LN_SQRT_2PI;
 }
 
@@ -141,7 +136,7 @@ export function binomialCdf(k: number, n: number, p: number): number {
       if (term * ratio < TAIL_RELATIVE_TOLERANCE * sum * (1 - ratio)) break;
     }
     const value = Math.exp(binomialLogPmf(kk, n, p) + Math.log(sum));
-    return Math.min(value , 1);
+    return Math.min(value, 1);
   }
   // At or above the mode: P(X = j+1) / P(X = j) = (n − j)·p / ((j + 1)·q) < 1 for j > k.
   let term = 1;

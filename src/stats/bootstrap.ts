@@ -48,16 +48,11 @@ export interface TwoLevelMedianInterval {
   upper: number;
 }
 
-function resolveOptions(
-  options: BootstrapOptions,
-  caller: string,
-): { resamples: number; confidence: number; rng: Rng } {
+function resolveOptions(options: BootstrapOptions, caller: string): { resamples: number; confidence: number; rng: Rng } {
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP_RESAMPLES;
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!Number.isInteger(resamples) || resamples < 1 || resamples > MAX_BOOTSTRAP_RESAMPLES) {
-    throw new RangeError(
-      `${caller}: resamples must be an integer in [1, ${MAX_BOOTSTRAP_RESAMPLES}], got ${resamples}`,
-    );
+    throw new RangeError(`${caller}: resamples must be an integer in [1, ${MAX_BOOTSTRAP_RESAMPLES}], got ${resamples}`);
   }
   requireConfidence(confidence, caller);
   if (typeof options.rng !== 'function') {
@@ -104,11 +99,7 @@ function resampledMedian(sorted: Float64Array, counts: Uint32Array, rng: Rng): n
  * @throws RangeError when a or b is empty or holds a NaN, when a value of b is not positive and
  *   finite (the ratio would be undefined), or on invalid options.
  */
-export function bootstrapMedianRatio(
-  a: readonly number[],
-  b: readonly number[],
-  options: BootstrapOptions,
-): MedianRatioInterval {
+export function bootstrapMedianRatio(a: readonly number[], b: readonly number[], options: BootstrapOptions): MedianRatioInterval {
   requireSample(a, 'bootstrapMedianRatio (a)');
   requireSample(b, 'bootstrapMedianRatio (b)');
   for (const v of b) {
@@ -135,11 +126,7 @@ export interface MedianDifferenceInterval {
  *
  * @throws RangeError when a or b is empty or holds a NaN, or on invalid options.
  */
-export function bootstrapMedianDifference(
-  a: readonly number[],
-  b: readonly number[],
-  options: BootstrapOptions,
-): MedianDifferenceInterval {
+export function bootstrapMedianDifference(a: readonly number[], b: readonly number[], options: BootstrapOptions): MedianDifferenceInterval {
   requireSample(a, 'bootstrapMedianDifference (a)');
   requireSample(b, 'bootstrapMedianDifference (b)');
   const { point, lower, upper } = twoMedianInterval(a, b, (x, y) => x - y, resolveOptions(options, 'bootstrapMedianDifference'));
@@ -187,10 +174,7 @@ function twoMedianInterval(
  * @throws RangeError when there are no groups, a group is empty or holds a NaN, or on invalid
  *   options.
  */
-export function twoLevelBootstrapMedian(
-  groups: readonly (readonly number[])[],
-  options: BootstrapOptions,
-): TwoLevelMedianInterval {
+export function twoLevelBootstrapMedian(groups: readonly (readonly number[])[], options: BootstrapOptions): TwoLevelMedianInterval {
   if (groups.length === 0) {
     throw new RangeError('twoLevelBootstrapMedian: expected at least one group, got none');
   }

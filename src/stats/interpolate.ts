@@ -12,9 +12,7 @@
 export function interpolateOrdered(low: number, high: number, fraction: number): number {
   if (fraction === 0 || low === high) return low;
   const span = high - low;
-  const value = Number.isFinite(span)
-    ? low + fraction * span
-    : (1 - fraction) * low + fraction * high;
+  const value = Number.isFinite(span) ? low + fraction * span : (1 - fraction) * low + fraction * high;
   if (value < low) return low;
   if (value > high) return high;
   return value;

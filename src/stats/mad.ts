@@ -20,10 +20,7 @@ export const MAD_NORMAL_SCALE = 1.4826;
  *
  * @throws RangeError when `values` is empty or holds a NaN, or `scale` is negative or not finite.
  */
-export function medianAbsoluteDeviation(
-  values: readonly number[],
-  scale: number = MAD_NORMAL_SCALE,
-): number {
+export function medianAbsoluteDeviation(values: readonly number[], scale: number = MAD_NORMAL_SCALE): number {
   requireSample(values, 'medianAbsoluteDeviation');
   if (!(scale >= 0 && Number.isFinite(scale))) {
     throw new RangeError(`medianAbsoluteDeviation: scale must be finite and ≥ 0, got ${scale}`);

@@ -27,7 +27,7 @@ function rankPooled(a: readonly number[], b: readonly number[]): { rankSumA: num
   const pooled = [...a.map((v) => ({ v, fromA: true })), ...b.map((v) => ({ v, fromA: false }))].sort((x, y) => x.v - y.v);
   let rankSumA = 0;
   const tieSizes: number[] = [];
-  for (let i = 0; i < pooled.length;) {
+  for (let i = 0; i < pooled.length; ) {
     let j = i;
     while (j + 1 < pooled.length && pooled[j + 1]!.v === pooled[i]!.v) j++;
     const rank = (i + j) / 2 + 1;

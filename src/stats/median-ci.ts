@@ -52,16 +52,12 @@ export interface MedianConfidenceInterval extends MedianRanks {
  *   n < 6 at 95%, n < 8 at 99%, n < 5 at 90%.
  * @throws RangeError when n is not a positive safe integer or confidence is not in (0, 1).
  */
-export function medianConfidenceRanks(
-  n: number,
-  confidence: number = DEFAULT_CONFIDENCE,
-): MedianRanks | null {
+export function medianConfidenceRanks(n: number, confidence: number = DEFAULT_CONFIDENCE): MedianRanks | null {
   if (!Number.isSafeInteger(n) || n < 1) {
     throw new RangeError(`medianConfidenceRanks: n must be a positive safe integer, got ${n}`);
   }
   requireConfidence(confidence, 'medianConfidenceRanks');
-  const symmetricCoverage = (r: number): number =>
-    1 - 2 * binomialCdf(r - 1, n, MEDIAN_PROBABILITY);
+  const symmetricCoverage = (r: number): number => 1 - 2 * binomialCdf(r - 1, n, MEDIAN_PROBABILITY);
   if (symmetricCoverage(1) < confidence) return null;
   // Coverage falls as r grows; binary search for the largest r that still reaches the level.
   // r ≤ ⌈n/2⌉ keeps r ≤ n + 1 − r; at the centre the coverage is 0 (odd n) or tiny.
@@ -77,9 +73,7 @@ export function medianConfidenceRanks(
   const coverage = symmetricCoverage(lowerRank);
   if (upperRank - 1 > lowerRank) {
     // Band [r, n − r]: P(r ≤ B ≤ n − r − 1) = F(n − r − 1) − F(r − 1).
-    const narrower =
-      binomialCdf(upperRank - 2, n, MEDIAN_PROBABILITY) -
-      binomialCdf(lowerRank - 1, n, MEDIAN_PROBABILITY);
+    const narrower = binomialCdf(upperRank - 2, n, MEDIAN_PROBABILITY) - binomialCdf(lowerRank - 1, n, MEDIAN_PROBABILITY);
     if (narrower >= confidence) {
       return { lowerRank, upperRank: upperRank - 1, achievedConfidence: narrower };
     }
@@ -99,10 +93,7 @@ export function medianConfidenceRanks(
  * @returns null when n is too small for the requested confidence (n < 6 at 95%).
  * @throws RangeError when `values` is empty or holds a NaN, or confidence is not in (0, 1).
  */
-export function medianConfidenceInterval(
-  values: readonly number[],
-  confidence: number = DEFAULT_CONFIDENCE,
-): MedianConfidenceInterval | null {
+export function medianConfidenceInterval(values: readonly number[], confidence: number = DEFAULT_CONFIDENCE): MedianConfidenceInterval | null {
   requireSample(values, 'medianConfidenceInterval');
   requireConfidence(confidence, 'medianConfidenceInterval');
   const ranks = medianConfidenceRanks(values.length, confidence);
@@ -121,10 +112,7 @@ export function medianConfidenceInterval(
  *
  * @throws RangeError as `medianConfidenceInterval`.
  */
-export function medianWithInterval(
-  values: readonly number[],
-  confidence: number = DEFAULT_CONFIDENCE,
-): { median: number; lower: number; upper: number } {
+export function medianWithInterval(values: readonly number[], confidence: number = DEFAULT_CONFIDENCE): { median: number; lower: number; upper: number } {
   const ci = medianConfidenceInterval(values, confidence);
   return {
     median: median(values),

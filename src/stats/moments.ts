@@ -56,7 +56,7 @@ export function variance(values: readonly number[]): number {
   }
   const result = (sumSquares - (sumDeviations * sumDeviations) / n) / (n - 1);
   // Rounding can leave a tiny negative for (near-)constant data; NaN (from infinite inputs) passes through.
-  return Math.max(result , 0);
+  return Math.max(result, 0);
 }
 
 /**

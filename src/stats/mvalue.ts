@@ -47,12 +47,7 @@ const LATTICE_ROUNDING_LIMIT = 2 ** 52;
 const ORIGIN_SHIFTS = 4;
 
 /** Modality verdicts, from the thresholds above. */
-export type ModalityVerdict =
-  | 'unimodal'
-  | 'possibly-multimodal'
-  | 'bimodal'
-  | 'multimodal'
-  | 'too-few-samples';
+export type ModalityVerdict = 'unimodal' | 'possibly-multimodal' | 'bimodal' | 'multimodal' | 'too-few-samples';
 
 /** An mValue and what it suggests. */
 export interface Modality {
@@ -89,7 +84,8 @@ function scoreBinning(sorted: readonly number[], origin: number, width: number):
   let bin = Math.floor((sorted[0]! - origin) / width);
   let count = 0;
   const close = (): void => {
-    if (Number.isNaN(previousBin)) total += count; // rise from the empty bar before the first bin
+    if (Number.isNaN(previousBin))
+      total += count; // rise from the empty bar before the first bin
     else if (bin === previousBin + 1) total += Math.abs(count - previousCount);
     else total += previousCount + count; // fall to an empty gap and rise out of it
     if (count > tallest) tallest = count;
@@ -171,10 +167,8 @@ export function mValue(values: readonly number[]): number {
     if (gap > 0 && gap < step) step = gap;
   }
   // Beyond 2^52 lattice steps per bin, rounding to the lattice is below double resolution anyway.
-  const toLattice = (x: number): number =>
-    x / step > LATTICE_ROUNDING_LIMIT ? x : Math.round(x / step) * step;
-  const narrowest =
-    (NARROWEST_WIDTH_FRACTION * SCOTT_FACTOR * stddev(kept)) / Math.cbrt(kept.length);
+  const toLattice = (x: number): number => (x / step > LATTICE_ROUNDING_LIMIT ? x : Math.round(x / step) * step);
+  const narrowest = (NARROWEST_WIDTH_FRACTION * SCOTT_FACTOR * stddev(kept)) / Math.cbrt(kept.length);
 
   let best = 0;
   // Doubling a multiple of the lattice step keeps it one; the width never falls below one step.

@@ -89,5 +89,5 @@ function medianDifferenceError(values: readonly number[], medians: readonly numb
   if (steps.length === 0) return 0;
   const center = median(steps);
   const sigma = (MAD_TO_SIGMA * median(steps.map((d) => Math.abs(d - center)))) / Math.SQRT2;
-  return Math.SQRT2 * MEDIAN_SE_FACTOR * sigma / Math.sqrt(size);
+  return (Math.SQRT2 * MEDIAN_SE_FACTOR * sigma) / Math.sqrt(size);
 }

@@ -27,9 +27,7 @@ export interface LinearFit {
  */
 export function linearFit(xs: readonly number[], ys: readonly number[]): LinearFit | null {
   if (xs.length !== ys.length) {
-    throw new RangeError(
-      `linearFit: xs and ys must have the same length, got ${xs.length} and ${ys.length}`,
-    );
+    throw new RangeError(`linearFit: xs and ys must have the same length, got ${xs.length} and ${ys.length}`);
   }
   requireNoNaN(xs, 'linearFit (xs)');
   requireNoNaN(ys, 'linearFit (ys)');
@@ -74,7 +72,7 @@ export function linearFit(xs: readonly number[], ys: readonly number[]): LinearF
     ssRes += residual * residual;
   }
   const raw = syy === 0 ? 1 : 1 - ssRes / syy;
-  const r2 = raw < 0 ? 0 : Math.min(raw , 1);
+  const r2 = raw < 0 ? 0 : Math.min(raw, 1);
   return { slope, intercept, r2 };
 }
 

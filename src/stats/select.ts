@@ -22,9 +22,7 @@ function requireCount(values: NumericBuffer, count: number, caller: string): voi
     if (values.length === 0 || count === 0) {
       throw new RangeError(`${caller}: expected at least one value, got an empty array`);
     }
-    throw new RangeError(
-      `${caller}: count must be an integer in [1, ${values.length}], got ${count}`,
-    );
+    throw new RangeError(`${caller}: count must be an integer in [1, ${values.length}], got ${count}`);
   }
 }
 

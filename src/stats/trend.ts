@@ -186,9 +186,7 @@ export function trendTest(values: readonly number[]): TrendTest {
   requireFiniteSample(values, 'trendTest');
   const n = values.length;
   if (n > TREND_MAX_SAMPLES) {
-    throw new RangeError(
-      `trendTest: at most ${TREND_MAX_SAMPLES} values (O(n²) pairwise slopes), got ${n}`,
-    );
+    throw new RangeError(`trendTest: at most ${TREND_MAX_SAMPLES} values (O(n²) pairwise slopes), got ${n}`);
   }
   const v = Float64Array.from(values);
   const pairs = (n * (n - 1)) / 2;

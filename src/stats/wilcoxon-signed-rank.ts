@@ -25,7 +25,7 @@ function absoluteRanks(d: readonly number[]): { ranks: number[]; tieSizes: numbe
   const order = d.map((v, i) => ({ a: Math.abs(v), i })).sort((x, y) => x.a - y.a);
   const ranks = new Array<number>(d.length);
   const tieSizes: number[] = [];
-  for (let i = 0; i < order.length;) {
+  for (let i = 0; i < order.length; ) {
     let j = i;
     while (j + 1 < order.length && order[j + 1]!.a === order[i]!.a) j++;
     for (let k = i; k <= j; k++) ranks[order[k]!.i] = (i + j) / 2 + 1;

@@ -28,7 +28,9 @@ const SCREENSHOTS = path.join(REPO_ROOT, 'test-artifacts', 'html-report');
 const available = existsSync(CHROMIUM);
 
 if (!available) {
-  process.stderr.write(`\n${'!'.repeat(78)}\n!! Browser tests SKIPPED: no chromium at ${CHROMIUM}.\n!! Install it (apt-get install -y chromium) or set UBENCH_CHROMIUM to run them.\n${'!'.repeat(78)}\n\n`);
+  process.stderr.write(
+    `\n${'!'.repeat(78)}\n!! Browser tests SKIPPED: no chromium at ${CHROMIUM}.\n!! Install it (apt-get install -y chromium) or set UBENCH_CHROMIUM to run them.\n${'!'.repeat(78)}\n\n`,
+  );
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ubench-browser-'));
@@ -58,9 +60,14 @@ async function openPage(name: string, html: string): Promise<PageCheck & { headi
   const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
   const consoleErrors: string[] = [];
   const dialogs: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
   const seen = await page.evaluate(() => ({
     canvases: Array.from(document.querySelectorAll('canvas[data-chart]')).map((c) => {

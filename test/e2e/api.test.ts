@@ -24,10 +24,22 @@ describe('programmatic API', () => {
       const json = path.join(tmp.dir, 'api.json');
       const results = await run({ files: path.join(SUITE, 'alpha.bench.ts'), ...FAST, json, onProgress: (text) => progress.push(text), onOutput: () => undefined });
       assert.equal(results.complete, true);
-      assert.deepEqual(results.benchmarks.map((b) => [b.name, b.status]), [['alpha chain', 'ok'], ['alpha sum', 'ok']]);
+      assert.deepEqual(
+        results.benchmarks.map((b) => [b.name, b.status]),
+        [
+          ['alpha chain', 'ok'],
+          ['alpha sum', 'ok'],
+        ],
+      );
       assert.ok(results.analysedBy !== undefined);
-      assert.ok(progress.some((p) => p.includes('alpha chain')), progress.join('\n'));
-      assert.deepEqual(readResults(json).benchmarks.map((b) => b.id), results.benchmarks.map((b) => b.id));
+      assert.ok(
+        progress.some((p) => p.includes('alpha chain')),
+        progress.join('\n'),
+      );
+      assert.deepEqual(
+        readResults(json).benchmarks.map((b) => b.id),
+        results.benchmarks.map((b) => b.id),
+      );
       const comparison = await compare(results, await analyse(results));
       assert.equal(comparison.rows.length, 2);
       assert.deepEqual(await slowerThan(comparison, 0.05), []);
@@ -39,13 +51,19 @@ describe('programmatic API', () => {
   it('shards and merges to the whole suite', async () => {
     const shards = [];
     for (const index of [1, 2]) shards.push(await run({ files: SUITE, ...FAST, shard: { index, count: 2 }, onOutput: () => undefined }));
-    assert.deepEqual(shards.map((s) => s.settings.shard), [{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    assert.deepEqual(
+      shards.map((s) => s.settings.shard),
+      [
+        { index: 1, count: 2 },
+        { index: 2, count: 2 },
+      ],
+    );
     const merged = await merge(shards.map((results, i) => ({ label: `shard-${i + 1}`, results })));
     assert.equal(merged.benchmarks.length, 10);
     assert.equal(new Set(merged.benchmarks.map((b) => b.file)).size, 5);
   });
 
-  it('rejects a bad option with the CLI\'s one-line message', async () => {
+  it("rejects a bad option with the CLI's one-line message", async () => {
     await assert.rejects(run({ files: SUITE, time: 'soon' }), (error: unknown) => error instanceof UsageError && /^--time: bad duration "soon"/.test(error.message));
     await assert.rejects(run({ files: SUITE, shard: '3/2' }), (error: unknown) => error instanceof UsageError && /^--shard: expected i\/n/.test(error.message));
     await assert.rejects(run({ files: path.join(SUITE, 'nowhere') }), (error: unknown) => error instanceof UsageError && /no such file or directory/.test(error.message));

@@ -14,7 +14,10 @@ const SUITE = path.join(REPO_ROOT, 'test/fixtures/bench/shards');
 const tmp = makeTempDir();
 after(() => tmp.cleanup());
 const out = (name: string): string => path.join(tmp.dir, name);
-const ids = (file: string): string[] => readResults(file).benchmarks.map((b) => b.id).sort();
+const ids = (file: string): string[] =>
+  readResults(file)
+    .benchmarks.map((b) => b.id)
+    .sort();
 
 async function measure(json: string, extra: string[], work = 1): Promise<void> {
   const r = await runCli([SUITE, ...FAST, '--no-history', '--quiet', ...extra, '--json', json], { env: { UBENCH_TEST_WORK: String(work) } });
@@ -27,7 +30,11 @@ describe('the CI workflow of docs/ci.md (4 shards, base and head per shard)', ()
     const sides = { base: [] as string[], head: [] as string[], regressed: [] as string[] };
     for (let shard = 1; shard <= 4; shard++) {
       for (let round = 1; round <= 2; round++) {
-        for (const [side, work] of [['base', 1], ['head', 1], ['regressed', 4]] as const) {
+        for (const [side, work] of [
+          ['base', 1],
+          ['head', 1],
+          ['regressed', 4],
+        ] as const) {
           const file = out(`${side}-${shard}-${round}.json`);
           await measure(file, ['--shard', `${shard}/4`, '--seed', String(round)], work);
           sides[side].push(file);
@@ -39,7 +46,10 @@ describe('the CI workflow of docs/ci.md (4 shards, base and head per shard)', ()
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stderr, /merged 8 files \(8 runs on 1 machine, 10 benchmarks\)/);
       assert.deepEqual(ids(out(`${side}.json`)), ids(out('whole.json')));
-      assert.ok(readResults(out(`${side}.json`)).benchmarks.every((b) => b.forks?.length === 2), 'the two rounds pool like --forks 2');
+      assert.ok(
+        readResults(out(`${side}.json`)).benchmarks.every((b) => b.forks?.length === 2),
+        'the two rounds pool like --forks 2',
+      );
     }
     const same = await runCli(['compare', out('base.json'), out('head.json'), '--fail-on-regression', '50%']);
     assert.equal(same.code, 0, same.stdout + same.stderr);

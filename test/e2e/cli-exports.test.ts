@@ -16,7 +16,10 @@ describe('exports', () => {
   const summary = out('summary.md');
   before(async () => {
     writeFileSync(summary, '# earlier step\n');
-    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--json', out('run.json'), '--markdown', out('run.md'), '--csv', out('run.csv'), '--benchfmt', out('run.txt'), '--bmf', out('run.bmf.json')], { env: { GITHUB_STEP_SUMMARY: summary } });
+    const run = await runCli(
+      [FIXTURE, ...FAST, '--no-history', '--json', out('run.json'), '--markdown', out('run.md'), '--csv', out('run.csv'), '--benchfmt', out('run.txt'), '--bmf', out('run.bmf.json')],
+      { env: { GITHUB_STEP_SUMMARY: summary } },
+    );
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stderr, /^csv written to /m);
   });

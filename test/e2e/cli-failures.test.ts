@@ -75,7 +75,12 @@ describe('ubench test/fixtures/bench/faults', () => {
   });
 
   it('measures the benchmarks around the failing ones', () => {
-    for (const [file, name] of [[THROWS, 'before'], [THROWS, 'after'], [CRASH, 'first'], [CRASH, 'last']] as const) {
+    for (const [file, name] of [
+      [THROWS, 'before'],
+      [THROWS, 'after'],
+      [CRASH, 'first'],
+      [CRASH, 'last'],
+    ] as const) {
       const b = named(results, file, name);
       assert.equal(b.status, 'ok', `${name}: ${JSON.stringify(b.error)}`);
       assert.ok(b.samples.length >= 6, name);
@@ -123,7 +128,10 @@ describe('ubench test/fixtures/bench/broken', () => {
   });
 
   it('still runs the file next to the broken ones', () => {
-    assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [[`${DIR}/fine.bench.mjs#still runs`, 'ok']]);
+    assert.deepEqual(
+      results.benchmarks.map((b) => [b.id, b.status]),
+      [[`${DIR}/fine.bench.mjs#still runs`, 'ok']],
+    );
   });
 });
 
@@ -137,7 +145,10 @@ describe('ubench test/fixtures/bench/console', () => {
     assert.equal(run.code, 0, describeRun(run));
     const results = readResults(jsonPath);
     assert.equal(results.complete, true);
-    assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [[`${DIR}/chatty.bench.ts#logs`, 'ok']]);
+    assert.deepEqual(
+      results.benchmarks.map((b) => [b.id, b.status]),
+      [[`${DIR}/chatty.bench.ts#logs`, 'ok']],
+    );
     assert.ok(results.benchmarks[0]!.samples.length >= 6);
     assert.ok(run.stderr.includes(FAKE_EVENT), 'console.log at load time is relayed to stderr');
     assert.ok(run.stderr.includes('{"type":"done"}'), 'console.log in the loop is relayed');

@@ -22,7 +22,10 @@ describe('run history', () => {
   it('keeps every run under .ubench/runs/ and ignores the local folders in git', () => {
     const runs = readdirSync(path.join(cwd, '.ubench/runs'));
     assert.equal(runs.length, 2, runs.join(', '));
-    assert.ok(runs.every((n) => /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-\d+\.json$/.test(n)), runs.join(', '));
+    assert.ok(
+      runs.every((n) => /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-\d+\.json$/.test(n)),
+      runs.join(', '),
+    );
     assert.match(readFileSync(path.join(cwd, '.ubench/.gitignore'), 'utf8'), /^runs\/$/m);
     assert.doesNotMatch(readFileSync(path.join(cwd, '.ubench/.gitignore'), 'utf8'), /^baselines/m);
   });

@@ -23,16 +23,22 @@ async function run(name: string, extra: string[] = [], env: NodeJS.ProcessEnv = 
 }
 
 describe('interleaved rounds (the default)', () => {
-  it('samples the file\'s benchmarks and their floor in shared rounds, each sample with the host reference', async () => {
+  it("samples the file's benchmarks and their floor in shared rounds, each sample with the host reference", async () => {
     const { results } = await run('interleaved');
     assert.equal(results.settings.interleave, true);
     const ok = results.benchmarks.filter((b) => b.status === 'ok');
     assert.ok(ok.length >= 2);
     const roundsOf = (samples: { round?: number }[]) => new Set(samples.map((s) => s.round));
     for (const b of ok) {
-      assert.ok(b.samples.every((s) => Number.isInteger(s.round) && s.hostNs! > 0), b.id);
+      assert.ok(
+        b.samples.every((s) => Number.isInteger(s.round) && s.hostNs! > 0),
+        b.id,
+      );
       assert.ok(b.floor!.samples!.length > 0, `${b.id}: the floor was sampled in the rounds`);
-      assert.ok([...roundsOf(b.floor!.samples!)].some((r) => roundsOf(b.samples).has(r)), `${b.id}: shares rounds with its floor`);
+      assert.ok(
+        [...roundsOf(b.floor!.samples!)].some((r) => roundsOf(b.samples).has(r)),
+        `${b.id}: shares rounds with its floor`,
+      );
       assert.ok(b.host !== null && b.host.source === 'rounds', b.id);
     }
     const [first, second] = ok;
@@ -44,7 +50,10 @@ describe('interleaved rounds (the default)', () => {
     const { results } = await run('sequential', ['--sequential']);
     assert.equal(results.settings.interleave, false);
     for (const b of results.benchmarks.filter((x) => x.status === 'ok')) {
-      assert.ok(b.samples.every((s) => s.round === undefined && s.hostNs! > 0), b.id);
+      assert.ok(
+        b.samples.every((s) => s.round === undefined && s.hostNs! > 0),
+        b.id,
+      );
       assert.equal(b.floor!.samples, undefined);
       assert.equal(b.host?.source, 'reference');
     }
@@ -55,7 +64,7 @@ describe('host calibration across runs', () => {
   const cacheDir = path.join(temp.dir, 'cache');
   const env = { UBENCH_CACHE_DIR: cacheDir };
 
-  it('compares each run with the machine\'s earlier runs once it has three, and says so under the report', async () => {
+  it("compares each run with the machine's earlier runs once it has three, and says so under the report", async () => {
     let last: { results: ResultsFile; stdout: string } | null = null;
     for (let i = 0; i < 4; i++) last = await run(`cal${i}`, [], env);
     const host = last!.results.host!;
@@ -63,13 +72,19 @@ describe('host calibration across runs', () => {
     assert.ok(host.referenceNs > 0 && host.usualNs! > 0);
     assert.ok(Math.abs(host.versusUsual! - (host.referenceNs / host.usualNs! - 1)) < 1e-12);
     assert.ok(host.throughputNs! > 0 && host.usualThroughputNs! > 0);
-    assert.match(last!.stdout, /^host: (at this machine's usual speed|this run's machine ran \d+% (slower|faster) than its usual|code of much instruction-level parallelism ran).* \(latency reference .* per 1,000 steps, usual .* over 3 runs; throughput reference .* per 1,000 iterations, usual .*\)$/m);
+    assert.match(
+      last!.stdout,
+      /^host: (at this machine's usual speed|this run's machine ran \d+% (slower|faster) than its usual|code of much instruction-level parallelism ran).* \(latency reference .* per 1,000 steps, usual .* over 3 runs; throughput reference .* per 1,000 iterations, usual .*\)$/m,
+    );
   });
 
   it('ubench calibration shows the file and --reset deletes it', async () => {
     const shown = await runCli(['calibration'], { env });
     assert.equal(shown.code, 0, describeRun(shown));
-    assert.match(shown.stdout, /host calibration: .*host-calibration\.json\n {2}.*node .*\n {4}4 runs: latency reference usual .* µs per 1,000 steps, runs .*\n {4}throughput reference usual \d+ ns per 1,000 iterations/);
+    assert.match(
+      shown.stdout,
+      /host calibration: .*host-calibration\.json\n {2}.*node .*\n {4}4 runs: latency reference usual .* µs per 1,000 steps, runs .*\n {4}throughput reference usual \d+ ns per 1,000 iterations/,
+    );
     const reset = await runCli(['calibration', '--reset'], { env });
     assert.match(reset.stdout, /^host calibration deleted: /);
     assert.equal(existsSync(path.join(cacheDir, 'host-calibration.json')), false);

@@ -16,10 +16,22 @@ describe('ubench probe (real processes)', () => {
     const doc = JSON.parse(readFileSync(json, 'utf8')) as ProbeDocument;
     assert.equal(doc.format, 'ubench-probe');
     assert.equal(doc.complete, true);
-    assert.deepEqual(doc.experiments.map((e) => [e.id, e.status]), [['branch-prediction', 'ok'], ['data-dependency', 'ok']]);
+    assert.deepEqual(
+      doc.experiments.map((e) => [e.id, e.status]),
+      [
+        ['branch-prediction', 'ok'],
+        ['data-dependency', 'ok'],
+      ],
+    );
     const [branch, dependency] = doc.experiments;
-    assert.deepEqual(branch!.series[0]!.points.map((p) => p.x), ['random', 'odd', 'even', 'branchless, random']);
-    assert.deepEqual(dependency!.series[0]!.points.map((p) => p.x), ['prefix sum', 'successive differences']);
+    assert.deepEqual(
+      branch!.series[0]!.points.map((p) => p.x),
+      ['random', 'odd', 'even', 'branchless, random'],
+    );
+    assert.deepEqual(
+      dependency!.series[0]!.points.map((p) => p.x),
+      ['prefix sum', 'successive differences'],
+    );
     for (const p of [...branch!.series[0]!.points, ...dependency!.series[0]!.points]) {
       assert.ok(p.ciLower <= p.nsPerOp && p.nsPerOp <= p.ciUpper && p.sampleCount > 0);
       assert.ok(p.yLower <= p.y && p.y <= p.yUpper);

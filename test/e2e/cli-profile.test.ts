@@ -44,12 +44,15 @@ describe('--profile and --disasm on helpers with 1:2:6 work', () => {
     assert.ok(helpers.profile.cpu!.sampleCount > 100, `${helpers.profile.cpu!.sampleCount} samples`);
   });
 
-  it('annotates the benchmark\'s own source lines, hottest being the heavy loop', () => {
+  it("annotates the benchmark's own source lines, hottest being the heavy loop", () => {
     const lines = helpers.profile.lines!;
     const hottest = [...lines].sort((a, b) => b.percent - a.percent)[0]!;
     assert.equal(hottest.line, 18);
     assert.equal(hottest.text, 'for (let i = 0; i < 60; i++) a += Math.sqrt(x + i);');
-    assert.deepEqual(lines.map((l) => l.line), [...lines.map((l) => l.line)].sort((a, b) => a - b));
+    assert.deepEqual(
+      lines.map((l) => l.line),
+      [...lines.map((l) => l.line)].sort((a, b) => a - b),
+    );
   });
 
   it('saves a .cpuprofile that DevTools can open', () => {
@@ -67,12 +70,15 @@ describe('--profile and --disasm on helpers with 1:2:6 work', () => {
     assert.ok(tier.body !== null && tier.body.afterSampling.status > 0);
   });
 
-  it('shows the measured loop\'s machine code with the helpers\' square roots in it', () => {
+  it("shows the measured loop's machine code with the helpers' square roots in it", () => {
     const d = helpers.profile.disasm!;
     assert.equal(d.status, 'done', d.reason ?? '');
     assert.ok(d.loop !== null && d.instructions.length > 0);
-    assert.ok(d.instructions.some((i) => /sqrtsd/.test(i.text)), d.instructions.map((i) => i.text).join('\n'));
-    assert.ok(d.codeFile !== null && existsSync(path.join(REPO_ROOT, d.codeFile)) || existsSync(d.codeFile ?? ''), `${d.codeFile}`);
+    assert.ok(
+      d.instructions.some((i) => /sqrtsd/.test(i.text)),
+      d.instructions.map((i) => i.text).join('\n'),
+    );
+    assert.ok((d.codeFile !== null && existsSync(path.join(REPO_ROOT, d.codeFile))) || existsSync(d.codeFile ?? ''), `${d.codeFile}`);
   });
 
   it('annotates the hot instructions with perf samples when perf works here', { skip: perfUnavailable() ?? false }, () => {
@@ -86,7 +92,15 @@ describe('--profile and --disasm on helpers with 1:2:6 work', () => {
   });
 
   it('prints the profile in the terminal report', () => {
-    for (const text of ['profile of helpers 1:2:6', 'hot functions', 'heavy test/fixtures/bench/profile/helpers.bench.ts:16:1', 'hot lines', 'CPU profile: ', 'machine code of the measured loop', 'JIT tier: measured loop turbofan']) {
+    for (const text of [
+      'profile of helpers 1:2:6',
+      'hot functions',
+      'heavy test/fixtures/bench/profile/helpers.bench.ts:16:1',
+      'hot lines',
+      'CPU profile: ',
+      'machine code of the measured loop',
+      'JIT tier: measured loop turbofan',
+    ]) {
       assert.ok(run.stdout.includes(text), `missing "${text}" in:\n${run.stdout}`);
     }
   });
@@ -99,13 +113,16 @@ describe('--disasm without perf', () => {
     assert.equal(d.status, 'done', d.reason ?? '');
     assert.match(d.annotationNote ?? '', /\/nonexistent\/perf is not installed/);
     assert.ok(d.instructions.length > 0 && d.instructions.every((i) => i.percent === null));
-    assert.ok(d.instructions.some((i) => /ArrayPrototypeSort/.test(i.text)), 'the loop calls the sort built-in');
+    assert.ok(
+      d.instructions.some((i) => /ArrayPrototypeSort/.test(i.text)),
+      'the loop calls the sort built-in',
+    );
     assert.equal(byName.get('sort copy')!.profile.cpu, null, 'no CPU profile without --profile');
   });
 });
 
 describe('deoptimization reported with its reason', () => {
-  it('records V8\'s reason and a location in the bench file when the input type changes mid-run', async () => {
+  it("records V8's reason and a location in the bench file when the input type changes mid-run", async () => {
     const { byName, run } = await profiled('test/fixtures/bench/profile/deopt.bench.ts', ['--profile']);
     const deopts = byName.get('type changes after 3M calls')!.profile.deopts;
     const ours = deopts.filter((d) => /deopt\.bench\.ts:\d+:\d+$/.test(d.location ?? '') && d.reason !== '');
@@ -123,7 +140,10 @@ describe('--profile and --disasm on manual and async loops', () => {
     assert.equal(manual.tier?.target, 'body');
     assert.equal(manual.disasm?.status, 'unavailable');
     assert.match(manual.disasm?.reason ?? '', /manual-loop benchmark runs its own loop/);
-    assert.ok(manual.lines?.some((l) => l.text === 'for (let i = 0; i < b.n; i++) total += i;'), JSON.stringify(manual.lines));
+    assert.ok(
+      manual.lines?.some((l) => l.text === 'for (let i = 0; i < b.n; i++) total += i;'),
+      JSON.stringify(manual.lines),
+    );
     const async = byName.get('async tick')!.profile;
     assert.equal(async.cpu?.status, 'measured');
     assert.equal(async.disasm?.status, 'done', async.disasm?.reason ?? '');

@@ -8,10 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.js';
-import {
-  assertValidResults, descendantsOf, describeRun, FAST, isAlive, makeTempDir, readResults, sleep, startCli,
-  type CliRun, type ProcessInfo,
-} from '../helpers/e2e-cli.js';
+import { assertValidResults, descendantsOf, describeRun, FAST, isAlive, makeTempDir, readResults, sleep, startCli, type CliRun, type ProcessInfo } from '../helpers/e2e-cli.js';
 
 const temp = makeTempDir();
 after(() => temp.cleanup());
@@ -60,7 +57,10 @@ async function interruptAfterFirstBenchmark(args: readonly string[], jsonPath: s
 
 /** Fails if a process the CLI started is still running shortly after it exited. */
 async function assertNoneLeft(started: ProcessInfo[]): Promise<void> {
-  assert.ok(started.some((p) => p.args.includes('child-main.js')), `saw a benchmark process: ${JSON.stringify(started)}`);
+  assert.ok(
+    started.some((p) => p.args.includes('child-main.js')),
+    `saw a benchmark process: ${JSON.stringify(started)}`,
+  );
   // A killed process may take a moment to leave the process table.
   const deadline = Date.now() + 5_000;
   let alive = started.filter((p) => isAlive(p.pid));
@@ -80,8 +80,7 @@ describe('Ctrl-C during a run', () => {
   let started: ProcessInfo[];
 
   before(async () => {
-    ({ run, results, started } = await interruptAfterFirstBenchmark(
-      ['test/fixtures/bench/ok', '--time', '300ms', '--warmup', '300ms'], path.join(temp.dir, 'interrupted.json'), 'cli'));
+    ({ run, results, started } = await interruptAfterFirstBenchmark(['test/fixtures/bench/ok', '--time', '300ms', '--warmup', '300ms'], path.join(temp.dir, 'interrupted.json'), 'cli'));
   });
 
   it('exits 130 and prints the partial results', () => {
@@ -94,7 +93,11 @@ describe('Ctrl-C during a run', () => {
     assert.equal(results.complete, false);
     assert.ok(results.benchmarks.length >= 1, 'at least the benchmark seen before the signal');
     assert.ok(results.benchmarks.length < ORDER.length, `stopped early, got ${results.benchmarks.length}`);
-    assert.deepEqual(results.benchmarks.map((b) => b.id), ORDER.slice(0, results.benchmarks.length), 'a prefix of the run');
+    assert.deepEqual(
+      results.benchmarks.map((b) => b.id),
+      ORDER.slice(0, results.benchmarks.length),
+      'a prefix of the run',
+    );
     for (const b of results.benchmarks) assert.equal(b.status, 'ok', `${b.id} was measured, not failed by the interruption`);
   });
 
@@ -115,13 +118,16 @@ describe('Ctrl-C in other situations', () => {
     const { run, results, started } = await interruptAfterFirstBenchmark([SPIN, ...FAST, '--sequential'], path.join(temp.dir, 'spin.json'), 'cli');
     assert.equal(run.code, 130, describeRun(run));
     assert.equal(results.complete, false);
-    assert.deepEqual(results.benchmarks.map((b) => [b.name, b.status]), [['finishes', 'ok']], 'the interrupted benchmark is not a result');
+    assert.deepEqual(
+      results.benchmarks.map((b) => [b.name, b.status]),
+      [['finishes', 'ok']],
+      'the interrupted benchmark is not a result',
+    );
     await assertNoneLeft(started);
   });
 
   it('a terminal Ctrl-C (SIGINT to the whole process group) stops the run the same way', async () => {
-    const { run, results, started } = await interruptAfterFirstBenchmark(
-      ['test/fixtures/bench/ok', '--time', '300ms', '--warmup', '300ms'], path.join(temp.dir, 'group.json'), 'group');
+    const { run, results, started } = await interruptAfterFirstBenchmark(['test/fixtures/bench/ok', '--time', '300ms', '--warmup', '300ms'], path.join(temp.dir, 'group.json'), 'group');
     assert.equal(run.code, 130, describeRun(run));
     assert.equal(results.complete, false);
     assert.ok(results.benchmarks.length >= 1);
@@ -167,7 +173,11 @@ describe('results written while the run progresses', () => {
 
     snapshots.forEach((s, i) => assertValidResults(s, `snapshot ${i}`));
     const counts = snapshots.map((s) => s.benchmarks.length);
-    assert.deepEqual(counts, [...counts].sort((a, b) => a - b), `benchmark counts never shrink: ${counts.join(', ')}`);
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => a - b),
+      `benchmark counts never shrink: ${counts.join(', ')}`,
+    );
     const intermediate = snapshots.filter((s) => !s.complete && s.benchmarks.length > 0 && s.benchmarks.length < final.benchmarks.length);
     assert.ok(intermediate.length >= 1, `an incomplete snapshot between the first and the last benchmark; counts seen: ${counts.join(', ')}`);
     for (const s of snapshots.filter((x) => !x.complete)) assert.equal(s.finishedAt, null, 'no finishedAt while running');

@@ -85,14 +85,24 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
       assert.equal(b.forks, null, `${where}: a single process has no per-fork figures`);
     }
     assert.deepEqual(results.settings, {
-      ...results.settings, timeBudgetNs: 20e6, warmupMaxNs: 20e6, isolate: 'file', forks: 1, filter: null,
+      ...results.settings,
+      timeBudgetNs: 20e6,
+      warmupMaxNs: 20e6,
+      isolate: 'file',
+      forks: 1,
+      filter: null,
     });
   });
 
   it('records the loop mode of each form', () => {
     const modes = Object.fromEntries(results.benchmarks.map((b) => [b.name, b.mode]));
     assert.deepEqual(modes, {
-      add: 'sync', mul: 'sync', 'repeat(count=4)': 'sync', 'repeat(count=64)': 'sync', 'manual loop': 'manual', 'async tick': 'async',
+      add: 'sync',
+      mul: 'sync',
+      'repeat(count=4)': 'sync',
+      'repeat(count=64)': 'sync',
+      'manual loop': 'manual',
+      'async tick': 'async',
     });
   });
 
@@ -160,17 +170,20 @@ describe('selection and isolation', () => {
     assert.equal(run.code, 0, describeRun(run));
     const results = readResults(jsonPath);
     assert.equal(results.settings.isolate, 'benchmark');
-    assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [[id('arith/add'), 'ok'], [id('arith/mul'), 'ok']]);
+    assert.deepEqual(
+      results.benchmarks.map((b) => [b.id, b.status]),
+      [
+        [id('arith/add'), 'ok'],
+        [id('arith/mul'), 'ok'],
+      ],
+    );
     // Still compared although measured in different processes.
     assert.equal(results.benchmarks[1]!.relative?.referenceId, id('arith/add'));
   });
 
   it('--isolate benchmark loads the file in a fresh process per benchmark; file isolation in one', async () => {
     const loadedIn = (run: CliRun): Set<string> => new Set([...run.stderr.matchAll(/pid\.bench\.ts loaded in process (\d+)/g)].map((m) => m[1]!));
-    const [isolated, shared] = await Promise.all([
-      runCli([PID_FIXTURE, ...FAST, '--isolate', 'benchmark']),
-      runCli([PID_FIXTURE, ...FAST]),
-    ]);
+    const [isolated, shared] = await Promise.all([runCli([PID_FIXTURE, ...FAST, '--isolate', 'benchmark']), runCli([PID_FIXTURE, ...FAST])]);
     assert.equal(isolated.code, 0, describeRun(isolated));
     assert.equal(shared.code, 0, describeRun(shared));
     // One process per benchmark (two), whatever else ubench starts to list them.

@@ -49,7 +49,23 @@ describe('--help and --version', () => {
     const run = await runCli(['--help']);
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stdout, /^Usage: ubench/);
-    for (const flag of ['--filter', '--json', '--time', '--warmup', '--isolate', '--forks', '--timeout', '--quiet', '--markdown', '--benchfmt', '--bmf', '--no-history', 'ubench history', 'ubench ab', 'ubench export']) {
+    for (const flag of [
+      '--filter',
+      '--json',
+      '--time',
+      '--warmup',
+      '--isolate',
+      '--forks',
+      '--timeout',
+      '--quiet',
+      '--markdown',
+      '--benchfmt',
+      '--bmf',
+      '--no-history',
+      'ubench history',
+      'ubench ab',
+      'ubench export',
+    ]) {
       assert.ok(run.stdout.includes(flag), `help mentions ${flag}`);
     }
     assert.equal(run.stderr, '');

@@ -71,10 +71,24 @@ describe('the npm package', { timeout: 240_000 }, () => {
   });
 
   it('ships the CLI, the library and the schema, but no sources or tests', () => {
-    for (const required of ['package.json', 'README.md', 'dist/cli/main.js', 'dist/index.js', 'dist/index.d.ts', 'dist/engine/process/child-main.js', 'schema/results.schema.json', 'dist/html/report-client.js', 'probe/cache-size.bench.ts', 'probe/probe-env.ts']) {
+    for (const required of [
+      'package.json',
+      'README.md',
+      'dist/cli/main.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/engine/process/child-main.js',
+      'schema/results.schema.json',
+      'dist/html/report-client.js',
+      'probe/cache-size.bench.ts',
+      'probe/probe-env.ts',
+    ]) {
       assert.ok(entries.includes(required), `tarball lacks ${required}`);
     }
-    assert.deepEqual(entries.filter((e) => e.startsWith('src/') || e.startsWith('test/') || e.includes('/test/') || e.includes('fixtures')), []);
+    assert.deepEqual(
+      entries.filter((e) => e.startsWith('src/') || e.startsWith('test/') || e.includes('/test/') || e.includes('fixtures')),
+      [],
+    );
   });
 
   it('installs into an empty project and runs a TypeScript bench file with npx ubench', async () => {
@@ -97,7 +111,10 @@ describe('the npm package', { timeout: 240_000 }, () => {
     const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(schemaPath, 'utf8')) as object);
     const results = JSON.parse(readFileSync(path.join(appDir.dir, 'results.json'), 'utf8')) as ResultsFile;
     assert.ok(validate(results), JSON.stringify(validate.errors));
-    assert.deepEqual(results.benchmarks.map((b) => [b.id, b.status]), [['sum.bench.ts#sum of 100 numbers', 'ok']]);
+    assert.deepEqual(
+      results.benchmarks.map((b) => [b.id, b.status]),
+      [['sum.bench.ts#sum of 100 numbers', 'ok']],
+    );
 
     // The HTML report inlines the bundled chart script shipped in dist/html.
     const report = await run(NPX, ['--no-install', 'ubench', 'report', 'results.json', '--html', 'report.html'], appDir.dir, 60_000);

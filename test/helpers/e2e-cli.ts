@@ -98,11 +98,7 @@ export function resultsValidator(): ValidateFunction {
 export function assertValidResults(value: unknown, what = 'results file'): asserts value is ResultsFile {
   const validate = resultsValidator();
   const ok = validate(value);
-  assert.deepEqual(
-    ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`),
-    [],
-    `${what} does not match schema/results.schema.json`,
-  );
+  assert.deepEqual(ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`), [], `${what} does not match schema/results.schema.json`);
 }
 
 /** Reads, parses and validates a results file. */

@@ -32,7 +32,7 @@ export function createFakeBenchmark(spec: FakeBenchmarkSpec) {
       batches++;
       counts.push(iterations);
       const isCold = batches <= (spec.coldBatches ?? 0) || iterations < (spec.coldBelowIterations ?? 0);
-      const cold = isCold ? spec.coldFactor ?? 1 : 1;
+      const cold = isCold ? (spec.coldFactor ?? 1) : 1;
       const noise = 1 + (spec.noise ?? 0) * (2 * rng() - 1);
       const elapsed = ((spec.interceptNs ?? 0) + iterations * spec.nsPerOp * cold) * noise;
       clock += elapsed + (spec.untimedNs ?? 0);

@@ -63,10 +63,7 @@ export function modelBenchmarks(file: string, overrides: (d: Declared) => Declar
         b('branchless', { data: 'random', elements: ELEMENTS }, ELEMENTS * 0.95, 'copy odd'),
       ];
     case 'data-dependency.bench.ts':
-      return [
-        b('prefix sum', { elements: ELEMENTS }, ELEMENTS * 2, 'one pass over 64 Ki int32'),
-        b('successive differences', { elements: ELEMENTS }, ELEMENTS * 1, 'one pass over 64 Ki int32'),
-      ];
+      return [b('prefix sum', { elements: ELEMENTS }, ELEMENTS * 2, 'one pass over 64 Ki int32'), b('successive differences', { elements: ELEMENTS }, ELEMENTS * 1, 'one pass over 64 Ki int32')];
     default:
       throw new Error(`not a probe file: ${file}`);
   }
@@ -99,10 +96,12 @@ export function probeMachine(overrides?: (d: Declared) => Declared) {
 /** The model's quick-mode results as one results file, without running anything (for page tests). */
 export function probeResults(): ResultsFile {
   const files = ['branch-prediction', 'data-dependency', 'cache-line', 'cache-size', 'bandwidth', 'memory-parallelism'].map((id) => `${id}.bench.ts`);
-  const benchmarks: BenchmarkResult[] = files.flatMap((file) => modelBenchmarks(file).map((d, i) => {
-    const name = displayName(d.name, d.params);
-    const result = syntheticResult({ perOp: noisy(20, d.outcome as number, 0.002, i + 1) });
-    return { ...result, id: benchmarkId(`probe/${file}`, d.group, name), name, baseName: d.name, file: `probe/${file}`, group: d.group, params: d.params };
-  }));
+  const benchmarks: BenchmarkResult[] = files.flatMap((file) =>
+    modelBenchmarks(file).map((d, i) => {
+      const name = displayName(d.name, d.params);
+      const result = syntheticResult({ perOp: noisy(20, d.outcome as number, 0.002, i + 1) });
+      return { ...result, id: benchmarkId(`probe/${file}`, d.group, name), name, baseName: d.name, file: `probe/${file}`, group: d.group, params: d.params };
+    }),
+  );
   return resultsFile(benchmarks);
 }

@@ -23,7 +23,9 @@ async function run(name: string, work: number): Promise<string> {
   return json;
 }
 
-interface CompareJson { rows: { name: string; verdict: string; change: number; unit: string; baseN: number }[] }
+interface CompareJson {
+  rows: { name: string; verdict: string; change: number; unit: string; baseN: number }[];
+}
 
 async function compare(base: string, next: string): Promise<{ stdout: string; json: CompareJson }> {
   const out = path.join(temp.dir, `cmp-${path.basename(base)}-${path.basename(next)}`);

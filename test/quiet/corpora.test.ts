@@ -21,7 +21,10 @@ describe('clean corpus: every file measures', () => {
     const results = await runToResults([CLEAN_DIR, '--time', '30ms', '--warmup', '30ms'], path.join(resultsDir('clean-plumbing'), 'clean.json'));
     const files = readdirSync(path.join(REPO_ROOT, CLEAN_DIR)).filter((f) => f.endsWith('.bench.ts'));
     assert.deepEqual([...new Set(results.benchmarks.map((b) => path.basename(b.file)))].sort(), files.sort());
-    assert.deepEqual(results.benchmarks.filter((b) => b.status !== 'ok').map((b) => `${b.id}: ${b.error?.message}`), []);
+    assert.deepEqual(
+      results.benchmarks.filter((b) => b.status !== 'ok').map((b) => `${b.id}: ${b.error?.message}`),
+      [],
+    );
   });
 });
 
@@ -44,7 +47,10 @@ describe('structural traps', () => {
       if (trap.expected === 'deoptimized') {
         const location = /deoptimized\.bench\.ts:\d+:\d+/;
         const ours = ((d.evidence?.deopts ?? []) as DeoptEvent[]).filter((e) => location.test(e.location ?? '') && e.reason !== '');
-        assert.ok(ours.some((e) => d.message.includes(e.reason) && d.message.includes(e.location!)), d.message);
+        assert.ok(
+          ours.some((e) => d.message.includes(e.reason) && d.message.includes(e.location!)),
+          d.message,
+        );
       }
     });
   }

@@ -72,7 +72,10 @@ describe('--gc-cost and --alloc-sites', () => {
   });
 
   it('attributes allocation to the inlined body or the built-in that made it, with the sampled total near the exact bytes/op', () => {
-    for (const [name, top, callers] of [['new Array(32)', INLINED_BODY, []], ["'x'.repeat(100)", 'repeat (built-in)', ['measured loop']]] as const) {
+    for (const [name, top, callers] of [
+      ['new Array(32)', INLINED_BODY, []],
+      ["'x'.repeat(100)", 'repeat (built-in)', ['measured loop']],
+    ] as const) {
       const memory = byName.get(name)!.memory!;
       const sites = memory.allocationSites!;
       assert.equal(sites.status, 'measured');

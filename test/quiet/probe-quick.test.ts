@@ -43,14 +43,22 @@ describe('ubench probe --quick', () => {
     for (const [id, counts] of Object.entries(expected)) {
       const e = byId.get(id)!;
       assert.equal(e.status, 'ok', `${id}: ${e.reason}`);
-      assert.deepEqual(e.series.map((s) => s.points.length), counts, id);
+      assert.deepEqual(
+        e.series.map((s) => s.points.length),
+        counts,
+        id,
+      );
       for (const p of e.series.flatMap((s) => s.points)) {
         assert.ok(Number.isFinite(p.y) && p.yLower <= p.y && p.y <= p.yUpper, `${id} at ${p.x}: ${p.yLower} ≤ ${p.y} ≤ ${p.yUpper}`);
       }
     }
     for (const [id, names] of Object.entries(MEASURED_FINDINGS)) {
       const findings = byId.get(id)!.findings;
-      assert.deepEqual(findings.map((f) => f.name), names, id);
+      assert.deepEqual(
+        findings.map((f) => f.name),
+        names,
+        id,
+      );
       for (const f of findings) {
         assert.ok(typeof f.value === 'number' && Number.isFinite(f.value), `${id}: ${f.name} = ${f.value}`);
         if (!SIGNED.has(f.name)) assert.ok(f.value > 0, `${id}: ${f.name} = ${f.value}`);
@@ -58,7 +66,10 @@ describe('ubench probe --quick', () => {
     }
     // Inferred sizes: the cache line (always both findings) and the cache knees (as many as the OS's
     // caches and the knees found) may be absent when the data show none: null then, never NaN.
-    assert.deepEqual(byId.get('cache-line')!.findings.map((f) => f.name), ['line size', 'line size (strided copy)']);
+    assert.deepEqual(
+      byId.get('cache-line')!.findings.map((f) => f.name),
+      ['line size', 'line size (strided copy)'],
+    );
     for (const id of ['cache-line', 'cache-size']) {
       for (const f of byId.get(id)!.findings) assert.ok(f.value === null || (Number.isFinite(f.value) && f.value > 0), `${id}: ${f.name} = ${f.value}`);
     }

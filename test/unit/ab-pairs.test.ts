@@ -23,7 +23,11 @@ for (const f of ['a.bench.ts', 'b.bench.ts']) writeFileSync(path.join(dir, f), '
 /** Machine speed level of pair p: processes of one pair share it, pairs differ by up to ±8%. */
 const level = (pair: number): number => 1 + 0.08 * Math.sin(pair * 2.1);
 
-interface Scenario { bRatio: number; secondBias: number; bOnly?: boolean }
+interface Scenario {
+  bRatio: number;
+  secondBias: number;
+  bOnly?: boolean;
+}
 
 /** Scripted processes: A measures 100 ns × level, B bRatio × that; the second process of a pair is secondBias slower. */
 function executorFor(s: Scenario) {
@@ -35,7 +39,15 @@ function executorFor(s: Scenario) {
     const ns = 100 * level(pair) * (isB ? s.bRatio : 1) * (second ? 1 + s.secondBias : 1) * jitter;
     const benchmarks = [info(request.displayFile, 'work', 'g'), ...(isB && s.bOnly ? [info(request.displayFile, 'extra', 'g')] : [])];
     return {
-      events: [hello, { type: 'declared', benchmarks }, ...benchmarks.flatMap((b) => [{ type: 'start' as const, id: b.id }, { type: 'measured' as const, id: b.id, result: measurement(ns) }]), { type: 'done' }],
+      events: [
+        hello,
+        { type: 'declared', benchmarks },
+        ...benchmarks.flatMap((b) => [
+          { type: 'start' as const, id: b.id },
+          { type: 'measured' as const, id: b.id, result: measurement(ns) },
+        ]),
+        { type: 'done' },
+      ],
     };
   });
 }
@@ -49,7 +61,10 @@ describe('ubench ab (scripted processes)', () => {
   it('runs fresh processes in ABBA order, one per side per pair', async () => {
     const r = await ab(['--pairs', '4'], { bRatio: 1, secondBias: 0 });
     assert.equal(r.code, 0, r.err);
-    assert.deepEqual(r.executor.requests.map((q) => q.displayFile[0]), ['a', 'b', 'b', 'a', 'a', 'b', 'b', 'a']);
+    assert.deepEqual(
+      r.executor.requests.map((q) => q.displayFile[0]),
+      ['a', 'b', 'b', 'a', 'a', 'b', 'b', 'a'],
+    );
     assert.deepEqual([0, 1, 2, 3].map(abOrder), ['AB', 'BA', 'AB', 'BA']);
   });
 
@@ -58,7 +73,11 @@ describe('ubench ab (scripted processes)', () => {
     const r = await ab(['--pairs', '10', '--json', json], { bRatio: 1.1, secondBias: 0.03 });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^ {2}g\/work .* \+\d+\.\d+% \[\+\d+\.\d+%, \+\d+\.\d+%\] +0\.00\d+ +slower +10$/m);
-    const doc = JSON.parse(readFileSync(json, 'utf8')) as { format: string; complete: boolean; rows: { ratio: number; ciLower: number; ciUpper: number; verdict: string; orderEffect: number; pairsMeasured: number }[] };
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as {
+      format: string;
+      complete: boolean;
+      rows: { ratio: number; ciLower: number; ciUpper: number; verdict: string; orderEffect: number; pairsMeasured: number }[];
+    };
     assert.equal(doc.format, 'ubench-ab');
     assert.equal(doc.complete, true);
     const row = doc.rows[0]!;
@@ -102,7 +121,10 @@ describe('ubench ab (scripted processes)', () => {
   });
 
   it('bad arguments: one-line usage errors', async () => {
-    for (const [args, message] of [[['a.bench.ts'], /^ubench: ab: expected two bench files \(A and B\), got 1\n$/], [['a.bench.ts', 'b.bench.ts', '--pairs', '0'], /^ubench: --pairs: expected a positive integer/]] as const) {
+    for (const [args, message] of [
+      [['a.bench.ts'], /^ubench: ab: expected two bench files \(A and B\), got 1\n$/],
+      [['a.bench.ts', 'b.bench.ts', '--pairs', '0'], /^ubench: --pairs: expected a positive integer/],
+    ] as const) {
       const { code, err } = await runInProcess(['ab', ...args], { cwd: dir });
       assert.equal(code, 2);
       assert.match(err, message);
@@ -113,7 +135,11 @@ describe('ubench ab (scripted processes)', () => {
 describe('analyseAb', () => {
   const file = (ns: number | null): ResultsFile => ({
     ...fullResults,
-    benchmarks: [ns === null ? { ...syntheticResult({ perOp: [1] }), id: 'x#w', name: 'w', group: null, status: 'error', estimate: null } : { ...syntheticResult({ perOp: [ns, ns, ns] }), id: 'x#w', name: 'w', group: null }],
+    benchmarks: [
+      ns === null
+        ? { ...syntheticResult({ perOp: [1] }), id: 'x#w', name: 'w', group: null, status: 'error', estimate: null }
+        : { ...syntheticResult({ perOp: [ns, ns, ns] }), id: 'x#w', name: 'w', group: null },
+    ],
   });
   it('leaves out pairs where a side failed and counts them', () => {
     const pairs: AbPair[] = [100, 101, 99, 100, 102, 98, 100].map((a, i) => ({ order: abOrder(i), a: file(a), b: file(i === 3 ? null : a * 1.2) }));

@@ -53,7 +53,10 @@ describe('analyse() on results files', () => {
   const single = path.join(dir, 'single.json');
   const forked = path.join(dir, 'forked.json');
   before(async () => {
-    for (const [json, forks] of [[single, '1'], [forked, '3']] as const) {
+    for (const [json, forks] of [
+      [single, '1'],
+      [forked, '3'],
+    ] as const) {
       const r = await runInProcess(['a.bench.ts', '--forks', forks, '--json', json, '--quiet', '--no-color', '--no-history'], { cwd: dir, executor: executor() });
       assert.equal(r.code, 0, r.out + r.err);
     }

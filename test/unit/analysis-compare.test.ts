@@ -53,7 +53,7 @@ describe('compareBenchmarks: verdicts', () => {
   it('calls a clear speed-up faster', () => {
     assert.equal(compareBenchmarks(base, result('b', times(rng, 90, 40, 0.01)), options).verdict, 'faster');
   });
-  it('between single-process runs, leaves room for what processes differ by and for the host\'s own speed difference', () => {
+  it("between single-process runs, leaves room for what processes differ by and for the host's own speed difference", () => {
     const host = (referenceNs: number) => ({ source: 'reference' as const, movement: 0.01, slowest: 1.01, fastest: 0.99, referenceNs });
     const before = result('h', times(createRng(9), 100, 40, 0.005), { host: host(5000) });
     const after = result('h', times(createRng(10), 106, 40, 0.005), { host: host(5200) });
@@ -68,11 +68,19 @@ describe('compareBenchmarks: verdicts', () => {
     assert.equal(untracked.verdict, 'slower', '+6% is beyond the ±3% of single processes');
     const realChange = compareBenchmarks(before, result('h', times(createRng(11), 112, 40, 0.005), { host: host(5200) }), options);
     assert.equal(realChange.verdict, 'slower', 'a change beyond the band is still called');
-    const forks = (values: number[]) => values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
-    const forked = compareBenchmarks(result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]), host: host(5000) }), result('f', [104, 105, 103, 104, 106], { forks: forks([104, 105, 103, 104, 106]), host: host(5200) }), options);
+    const forks = (values: number[]) =>
+      values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
+    const forked = compareBenchmarks(
+      result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]), host: host(5000) }),
+      result('f', [104, 105, 103, 104, 106], { forks: forks([104, 105, 103, 104, 106]), host: host(5200) }),
+      options,
+    );
     assert.equal(forked.band, 0.01, 'processes compared with processes need no allowance');
     const notes = compareRuns(file([before]), file([after]), options).notes;
-    assert.ok(notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its latency reference\): every row judged with the band widened by that much/.test(n)), notes.join('\n'));
+    assert.ok(
+      notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its latency reference\): every row judged with the band widened by that much/.test(n)),
+      notes.join('\n'),
+    );
     // Another hardware thread busier in the new run: code of much parallelism ran up to 60% slower there.
     const contended = (referenceNs: number, throughputNs: number) => ({ ...host(referenceNs), throughputNs });
     const quiet = result('t', times(createRng(13), 100, 40, 0.005), { host: contended(5000, 300) });
@@ -81,8 +89,13 @@ describe('compareBenchmarks: verdicts', () => {
     assert.ok(Math.abs(row2.throughputShift! - 0.6) < 1e-9);
     assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + 0.6)) < 1e-9);
     assert.equal(row2.verdict, '~', '+40% while the throughput reference ran 60% slower is not the code');
-    assert.ok(compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)));
-    assert.ok(notes.some((n) => /compared by samples \(one process per run, or too few for a per-process test\): .* must also clear the ±2% that single processes typically differ by/.test(n)), notes.join('\n'));
+    assert.ok(
+      compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)),
+    );
+    assert.ok(
+      notes.some((n) => /compared by samples \(one process per run, or too few for a per-process test\): .* must also clear the ±2% that single processes typically differ by/.test(n)),
+      notes.join('\n'),
+    );
   });
 
   it('says ~ for a significant change whose CI stays within the noise band', () => {
@@ -96,15 +109,24 @@ describe('compareBenchmarks: verdicts', () => {
     assert.match(row.reason ?? '', /not significant \(p = /);
   });
   it('tests per-process estimates when both runs used --forks, and falls back to the samples when they are too few', () => {
-    const forks = (values: number[]) => values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
+    const forks = (values: number[]) =>
+      values.map((v) => ({ estimate: { nsPerOp: v, ciLower: v, ciUpper: v, confidence: 0.95, method: 'median-order-statistics' as const }, sampleCount: 10, floorNsPerOp: null }));
     const three = compareBenchmarks(result('f', [100, 101, 99], { forks: forks([100, 101, 99]) }), result('f', [120, 121, 119], { forks: forks([120, 121, 119]) }), options);
     assert.equal(three.unit, 'samples', 'three against three processes can never reach p < 0.05');
     assert.match(three.warning ?? '', /with 3 and 3 processes a per-process test cannot reach p < 0.05 \(smallest possible p 0\.10\): compared by their samples, held to the single-process band/);
     const many = (v: number) => Array.from({ length: 30 }, (_, i) => v * (1 + ((i % 7) - 3) * 0.002));
-    const threeLong = compareBenchmarks(result('f', many(100), { forks: forks([100, 101, 99]).map((f) => ({ ...f, sampleCount: 10 })) }), result('f', many(120), { forks: forks([120, 121, 119]) }), options);
+    const threeLong = compareBenchmarks(
+      result('f', many(100), { forks: forks([100, 101, 99]).map((f) => ({ ...f, sampleCount: 10 })) }),
+      result('f', many(120), { forks: forks([120, 121, 119]) }),
+      options,
+    );
     assert.equal(threeLong.unit, 'samples');
     assert.equal(threeLong.verdict, 'slower', 'the samples of three processes a side can call a 20% change');
-    const five = compareBenchmarks(result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]) }), result('f', [120, 121, 119, 122, 120], { forks: forks([120, 121, 119, 122, 120]) }), options);
+    const five = compareBenchmarks(
+      result('f', [100, 101, 99, 100, 102], { forks: forks([100, 101, 99, 100, 102]) }),
+      result('f', [120, 121, 119, 122, 120], { forks: forks([120, 121, 119, 122, 120]) }),
+      options,
+    );
     assert.equal(five.verdict, 'slower');
     assert.equal(five.warning, null);
   });
@@ -120,9 +142,16 @@ describe('compareRuns', () => {
   const a = result('a', times(rng, 100, 30, 0.01));
   const b = result('b', times(rng, 50, 30, 0.01));
   const failed: BenchmarkResult = { ...result('c', [1]), status: 'error', estimate: null, samples: [] };
-  const comparison = compareRuns(file([a, b, failed, result('gone', [5])]), file([result('a', times(rng, 110, 30, 0.01)), result('b', times(rng, 50, 30, 0.01)), result('c', [1, 1, 1]), result('new', [5])]), options);
+  const comparison = compareRuns(
+    file([a, b, failed, result('gone', [5])]),
+    file([result('a', times(rng, 110, 30, 0.01)), result('b', times(rng, 50, 30, 0.01)), result('c', [1, 1, 1]), result('new', [5])]),
+    options,
+  );
   it('compares the benchmarks in both, listing the rest', () => {
-    assert.deepEqual(comparison.rows.map((r) => r.id), ['a', 'b']);
+    assert.deepEqual(
+      comparison.rows.map((r) => r.id),
+      ['a', 'b'],
+    );
     assert.deepEqual(comparison.onlyInBase, ['gone']);
     assert.deepEqual(comparison.onlyInNew, ['new']);
     assert.deepEqual(comparison.skipped, [{ id: 'c', reason: 'the base run has no result for it (error)' }]);
@@ -157,7 +186,10 @@ describe('the regression gate', () => {
   it('names only benchmarks significantly slower with the whole CI beyond the threshold', async () => {
     const { regressions, regressionMessage } = await import('../../src/analysis/regression-gate.js');
     const rows = comparison.rows.map((r) => ({ ...r, label: r.name }));
-    assert.deepEqual(regressions(rows, 0.05).map((r) => r.id), ['g']);
+    assert.deepEqual(
+      regressions(rows, 0.05).map((r) => r.id),
+      ['g'],
+    );
     assert.deepEqual(regressions(rows, 0.2), [], 'an 8% slowdown does not fail a 20% gate');
     assert.match(regressionMessage(regressions(rows, 0.05), 0.05), /^--fail-on-regression 5%: 1 benchmark slower by more than that: g \(\+[78]\.\d% \[\+\d\.\d%, \+\d\.\d%\]\)$/);
   });

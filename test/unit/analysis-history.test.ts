@@ -33,7 +33,13 @@ describe('analyseHistory', () => {
   const analysis = analyseHistory(runs, { filter: null, noise: DEFAULT_NOISE, seed: 1 });
 
   it('keeps one series per benchmark, in run order, with the run facts', () => {
-    assert.deepEqual(analysis.benchmarks.map((b) => [b.id, b.points.map((p) => p.run)]), [['a', [0, 1, 2, 3]], ['b', [0, 1, 2]]]);
+    assert.deepEqual(
+      analysis.benchmarks.map((b) => [b.id, b.points.map((p) => p.run)]),
+      [
+        ['a', [0, 1, 2, 3]],
+        ['b', [0, 1, 2]],
+      ],
+    );
     assert.equal(analysis.runs.length, 4);
     assert.equal(analysis.runs[3]!.complete, false);
     assert.equal(analysis.runs[0]!.commit, fullResults.environment.git!.commit);
@@ -54,7 +60,10 @@ describe('analyseHistory', () => {
     assert.equal(b[2]!.change!.verdict, '~');
   });
   it('keeps only benchmarks whose id matches the filter', () => {
-    assert.deepEqual(analyseHistory(runs, { filter: /^b$/, noise: DEFAULT_NOISE, seed: 1 }).benchmarks.map((b) => b.id), ['b']);
+    assert.deepEqual(
+      analyseHistory(runs, { filter: /^b$/, noise: DEFAULT_NOISE, seed: 1 }).benchmarks.map((b) => b.id),
+      ['b'],
+    );
   });
   it('renders one table per benchmark with the verdicts, the failure and the last rows only', () => {
     const text = renderHistoryReport(analysis, { color: false, last: 3 });

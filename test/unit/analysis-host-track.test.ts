@@ -26,7 +26,10 @@ function interleaved(id: string, center: number, own: (round: number) => number,
   const rng = createRng(seed);
   const perOp = Array.from({ length: n }, (_, r) => center * host(r) * own(r) * (1 + 0.004 * (2 * rng() - 1)));
   const base = syntheticResult({ perOp });
-  const floorSamples = samplesFrom(Array.from({ length: n }, (_, r) => 0.42 * host(r)), 400_000).map((s, r) => ({ ...s, round: KEY + r }));
+  const floorSamples = samplesFrom(
+    Array.from({ length: n }, (_, r) => 0.42 * host(r)),
+    400_000,
+  ).map((s, r) => ({ ...s, round: KEY + r }));
   return {
     ...base,
     id,
@@ -67,8 +70,14 @@ describe('host factors', () => {
   });
 
   it('divide the samples out when adjusting', () => {
-    const samples = [{ iterations: 10, elapsedNs: 110 }, { iterations: 10, elapsedNs: 100 }];
-    assert.deepEqual(hostAdjusted(samples, [1.1, 1]).map((s) => Math.round(s.elapsedNs * 1e6) / 1e6), [100, 100]);
+    const samples = [
+      { iterations: 10, elapsedNs: 110 },
+      { iterations: 10, elapsedNs: 100 },
+    ];
+    assert.deepEqual(
+      hostAdjusted(samples, [1.1, 1]).map((s) => Math.round(s.elapsedNs * 1e6) / 1e6),
+      [100, 100],
+    );
   });
 
   it('smooths with a centred running median', () => {
@@ -77,7 +86,7 @@ describe('host factors', () => {
 });
 
 describe('attribution before blaming', () => {
-  it('calls a step that moved every benchmark of the rounds the host\'s, not a drift of the code', () => {
+  it("calls a step that moved every benchmark of the rounds the host's, not a drift of the code", () => {
     const a = interleaved('f#a', 100, steady, 1);
     const b = interleaved('f#b', 40, steady, 2);
     const raw = analyseBenchmark({ ...a }, [a], context); // alone, without its peers nor a reference: only its floor
@@ -92,7 +101,7 @@ describe('attribution before blaming', () => {
     assert.ok(!codes(raw).some((c) => /^(drift|multimodal):warning/.test(c)), codes(raw).join());
   });
 
-  it('without host tracking a step stays information: a step is the host\'s usual shape, and no setup value explains it', () => {
+  it("without host tracking a step stays information: a step is the host's usual shape, and no setup value explains it", () => {
     const a = interleaved('f#a', 100, steady, 1);
     const untracked: BenchmarkResult = { ...a, samples: a.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: { ...a.floor!, samples: undefined } };
     const result = analyseBenchmark(untracked, [untracked], context);
@@ -103,7 +112,7 @@ describe('attribution before blaming', () => {
     assert.match(result.diagnostics.find((d) => d.code === 'drift')!.message, /in steps rather than steadily \(quarters at 1\.00, 1\.0\d, 1\.2\d, 1\.2\d of the first/);
   });
 
-  it('still blames a benchmark that drifted on its own, with the figures after the host\'s movement', () => {
+  it("still blames a benchmark that drifted on its own, with the figures after the host's movement", () => {
     const ramp = (r: number) => 1 + 0.6 * (r / N);
     const a = interleaved('f#a', 100, ramp, 1);
     const b = interleaved('f#b', 40, steady, 2);
@@ -134,7 +143,7 @@ describe('stretches of the same neighbours', () => {
     assert.equal(roundStretches(a, [a]), null, 'one stretch: nothing to tell apart');
   });
 
-  it('make steps where neighbours left the rounds interleaving\'s, not a drift of the code', () => {
+  it("make steps where neighbours left the rounds interleaving's, not a drift of the code", () => {
     const staircase = (r: number) => 1 + 0.1 * Math.floor(r / 20);
     const a = interleaved('f#a', 100, staircase, 1, calm, true, 80);
     const peers = [20, 40, 60].map((leaves, i) => leaving(interleaved(`f#p${i}`, 40 + i, steady, 2 + i, calm, true, 80), leaves));
@@ -191,8 +200,16 @@ describe('paired rounds', () => {
       const base = syntheticResult({ perOp });
       return { ...base, id, name: id, baseline, samples: base.samples.map((s, r) => ({ ...s, round: KEY + r })) };
     };
-    const member = inRounds('f#member', rounds.map((r) => 30 * host(r) * own(r)), false);
-    const reference = inRounds('f#reference', rounds.map((r) => 10 * host(r)), true);
+    const member = inRounds(
+      'f#member',
+      rounds.map((r) => 30 * host(r) * own(r)),
+      false,
+    );
+    const reference = inRounds(
+      'f#reference',
+      rounds.map((r) => 10 * host(r)),
+      true,
+    );
     const [relative] = withRelative([member, reference], 1).map((r) => r.relative!);
     assert.equal(relative!.referenceId, 'f#reference');
     // Per round: 3.9 in 6 rounds, 3 in 14: the median is 3.

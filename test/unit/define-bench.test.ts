@@ -15,18 +15,22 @@ describe('bench() and group()', () => {
       bench('manual', (b) => b.n);
       bench('setup', { setup: () => 1, run: (s: number) => s + 1, teardown: () => undefined });
     });
-    assert.deepEqual(declared().map((b) => [b.id, b.kind, b.group]), [
-      ['x.bench.ts#plain', 'plain', null],
-      ['x.bench.ts#g/manual', 'manual', 'g'],
-      ['x.bench.ts#g/setup', 'setup', 'g'],
-    ]);
+    assert.deepEqual(
+      declared().map((b) => [b.id, b.kind, b.group]),
+      [
+        ['x.bench.ts#plain', 'plain', null],
+        ['x.bench.ts#g/manual', 'manual', 'g'],
+        ['x.bench.ts#g/setup', 'setup', 'g'],
+      ],
+    );
   });
 
   it('expands args into the cartesian product, last key fastest, values in names and params', () => {
     bench('sort', { run: () => 0 }, { args: { size: [10, 100], kind: ['a', 'b'] } });
-    assert.deepEqual(declared().map((b) => b.name), [
-      'sort(size=10, kind=a)', 'sort(size=10, kind=b)', 'sort(size=100, kind=a)', 'sort(size=100, kind=b)',
-    ]);
+    assert.deepEqual(
+      declared().map((b) => b.name),
+      ['sort(size=10, kind=a)', 'sort(size=10, kind=b)', 'sort(size=100, kind=a)', 'sort(size=100, kind=b)'],
+    );
     assert.deepEqual(declared()[3]!.params, { size: 100, kind: 'b' });
     assert.equal(declared()[3]!.baseName, 'sort');
   });
@@ -37,7 +41,14 @@ describe('bench() and group()', () => {
   });
 
   const misuse: [string, () => void, RegExp][] = [
-    ['duplicate names', () => { bench('a', () => 0); bench('a', () => 1); }, /duplicate benchmark "a"/],
+    [
+      'duplicate names',
+      () => {
+        bench('a', () => 0);
+        bench('a', () => 1);
+      },
+      /duplicate benchmark "a"/,
+    ],
     ['non-function body', () => bench('a', 42 as never), /must be a function or \{ setup\?, run, teardown\? \}/],
     ['run missing', () => bench('a', { setup: () => 1 } as never), /run must be a function/],
     ['unknown setup key', () => bench('a', { run: () => 0, before: () => 0 } as never), /unknown key "before"/],
@@ -47,9 +58,24 @@ describe('bench() and group()', () => {
     ['args on a body that cannot receive them', () => bench('a', () => 0, { args: { n: [1] } }), /cannot receive args/],
     ['unknown option', () => bench('a', () => 0, { iterations: 5 } as never), /unknown option "iterations"/],
     ['empty name', () => bench('', () => 0), /non-empty name/],
-    ['two baselines in a group', () => group('g', () => { bench('a', () => 0, { baseline: true }); bench('b', () => 0, { baseline: true }); }), /already has a baseline/],
+    [
+      'two baselines in a group',
+      () =>
+        group('g', () => {
+          bench('a', () => 0, { baseline: true });
+          bench('b', () => 0, { baseline: true });
+        }),
+      /already has a baseline/,
+    ],
     ['async group', () => group('g', (async () => undefined) as never), /must be synchronous/],
-    ['declaring while running', () => { getRegistry().running = true; bench('late', () => 0); }, /while benchmarks are running/],
+    [
+      'declaring while running',
+      () => {
+        getRegistry().running = true;
+        bench('late', () => 0);
+      },
+      /while benchmarks are running/,
+    ],
   ];
   for (const [what, declare, message] of misuse) {
     it(`rejects ${what} with a DeclarationError`, () => {
@@ -66,7 +92,7 @@ describe('bench() and group()', () => {
   });
 
   it('shares one registry between module copies through a global symbol', async () => {
-    const copy = await import(`../../src/define/registry.js?copy=${Date.now()}`) as typeof import('../../src/define/registry.js');
+    const copy = (await import(`../../src/define/registry.js?copy=${Date.now()}`)) as typeof import('../../src/define/registry.js');
     bench('seen', () => 0);
     assert.equal(copy.getRegistry().benchmarks[0]!.name, 'seen');
   });

@@ -37,15 +37,16 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   describe('setup-overhead', () => {
-    const withSetup = (interceptNs: number, probeSetupNs: number | null) => syntheticResult({
-      perOp: noisy(60, 50, 0.002),
-      baseIterations: 100_000,
-      interceptNs,
-      overrides: {
-        mode: 'manual',
-        setupProbe: probeSetupNs === null ? null : { oneIterationNs: probeSetupNs + 50, twoIterationsNs: probeSetupNs / 2 + 50, setupNs: probeSetupNs, rounds: 15 },
-      },
-    });
+    const withSetup = (interceptNs: number, probeSetupNs: number | null) =>
+      syntheticResult({
+        perOp: noisy(60, 50, 0.002),
+        baseIterations: 100_000,
+        interceptNs,
+        overrides: {
+          mode: 'manual',
+          setupProbe: probeSetupNs === null ? null : { oneIterationNs: probeSetupNs + 50, twoIterationsNs: probeSetupNs / 2 + 50, setupNs: probeSetupNs, rounds: 15 },
+        },
+      });
     it('fires when intercept and probe agree on a cost above 5% of a sample', () => {
       const result = withSetup(1e6, 1e6); // 1 ms on ~5 ms samples
       const d = diagnose(result, context).find((x) => x.code === 'setup-overhead');
@@ -71,10 +72,17 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   describe('not-steady', () => {
-    const capped = (seriesNs?: number[]) => syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, ...(seriesNs === undefined ? {} : { seriesNs }) } } });
+    const capped = (seriesNs?: number[]) =>
+      syntheticResult({
+        perOp: noisy(60, 25, 0.01),
+        overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, ...(seriesNs === undefined ? {} : { seriesNs }) } },
+      });
     it('warns when warm-up was capped while its batches still rose, quarter by quarter', () => {
       const d = diagnose(capped(noisy(64, 25, 0.02).map((v, i) => v * (1 + i / 64))), context);
-      assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['not-steady:warning']);
+      assert.deepEqual(
+        d.map((x) => `${x.code}:${x.severity}`),
+        ['not-steady:warning'],
+      );
       assert.match(d[0]!.message, /timings were still changing when sampling began \(its batches moved \d+% slower across the warm-up, and went on\)/);
     });
     it('warns when the samples after a fluctuating warm-up ramp on', () => {
@@ -88,11 +96,17 @@ describe('diagnostic rules on synthetic results', () => {
     });
     it('only informs when the capped warm-up fluctuated without a trend (the host)', () => {
       const d = diagnose(capped(noisy(64, 25, 0.08).map((v, i) => (i % 20 < 10 ? v : v * 1.15))), context);
-      assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['not-steady:info']);
+      assert.deepEqual(
+        d.map((x) => `${x.code}:${x.severity}`),
+        ['not-steady:info'],
+      );
       assert.match(d[0]!.message, /but its batches show no trend that went on \(64 across the warm-up varied from -\d+% to \+\d+% around their median\), nor did the samples after them/);
     });
     it('warns as before on a file without the warm-up series', () => {
-      assert.deepEqual(diagnose(capped(), context).map((x) => `${x.code}:${x.severity}`), ['not-steady:warning']);
+      assert.deepEqual(
+        diagnose(capped(), context).map((x) => `${x.code}:${x.severity}`),
+        ['not-steady:warning'],
+      );
     });
   });
 
@@ -125,7 +139,10 @@ describe('diagnostic rules on synthetic results', () => {
   it('multimodal warns on two clusters when setup alternates between values of different cost (and noisy does not repeat it)', () => {
     const perOp = noisy(60, 25, 0.02).map((v, i) => (i % 2 === 0 ? v : 2 * v));
     const all = diagnose(syntheticResult({ perOp, overrides: { stateProbe: stateProbe([1, 2, 1, 2, 1, 2, 1, 2]) } }), context);
-    assert.deepEqual(all.map((x) => `${x.code}:${x.severity}`), ['multimodal:warning']);
+    assert.deepEqual(
+      all.map((x) => `${x.code}:${x.severity}`),
+      ['multimodal:warning'],
+    );
     const d = all.find((x) => x.code === 'multimodal');
     assert.equal(d?.severity, 'warning');
     assert.match(d!.message, /one number cannot describe them: the cost depends on setup's value — 8 values from setup/);
@@ -160,11 +177,14 @@ describe('diagnostic rules on synthetic results', () => {
       assert.equal(same?.severity, 'info');
       assert.match(same!.message, /; not from setup's values \(8 values from setup, each timed 4 times in random order, cost the same within ±\d(\.\d)?%\)$/);
     });
-    it('warns when the spread is the benchmark\'s own: setup\'s values differ in cost', () => {
+    it("warns when the spread is the benchmark's own: setup's values differ in cost", () => {
       const result = syntheticResult({ perOp: noisy(60, 25, 0.4), overrides: { stateProbe: stateProbe([1, 2.2, 1.4, 3.1, 1.9, 1.1, 2.6, 3.8]) } });
       const d = diagnose(result, context).find((x) => x.code === 'noisy');
       assert.equal(d?.severity, 'warning');
-      assert.match(d!.message, /^results are noisy: .*the standard deviation is \d+% of the mean; the cost depends on setup's value — 8 values from setup, each timed 4 times in random order, differ by ±\d+% \(0\.\d\d×–\d\.\d\d× of the typical one; randomization test p = 5e-4\)$/);
+      assert.match(
+        d!.message,
+        /^results are noisy: .*the standard deviation is \d+% of the mean; the cost depends on setup's value — 8 values from setup, each timed 4 times in random order, differ by ±\d+% \(0\.\d\d×–\d\.\d\d× of the typical one; randomization test p = 5e-4\)$/,
+      );
       assert.match(d!.hint, /declare the variants as parameters/);
     });
     it('never warns on states that differ when the samples do not spread', () => {
@@ -202,8 +222,8 @@ describe('diagnostic rules on synthetic results', () => {
       target: 'loop' as const,
       functionName: 'ubench_loop_9',
       optimizationRequested: false,
-      afterWarmup: { status: warm, tier: warm & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (warm & 8) !== 0 },
-      afterSampling: { status: end, tier: end & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: (end & 8) !== 0 },
+      afterWarmup: { status: warm, tier: warm & 64 ? ('turbofan' as const) : ('baseline' as const), maybeDeopted: (warm & 8) !== 0 },
+      afterSampling: { status: end, tier: end & 64 ? ('turbofan' as const) : ('baseline' as const), maybeDeopted: (end & 8) !== 0 },
       body: null,
     });
     it('not-optimized fires when a fast loop is still baseline code after warm-up', () => {
@@ -211,7 +231,11 @@ describe('diagnostic rules on synthetic results', () => {
     });
     it('not-optimized ignores the loop tier of slow bodies, whose own function is judged instead', () => {
       assert.ok(!codes(syntheticResult({ perOp: noisy(60, 5e4, 0.01), baseIterations: 200, overrides: { jit: jit(32768 | 1, 32768 | 1) } })).includes('not-optimized'));
-      const body = (status: number) => ({ functionName: 'parseAll', afterWarmup: { status, tier: status & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: false }, afterSampling: { status, tier: status & 64 ? 'turbofan' as const : 'baseline' as const, maybeDeopted: false } });
+      const body = (status: number) => ({
+        functionName: 'parseAll',
+        afterWarmup: { status, tier: status & 64 ? ('turbofan' as const) : ('baseline' as const), maybeDeopted: false },
+        afterSampling: { status, tier: status & 64 ? ('turbofan' as const) : ('baseline' as const), maybeDeopted: false },
+      });
       const slow = (status: number) => syntheticResult({ perOp: noisy(60, 3e5, 0.01), baseIterations: 40, overrides: { jit: { ...jit(81, 81), body: body(status) } } });
       const d = diagnose(slow(32768 | 1), context).find((x) => x.code === 'not-optimized');
       assert.ok(d, 'a 300 µs body still in baseline code after ubench asked for optimization');
@@ -252,27 +276,70 @@ describe('diagnostic rules on synthetic results', () => {
   });
 
   it('retains-memory warns when the benchmark kept 32 MiB or more after a full GC, even with a flat heap while sampling', () => {
-    const footprint = (retainedBytes: number) => ({ heapUsedBytes: 2e8, heapTotalBytes: 2.2e8, externalBytes: 1e6, rssBytes: 3e8, peakHeapUsedBytes: 2e8, peakRssBytes: 3e8, retainedBytes, heapUsedAfterSamples: Array.from({ length: 20 }, () => 2e8) });
-    const memory = (retainedBytes: number) => ({ bytesPerOp: 0, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [0], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: footprint(retainedBytes) });
+    const footprint = (retainedBytes: number) => ({
+      heapUsedBytes: 2e8,
+      heapTotalBytes: 2.2e8,
+      externalBytes: 1e6,
+      rssBytes: 3e8,
+      peakHeapUsedBytes: 2e8,
+      peakRssBytes: 3e8,
+      retainedBytes,
+      heapUsedAfterSamples: Array.from({ length: 20 }, () => 2e8),
+    });
+    const memory = (retainedBytes: number) => ({
+      bytesPerOp: 0,
+      externalBytesPerOp: 0,
+      deterministic: true,
+      iterations: 1000,
+      readings: [0],
+      gcCount: 0,
+      gcTimeNs: 0,
+      gcShare: 0,
+      footprint: footprint(retainedBytes),
+    });
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: memory(160 * 1024 * 1024) } }), context);
-    assert.deepEqual(d.map((x) => `${x.code}:${x.severity}`), ['retains-memory:warning']);
+    assert.deepEqual(
+      d.map((x) => `${x.code}:${x.severity}`),
+      ['retains-memory:warning'],
+    );
     assert.match(d[0]!.message, /^the benchmark kept 160 MiB alive after a full GC at its end/);
     assert.deepEqual(codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: memory(4 * 1024 * 1024) } })), []);
   });
 
   it('gc-heavy informs (never warns) when GC took more than 10% of the sampling time', () => {
-    const memory = { bytesPerOp: 12_313, externalBytesPerOp: 0, deterministic: false, iterations: 1000, readings: [12_313], gcCount: 40, gcTimeNs: 80e6, gcShare: 0.16, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
+    const memory = {
+      bytesPerOp: 12_313,
+      externalBytesPerOp: 0,
+      deterministic: false,
+      iterations: 1000,
+      readings: [12_313],
+      gcCount: 40,
+      gcTimeNs: 80e6,
+      gcShare: 0.16,
+      footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] },
+    };
     const d = diagnose(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory } }), context).find((x) => x.code === 'gc-heavy');
     assert.ok(d);
     assert.match(d.message, /^garbage collection took 16% of the sampling time \(40 collections, 80\.0 ms\); the body allocates 12313 B per operation$/);
     assert.equal(d.severity, 'info');
-    const light = { ...memory, gcShare: 0.04, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] } };
+    const light = {
+      ...memory,
+      gcShare: 0.04,
+      footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] },
+    };
     assert.ok(!codes(syntheticResult({ perOp: noisy(60, 25, 0.01), overrides: { memory: light } })).includes('gc-heavy'));
   });
 
   describe('leak', () => {
     const memoryWith = (retainedBytes: number, heapUsedAfterSamples: number[]) => ({
-      bytesPerOp: 48, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [48], gcCount: 2, gcTimeNs: 1e6, gcShare: 0.01,
+      bytesPerOp: 48,
+      externalBytesPerOp: 0,
+      deterministic: true,
+      iterations: 1000,
+      readings: [48],
+      gcCount: 2,
+      gcTimeNs: 1e6,
+      gcShare: 0.01,
       footprint: { heapUsedBytes: 30e6, heapTotalBytes: 40e6, externalBytes: 1e6, rssBytes: 80e6, peakHeapUsedBytes: 30e6, peakRssBytes: 80e6, retainedBytes, heapUsedAfterSamples },
     });
     const growing = Array.from({ length: 40 }, (_, i) => 8e6 + i * 5e5 + (i % 3) * 1e4);
@@ -325,6 +392,6 @@ describe('drift false alarms on autocorrelated noise (seeded simulation)', () =>
       });
       if (codes(syntheticResult({ perOp })).includes('drift')) fires++;
     }
-    assert.ok(fires / trials <= 0.02, `false-alarm rate ${(100 * fires / trials).toFixed(1)}%`);
+    assert.ok(fires / trials <= 0.02, `false-alarm rate ${((100 * fires) / trials).toFixed(1)}%`);
   });
 });

@@ -47,7 +47,15 @@ describe('generated measured loops', () => {
     const sink = { value: undefined as unknown };
     const loop = compileLoop({ uid: 6, label: 'x', call: 'plain', async: true }, fakeNow(), sink);
     let settled = 0;
-    await loop(5, async () => { await null; return ++settled; }, undefined, {});
+    await loop(
+      5,
+      async () => {
+        await null;
+        return ++settled;
+      },
+      undefined,
+      {},
+    );
     assert.equal(settled, 5);
     assert.equal(sink.value, 5);
   });

@@ -28,7 +28,10 @@ describe('warm-up and calibration (fake clock)', () => {
     assert.ok(warm.info.converged);
     assert.ok(Math.abs(warm.nsPerOp - 5) / 5 < 0.01, `guess ${warm.nsPerOp}`);
     assert.equal(warm.info.batches, fake.counts.length);
-    assert.equal(warm.info.iterations, fake.counts.reduce((a, b) => a + b, 0));
+    assert.equal(
+      warm.info.iterations,
+      fake.counts.reduce((a, b) => a + b, 0),
+    );
   });
 
   it('converges after a 30× slower cold start and then estimates the steady time', async () => {
@@ -158,7 +161,10 @@ describe('sample: iteration cap for GC-free samples', () => {
   it('never gives a sample more iterations than maxSampleIterations', async () => {
     const fake = createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 });
     const capped = await sample(deps(fake), { ...config, maxSampleIterations: 30_000 }, 5);
-    assert.ok(capped.samples.every((s) => s.iterations <= 30_000), `largest ${Math.max(...capped.samples.map((s) => s.iterations))}`);
+    assert.ok(
+      capped.samples.every((s) => s.iterations <= 30_000),
+      `largest ${Math.max(...capped.samples.map((s) => s.iterations))}`,
+    );
     assert.ok(Math.max(...capped.samples.map((s) => s.iterations)) > 25_000, 'the cap is used, not undercut');
     assert.ok(capped.calibration.targetSampleNs < config.sampleTargetNs);
     const free = await sample(deps(createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 })), config, 5);

@@ -37,12 +37,21 @@ describe('probeStates', () => {
     assert.equal(probe.states, STATE_PROBE_STATES);
     assert.equal(probe.passes, STATE_PROBE_PASSES);
     assert.equal(probe.iterations, 1000, 'a quarter of the base iterations');
-    assert.deepEqual(probe.perOpNs, Array.from({ length: STATE_PROBE_PASSES }, () => Array.from({ length: STATE_PROBE_STATES }, (_, k) => 100 + k)));
+    assert.deepEqual(
+      probe.perOpNs,
+      Array.from({ length: STATE_PROBE_PASSES }, () => Array.from({ length: STATE_PROBE_STATES }, (_, k) => 100 + k)),
+    );
     const runs = log.filter((l) => l.startsWith('run'));
     assert.equal(runs.length, STATE_PROBE_STATES * STATE_PROBE_PASSES);
     const passes = [0, 1, 2, 3].map((p) => runs.slice(p * 8, p * 8 + 8).join());
     assert.equal(new Set(passes).size, 4, 'a fresh random order every pass');
-    assert.deepEqual(log.filter((l) => l.startsWith('dispose')).map((l) => l.split(' ')[1]).sort(), ['0', '1', '2', '3', '4', '5', '6', '7']);
+    assert.deepEqual(
+      log
+        .filter((l) => l.startsWith('dispose'))
+        .map((l) => l.split(' ')[1])
+        .sort(),
+      ['0', '1', '2', '3', '4', '5', '6', '7'],
+    );
     assert.ok(log.indexOf('dispose 0') > log.lastIndexOf(runs.at(-1)!), 'teardown after the last pass');
   });
 
@@ -55,14 +64,24 @@ describe('probeStates', () => {
   it('declines states too big to make eight of, and tears down the one it made', async () => {
     const { states, log } = fakeStates(() => 10);
     let heap = 0;
-    const probe = await probeStates(deps(states, () => (heap += 70 * 2 ** 20)), 1000, 10, 1e9);
+    const probe = await probeStates(
+      deps(states, () => (heap += 70 * 2 ** 20)),
+      1000,
+      10,
+      1e9,
+    );
     assert.equal(probe, null);
     assert.deepEqual(log, ['create 0', 'dispose 0']);
   });
 
   it('tears the states down even when a batch throws', async () => {
     const { states, log } = fakeStates(() => 10);
-    const failing: StatefulBatches = { ...states, run: async () => { throw new Error('boom'); } };
+    const failing: StatefulBatches = {
+      ...states,
+      run: async () => {
+        throw new Error('boom');
+      },
+    };
     await assert.rejects(probeStates(deps(failing), 1000, 10, 1e9), /boom/);
     assert.equal(log.filter((l) => l.startsWith('dispose')).length, STATE_PROBE_STATES);
   });

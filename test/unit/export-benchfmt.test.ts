@@ -83,7 +83,12 @@ function sampled(spec: Spec): BenchmarkResult {
   const group = spec.group === undefined ? 'g' : spec.group;
   const file = spec.file ?? 'bench/a.bench.ts';
   const params = spec.params ?? {};
-  const suffix = Object.keys(params).length === 0 ? '' : `(${Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(', ')})`;
+  const suffix =
+    Object.keys(params).length === 0
+      ? ''
+      : `(${Object.entries(params)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')})`;
   const name = `${spec.baseName}${suffix}`;
   return { ...syntheticResult({ perOp: spec.perOp ?? noisy(12, 100, 0.02) }), id: `${file}#${group ?? ''}/${name}`, name, baseName: spec.baseName, file, group, params };
 }
@@ -122,7 +127,17 @@ describe('resultsBenchfmt', () => {
 
   it('keeps run-specific facts out of the configuration, so benchstat compares two runs in one table', () => {
     const base = resultsOf([sampled({ baseName: 'a' })]);
-    const next: ResultsFile = { ...base, environment: { ...base.environment, git: { commit: 'f'.repeat(40), dirty: true }, startedAt: '2030-01-01T00:00:00.000Z', ubenchVersion: '9.9.9', runtimeVersion: '22.23.3', v8Version: '12.4.254.21-node.33' } };
+    const next: ResultsFile = {
+      ...base,
+      environment: {
+        ...base.environment,
+        git: { commit: 'f'.repeat(40), dirty: true },
+        startedAt: '2030-01-01T00:00:00.000Z',
+        ubenchVersion: '9.9.9',
+        runtimeVersion: '22.23.3',
+        v8Version: '12.4.254.21-node.33',
+      },
+    };
     assert.deepEqual(read(resultsBenchfmt(next))[0]!.config, read(resultsBenchfmt(base))[0]!.config);
     assert.match(resultsBenchfmt(next), /^# .*commit f{40} \(dirty\)/m);
     assert.match(resultsBenchfmt(next), /^# .*node v22\.23\.3, v8 12\.4/m);

@@ -69,22 +69,53 @@ const FORMULA_NAMES = ['=HYPERLINK("http://x","y")', '+1', '-1 items', '@SUM(A1)
 describe('resultsCsv', () => {
   it('round-trips names with commas, quotes and line breaks through an RFC 4180 parser', () => {
     const rows = table(resultsCsv(resultsFile(AWKWARD_NAMES.map((name) => named(name)))));
-    assert.deepEqual(rows.map((r) => r['name']), AWKWARD_NAMES);
-    assert.deepEqual(rows.map((r) => r['id']), AWKWARD_NAMES.map((n) => `bench/sort.bench.ts#g/${n}`));
+    assert.deepEqual(
+      rows.map((r) => r['name']),
+      AWKWARD_NAMES,
+    );
+    assert.deepEqual(
+      rows.map((r) => r['id']),
+      AWKWARD_NAMES.map((n) => `bench/sort.bench.ts#g/${n}`),
+    );
   });
 
   it('prefixes text fields that a spreadsheet would run as a formula with a quote, and only those', () => {
     const rows = table(resultsCsv(resultsFile([...FORMULA_NAMES, 'safe=1'].map((name) => named(name, { id: name })))));
-    assert.deepEqual(rows.map((r) => r['name']), [...FORMULA_NAMES.map((n) => `'${n}`), 'safe=1']);
-    assert.deepEqual(rows.map((r) => r['id']), [...FORMULA_NAMES.map((n) => `'${n}`), 'safe=1']);
+    assert.deepEqual(
+      rows.map((r) => r['name']),
+      [...FORMULA_NAMES.map((n) => `'${n}`), 'safe=1'],
+    );
+    assert.deepEqual(
+      rows.map((r) => r['id']),
+      [...FORMULA_NAMES.map((n) => `'${n}`), 'safe=1'],
+    );
   });
 
   it('writes the documented header and one record per benchmark, failed ones included', () => {
     const text = resultsCsv(fullResults);
     const [header] = parseCsv(text);
     assert.deepEqual(header, [
-      'id', 'file', 'group', 'name', 'params', 'status', 'nsPerOp', 'ciLower', 'ciUpper', 'samples', 'mean', 'median',
-      'stddev', 'min', 'max', 'opsPerSecond', 'relativeRatio', 'bytesPerOp', 'gcShare', 'diagnostics', 'error',
+      'id',
+      'file',
+      'group',
+      'name',
+      'params',
+      'status',
+      'nsPerOp',
+      'ciLower',
+      'ciUpper',
+      'samples',
+      'mean',
+      'median',
+      'stddev',
+      'min',
+      'max',
+      'opsPerSecond',
+      'relativeRatio',
+      'bytesPerOp',
+      'gcShare',
+      'diagnostics',
+      'error',
     ]);
     const [ok, timedOut] = table(text);
     assert.equal(ok!['status'], 'ok');
@@ -132,30 +163,45 @@ describe('csvField', () => {
 
 function compareRow(name: string, extra: Partial<CompareRow> = {}): CompareRow {
   return {
-    id: `f#${name}`, name, file: 'f', group: null,
-    base: { nsPerOp: 100, n: 40 }, new: { nsPerOp: 95, n: 41 },
-    ratio: 0.95, change: -0.05, ciLower: -0.061, ciUpper: -0.039, pValue: 1.5e-9,
-    unit: 'samples', verdict: 'faster', hostShift: null, throughputShift: null, band: 0.01, reason: null, warning: null, bytes: null,
+    id: `f#${name}`,
+    name,
+    file: 'f',
+    group: null,
+    base: { nsPerOp: 100, n: 40 },
+    new: { nsPerOp: 95, n: 41 },
+    ratio: 0.95,
+    change: -0.05,
+    ciLower: -0.061,
+    ciUpper: -0.039,
+    pValue: 1.5e-9,
+    unit: 'samples',
+    verdict: 'faster',
+    hostShift: null,
+    throughputShift: null,
+    band: 0.01,
+    reason: null,
+    warning: null,
+    bytes: null,
     ...extra,
   };
 }
 
 describe('comparisonCsv', () => {
   const comparison: Comparison = {
-    alpha: 0.05, noise: 0.01, confidence: 0.95,
-    rows: [
-      compareRow('fast, "quoted"'),
-      compareRow('=cmd', { verdict: '~', change: 0.001, bytes: { base: 304, new: 320, difference: 16, differs: true } }),
-    ],
-    onlyInBase: [], onlyInNew: [], skipped: [], geomean: null, notes: [],
+    alpha: 0.05,
+    noise: 0.01,
+    confidence: 0.95,
+    rows: [compareRow('fast, "quoted"'), compareRow('=cmd', { verdict: '~', change: 0.001, bytes: { base: 304, new: 320, difference: 16, differs: true } })],
+    onlyInBase: [],
+    onlyInNew: [],
+    skipped: [],
+    geomean: null,
+    notes: [],
   };
 
   it('writes one record per compared benchmark with the documented columns', () => {
     const text = comparisonCsv(comparison);
-    assert.deepEqual(parseCsv(text)[0], [
-      'name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN',
-      'newN', 'baseBytesPerOp', 'newBytesPerOp',
-    ]);
+    assert.deepEqual(parseCsv(text)[0], ['name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN', 'newN', 'baseBytesPerOp', 'newBytesPerOp']);
     const [first, second] = table(text);
     assert.equal(first!['name'], 'fast, "quoted"');
     assert.equal(first!['change'], '-0.05', 'negative numbers are not defused');

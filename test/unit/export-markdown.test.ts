@@ -74,7 +74,10 @@ describe('resultsMarkdown', () => {
     const [header, ...rows] = tables(markdown)[0]!;
     assert.equal(rows.length, HOSTILE.length, 'one row per benchmark: no line break splits a row');
     for (const row of rows) assert.equal(row.length, header!.length, `row ${JSON.stringify(row)} has the header's cell count`);
-    assert.deepEqual(rows.map((r) => rendered(r[0]!)), HOSTILE.map((n) => n.replace(/\r\n|\r|\n/g, ' ')));
+    assert.deepEqual(
+      rows.map((r) => rendered(r[0]!)),
+      HOSTILE.map((n) => n.replace(/\r\n|\r|\n/g, ' ')),
+    );
   });
 
   it('escapes file and group names in headings and error messages in lists', () => {
@@ -139,10 +142,25 @@ describe('resultsMarkdown', () => {
 
 function compareRow(name: string, extra: Partial<CompareRow> = {}): CompareRow {
   return {
-    id: `f#${name}`, name, file: 'f', group: null,
-    base: { nsPerOp: 100, n: 40 }, new: { nsPerOp: 110, n: 40 },
-    ratio: 1.1, change: 0.1, ciLower: 0.08, ciUpper: 0.12, pValue: 1e-6,
-    unit: 'samples', verdict: 'slower', hostShift: null, throughputShift: null, band: 0.01, reason: null, warning: null, bytes: null,
+    id: `f#${name}`,
+    name,
+    file: 'f',
+    group: null,
+    base: { nsPerOp: 100, n: 40 },
+    new: { nsPerOp: 110, n: 40 },
+    ratio: 1.1,
+    change: 0.1,
+    ciLower: 0.08,
+    ciUpper: 0.12,
+    pValue: 1e-6,
+    unit: 'samples',
+    verdict: 'slower',
+    hostShift: null,
+    throughputShift: null,
+    band: 0.01,
+    reason: null,
+    warning: null,
+    bytes: null,
     ...extra,
   };
 }
@@ -155,10 +173,16 @@ describe('comparisonMarkdown', () => {
   const labels = { base: 'main', new: 'feature|<x>' };
 
   it('has one row per benchmark with the verdict in bold, and a geomean row only for several rows', () => {
-    const two = comparisonMarkdown(comparison([compareRow('slow'), compareRow('same', { verdict: '~', change: 0.001, ciLower: -0.01, ciUpper: 0.012, pValue: 0.4 }), compareRow('fast', { verdict: 'faster', change: -0.2 })]), labels);
+    const two = comparisonMarkdown(
+      comparison([compareRow('slow'), compareRow('same', { verdict: '~', change: 0.001, ciLower: -0.01, ciUpper: 0.012, pValue: 0.4 }), compareRow('fast', { verdict: 'faster', change: -0.2 })]),
+      labels,
+    );
     const [header, ...rows] = tables(two)[0]!;
     assert.deepEqual(header, ['benchmark', 'main', 'feature\\|&lt;x&gt;', 'change [95% CI]', 'p', 'verdict']);
-    assert.deepEqual(rows.map((r) => r[5]), ['**slower**', '~', '**faster**', '']);
+    assert.deepEqual(
+      rows.map((r) => r[5]),
+      ['**slower**', '~', '**faster**', ''],
+    );
     assert.deepEqual(rows[0]!.slice(1, 5), ['100.0 ns', '110.0 ns', '+10.0% [+8.00%, +12.0%]', '&lt;0.0001']);
     assert.equal(rows[3]![0], '*geomean*');
     assert.equal(rows[3]![3], '+2.00%');
@@ -168,10 +192,12 @@ describe('comparisonMarkdown', () => {
 
   it('lists warnings, bytes/op changes, benchmarks in one run only, skipped ones and notes, escaped', () => {
     const markdown = comparisonMarkdown(
-      comparison(
-        [compareRow('a|b', { warning: 'too few samples', bytes: { base: 304, new: 400, difference: 96, differs: true } })],
-        { onlyInBase: ['f#<old>'], onlyInNew: ['f#new'], skipped: [{ id: 'f#s', reason: 'failed <x>' }], notes: ['note one'] },
-      ),
+      comparison([compareRow('a|b', { warning: 'too few samples', bytes: { base: 304, new: 400, difference: 96, differs: true } })], {
+        onlyInBase: ['f#<old>'],
+        onlyInNew: ['f#new'],
+        skipped: [{ id: 'f#s', reason: 'failed <x>' }],
+        notes: ['note one'],
+      }),
       labels,
     );
     for (const expected of [

@@ -64,7 +64,9 @@ describe('renderResultsPage', () => {
   it('has a canvas for every chart spec: three per measured benchmark, one per group', () => {
     const { specs, canvases } = chartsOf(page);
     assert.deepEqual(canvases.sort(), Object.keys(specs).sort());
-    const kinds = Object.values(specs).map((s) => s.kind).sort();
+    const kinds = Object.values(specs)
+      .map((s) => s.kind)
+      .sort();
     // 3 measured benchmarks × 3 charts; 2 groups (ungrouped, named) with measured benchmarks.
     assert.deepEqual(kinds, ['estimate-bars', 'estimate-bars', ...Array(3).fill('histogram'), ...Array(3).fill('iterations'), ...Array(3).fill('run-order')]);
   });
@@ -73,7 +75,10 @@ describe('renderResultsPage', () => {
     const specs = Object.values(chartsOf(page).specs);
     const histogram = specs.find((s) => s.kind === 'histogram')!;
     assert.ok(histogram.kind === 'histogram' && histogram.ciLower <= histogram.median && histogram.median <= histogram.ciUpper);
-    assert.equal(histogram.bins.reduce((n, b) => n + b.count, 0), 40);
+    assert.equal(
+      histogram.bins.reduce((n, b) => n + b.count, 0),
+      40,
+    );
     const iterations = specs.find((s) => s.kind === 'iterations')!;
     assert.ok(iterations.kind === 'iterations' && iterations.fit !== null && iterations.fit.length === 2);
   });
@@ -114,7 +119,10 @@ describe('histogramBins', () => {
     assert.ok(bins.length >= 5 && bins.length <= 40);
     assert.equal(bins[0]!.from, Math.min(...values));
     assert.equal(bins.at(-1)!.to, Math.max(...values));
-    assert.equal(bins.reduce((n, b) => n + b.count, 0), 200);
+    assert.equal(
+      bins.reduce((n, b) => n + b.count, 0),
+      200,
+    );
   });
   it('gives one bin for equal values and rejects an empty input', () => {
     assert.deepEqual(histogramBins([3, 3, 3]), [{ from: 3, to: 3, count: 3 }]);

@@ -34,11 +34,15 @@ describe('import structure of src/', () => {
   const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
   it('has no import that runs up the pipeline', () => {
-    const upward = [...graph].flatMap(([from, targets]) => targets.filter((to) => {
-      const a = floorOf(from);
-      const b = floorOf(to);
-      return a !== undefined && b !== undefined && folderOf(from) !== folderOf(to) && b > a;
-    }).map((to) => `${path.relative(SRC, from)} → ${path.relative(SRC, to)}`));
+    const upward = [...graph].flatMap(([from, targets]) =>
+      targets
+        .filter((to) => {
+          const a = floorOf(from);
+          const b = floorOf(to);
+          return a !== undefined && b !== undefined && folderOf(from) !== folderOf(to) && b > a;
+        })
+        .map((to) => `${path.relative(SRC, from)} → ${path.relative(SRC, to)}`),
+    );
     assert.deepEqual(upward, []);
   });
 

@@ -18,7 +18,20 @@ import { noisy, samplesFrom, syntheticResult } from '../helpers/synthetic-result
 const footprint = { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] };
 
 function memoryOf(bytesPerOp: number, extra: Partial<MemoryInfo> = {}): MemoryInfo {
-  return { bytesPerOp, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [bytesPerOp, bytesPerOp, bytesPerOp], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint, gcCost: null, allocationSites: null, ...extra };
+  return {
+    bytesPerOp,
+    externalBytesPerOp: 0,
+    deterministic: true,
+    iterations: 1000,
+    readings: [bytesPerOp, bytesPerOp, bytesPerOp],
+    gcCount: 0,
+    gcTimeNs: 0,
+    gcShare: 0,
+    footprint,
+    gcCost: null,
+    allocationSites: null,
+    ...extra,
+  };
 }
 
 function resultWith(id: string, nsPerOp: number, memory: MemoryInfo | null): BenchmarkResult {
@@ -96,7 +109,14 @@ describe('GC cost by elimination (analysis)', () => {
   });
 
   it('refuses a figure when GCs ran inside GC-free samples, and says why when impossible or failed', () => {
-    const run = { samples: samplesFrom(noisy(30, 14, 0.01)), warmup: { batches: 1, iterations: 1, durationNs: 1, converged: true, restarts: 0 }, calibration: { targetSampleNs: 1, baseIterations: 1 }, precision: { target: 0.01, reached: 0.01, stopReason: 'precision' as const, durationNs: 1 }, maxIterationsPerSample: 1000, semiSpaceMiB: 16 };
+    const run = {
+      samples: samplesFrom(noisy(30, 14, 0.01)),
+      warmup: { batches: 1, iterations: 1, durationNs: 1, converged: true, restarts: 0 },
+      calibration: { targetSampleNs: 1, baseIterations: 1 },
+      precision: { target: 0.01, reached: 0.01, stopReason: 'precision' as const, durationNs: 1 },
+      maxIterationsPerSample: 1000,
+      semiSpaceMiB: 16,
+    };
     const dirty = gcCostOf(normal, { status: 'done', run: { ...run, gcCountInSamples: 3 } }, true, 0.95, 1);
     assert.equal(dirty.status, 'failed');
     assert.equal(dirty.noGc, null);
@@ -114,20 +134,28 @@ describe('gcInRegions', () => {
   it('counts GCs that start inside a region, not between regions', () => {
     const starts = [10, 20, 30];
     const ends = [15, 25, 35];
-    const gcs = [{ startTime: 9, duration: 1 }, { startTime: 10, duration: 0.5 }, { startTime: 17, duration: 1 }, { startTime: 25, duration: 0.25 }, { startTime: 40, duration: 1 }];
+    const gcs = [
+      { startTime: 9, duration: 1 },
+      { startTime: 10, duration: 0.5 },
+      { startTime: 17, duration: 1 },
+      { startTime: 25, duration: 0.25 },
+      { startTime: 40, duration: 1 },
+    ];
     assert.deepEqual(gcInRegions(gcs, starts, ends), { count: 2, pauseNs: 0.75e6 });
   });
 
   it('matches a linear scan on random regions', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 30 }), fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 20 }), (points, gcTimes) => {
-      const sorted = [...points].sort((a, b) => a - b);
-      const starts = sorted.filter((_, i) => i % 2 === 0);
-      const ends = sorted.filter((_, i) => i % 2 === 1);
-      const paired = starts.slice(0, ends.length);
-      const gcs = gcTimes.map((startTime) => ({ startTime, duration: 1 }));
-      const expected = gcs.filter((g) => paired.some((s, i) => s <= g.startTime && g.startTime <= ends[i]!)).length;
-      assert.equal(gcInRegions(gcs, paired, ends).count, expected);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 30 }), fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 20 }), (points, gcTimes) => {
+        const sorted = [...points].sort((a, b) => a - b);
+        const starts = sorted.filter((_, i) => i % 2 === 0);
+        const ends = sorted.filter((_, i) => i % 2 === 1);
+        const paired = starts.slice(0, ends.length);
+        const gcs = gcTimes.map((startTime) => ({ startTime, duration: 1 }));
+        const expected = gcs.filter((g) => paired.some((s, i) => s <= g.startTime && g.startTime <= ends[i]!)).length;
+        assert.equal(gcInRegions(gcs, paired, ends).count, expected);
+      }),
+    );
   });
 });
 
@@ -136,19 +164,23 @@ describe('aggregateSites', () => {
   const node = (callFrame: ReturnType<typeof frame>, selfSize: number, children: ProfileNode[] = []): ProfileNode => ({ callFrame, selfSize, children });
   const profile = node(frame('(root)'), 0, [
     node(frame('runBatch', 'file:///pkg/dist/engine/batch-runner.js', 10, 2), 64, [
-      node(frame('ubench_loop_3'), 0, [
-        node(frame('makeArray', 'file:///proj/a.bench.js', 2, 18), 3000, [node(frame('repeat'), 2000)]),
-        node(frame('', 'file:///proj/a.bench.js', 7, 4), 1000),
-      ]),
+      node(frame('ubench_loop_3'), 0, [node(frame('makeArray', 'file:///proj/a.bench.js', 2, 18), 3000, [node(frame('repeat'), 2000)]), node(frame('', 'file:///proj/a.bench.js', 7, 4), 1000)]),
     ]),
     node(frame('post', 'node:inspector', 111, 6), 500),
   ]);
   const isHarness = (location: string) => location.startsWith('/pkg/');
   const { sampledBytesPerOp, sites } = aggregateSites(profile, 10, '/proj', isHarness);
 
-  it('counts only allocations made under the benchmark\'s code, per operation', () => {
+  it("counts only allocations made under the benchmark's code, per operation", () => {
     assert.equal(sampledBytesPerOp, 600);
-    assert.deepEqual(sites.map((s) => [s.function, s.bytesPerOp]), [['makeArray', 300], ['repeat (built-in)', 200], ['(anonymous)', 100]]);
+    assert.deepEqual(
+      sites.map((s) => [s.function, s.bytesPerOp]),
+      [
+        ['makeArray', 300],
+        ['repeat (built-in)', 200],
+        ['(anonymous)', 100],
+      ],
+    );
     assert.ok(Math.abs(sites.reduce((sum, s) => sum + s.share, 0) - 1) < 1e-12);
   });
 
@@ -162,11 +194,20 @@ describe('aggregateSites', () => {
   it('names allocation by code inlined into the measured loop as the benchmark body', () => {
     const inlined = node(frame('(root)'), 0, [node(frame('ubench_loop_2'), 3040)]);
     const result = aggregateSites(inlined, 10, '/proj', isHarness);
-    assert.deepEqual(result.sites.map((s) => [s.function, s.bytesPerOp, s.callers]), [[INLINED_BODY, 304, []]]);
+    assert.deepEqual(
+      result.sites.map((s) => [s.function, s.bytesPerOp, s.callers]),
+      [[INLINED_BODY, 304, []]],
+    );
   });
 
   it('lists at most ALLOC_SITES_TOP sites', () => {
-    const many = node(frame('(root)'), 0, [node(frame('ubench_loop_1'), 0, Array.from({ length: 15 }, (_, i) => node(frame(`f${i}`, 'file:///proj/x.js', i, 0), 100 + i)))]);
+    const many = node(frame('(root)'), 0, [
+      node(
+        frame('ubench_loop_1'),
+        0,
+        Array.from({ length: 15 }, (_, i) => node(frame(`f${i}`, 'file:///proj/x.js', i, 0), 100 + i)),
+      ),
+    ]);
     const result = aggregateSites(many, 1, '/proj', isHarness);
     assert.equal(result.sites.length, ALLOC_SITES_TOP);
     assert.equal(result.sites[0]!.function, 'f14');
@@ -177,7 +218,7 @@ describe('memory-grew (baseline rule)', () => {
   const ok = (memory: MemoryInfo) => ({ ...resultWith('x', 10, memory) }) as OkResult;
   const context = (base: MemoryInfo | null) => ({ clock: null, precisionTarget: 0.01, baseline: base === null ? null : { label: 'base.json', result: resultWith('x', 10, base) } });
 
-  it('warns when bytes/op grew beyond the readings\' spread', () => {
+  it("warns when bytes/op grew beyond the readings' spread", () => {
     const [d] = memoryGrew.check(ok(memoryOf(344)), context(memoryOf(304)));
     assert.equal(d!.code, 'memory-grew');
     assert.equal(d!.severity, 'warning');

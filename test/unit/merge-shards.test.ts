@@ -28,7 +28,10 @@ const NAMES = ['one', 'two', 'three'];
 function suite(slow = 1) {
   return scriptedExecutor((request: ChildRequest, spawn) => {
     const declared = NAMES.map((n) => info(request.displayFile, n)).filter((b) => request.only === null || request.only.includes(b.id));
-    const events: ChildEvent[] = [{ type: 'hello', pid: 100 + spawn, clock: { costNs: 45, resolutionNs: 30 }, execArgv: [], throttleBaselineNs: 300_000 }, { type: 'declared', benchmarks: declared }];
+    const events: ChildEvent[] = [
+      { type: 'hello', pid: 100 + spawn, clock: { costNs: 45, resolutionNs: 30 }, execArgv: [], throttleBaselineNs: 300_000 },
+      { type: 'declared', benchmarks: declared },
+    ];
     if (!request.listOnly) {
       for (const [i, b] of declared.entries()) events.push({ type: 'measured', id: b.id, result: measurement((10 + i + FILES.indexOf(request.displayFile)) * slow * (1 + 0.003 * (spawn % 3))) });
     }
@@ -48,13 +51,18 @@ const at = (name: string): string => path.join(dir, name);
 
 describe('shares of a suite (--shard)', () => {
   it('are disjoint, cover it, and differ in size by at most one, whatever the order found', () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.string(), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (items, count) => {
-      const shares = Array.from({ length: count }, (_, i) => shareOf(items, (s) => s, { index: i + 1, count }));
-      assert.deepEqual(shares.flat().sort(), [...items].sort());
-      const sizes = shares.map((s) => s.length);
-      assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1);
-      assert.deepEqual(shareOf([...items].reverse(), (s) => s, { index: 1, count }), shares[0]);
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (items, count) => {
+        const shares = Array.from({ length: count }, (_, i) => shareOf(items, (s) => s, { index: i + 1, count }));
+        assert.deepEqual(shares.flat().sort(), [...items].sort());
+        const sizes = shares.map((s) => s.length);
+        assert.ok(Math.max(...sizes) - Math.min(...sizes) <= 1);
+        assert.deepEqual(
+          shareOf([...items].reverse(), (s) => s, { index: 1, count }),
+          shares[0],
+        );
+      }),
+    );
   });
 
   it('rejects a shard that is not i/n with 1 ≤ i ≤ n', async () => {
@@ -114,7 +122,10 @@ describe('merge', () => {
     const other = { ...readResults(at('run-b.json')) };
     const { fingerprint: _f, ...env } = other.environment;
     other.environment = { ...env, cpu: { ...env.cpu, model: 'Another CPU' } };
-    const merged = mergeResults([{ label: 'a.json', results: a }, { label: 'other.json', results: other }]);
+    const merged = mergeResults([
+      { label: 'a.json', results: a },
+      { label: 'other.json', results: other },
+    ]);
     assert.equal(merged.benchmarks.length, 30);
     assert.equal(merged.merged!.machines.length, 2);
     assert.ok(merged.benchmarks.every((b) => b.forks?.length === 1 && b.machine !== undefined));
@@ -122,7 +133,13 @@ describe('merge', () => {
     assert.equal(marked.length, 15);
     assert.ok(marked.every((b) => b.name.endsWith(b.id.slice(b.id.lastIndexOf(' @')))));
     assert.match(merged.merged!.notes.join('\n'), /2 machines.*pooled only within one machine/);
-    assert.deepEqual(mergeResults([{ label: 'm.json', results: merged }, { label: 'a.json', results: a }]).benchmarks, merged.benchmarks);
+    assert.deepEqual(
+      mergeResults([
+        { label: 'm.json', results: merged },
+        { label: 'a.json', results: a },
+      ]).benchmarks,
+      merged.benchmarks,
+    );
   });
 
   it('refuses incompatible and malformed files: exit 2, one line, nothing written', async () => {

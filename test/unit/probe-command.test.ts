@@ -30,15 +30,28 @@ describe('ubench probe (scripted machine)', () => {
     const { code, doc } = await probe(['--quick'], executor);
     assert.equal(code, 0);
     assert.deepEqual(executor.requests.map((r) => path.basename(r.file)).sort(), [
-      'bandwidth.bench.ts', 'branch-prediction.bench.ts', 'cache-line.bench.ts', 'cache-size.bench.ts', 'data-dependency.bench.ts', 'memory-parallelism.bench.ts',
+      'bandwidth.bench.ts',
+      'branch-prediction.bench.ts',
+      'cache-line.bench.ts',
+      'cache-size.bench.ts',
+      'data-dependency.bench.ts',
+      'memory-parallelism.bench.ts',
     ]);
     assert.ok(executor.requests.every((r) => r.env?.['UBENCH_PROBE_QUICK'] === '1'));
     assert.ok(executor.requests.every((r) => path.dirname(r.file).endsWith(`${path.sep}probe`)));
     assert.equal(doc!.format, 'ubench-probe');
     assert.equal(doc!.quick, true);
-    assert.deepEqual(doc!.experiments.map((e) => [e.id, e.status]), [
-      ['branch-prediction', 'ok'], ['data-dependency', 'ok'], ['cache-line', 'ok'], ['cache-size', 'ok'], ['bandwidth', 'ok'], ['memory-parallelism', 'ok'],
-    ]);
+    assert.deepEqual(
+      doc!.experiments.map((e) => [e.id, e.status]),
+      [
+        ['branch-prediction', 'ok'],
+        ['data-dependency', 'ok'],
+        ['cache-line', 'ok'],
+        ['cache-size', 'ok'],
+        ['bandwidth', 'ok'],
+        ['memory-parallelism', 'ok'],
+      ],
+    );
   });
 
   it('without --quick the children get the full sizes', async () => {
@@ -53,7 +66,14 @@ describe('ubench probe (scripted machine)', () => {
     const finding = (exp: string, name: string) => doc!.experiments.find((e) => e.id === exp)!.findings.find((f) => f.name === name)!;
     assert.deepEqual([finding('cache-line', 'line size').value, finding('cache-line', 'line size').agrees], [64, true]);
     assert.deepEqual([finding('cache-line', 'line size (strided copy)').value, finding('cache-line', 'line size (strided copy)').agrees], [256, false]);
-    assert.deepEqual(['L1d size', 'L2 size', 'L3 size'].map((n) => [finding('cache-size', n).value, finding('cache-size', n).agrees]), [[32 * 1024, true], [1024 * 1024, true], [32 * 1024 * 1024, true]]);
+    assert.deepEqual(
+      ['L1d size', 'L2 size', 'L3 size'].map((n) => [finding('cache-size', n).value, finding('cache-size', n).agrees]),
+      [
+        [32 * 1024, true],
+        [1024 * 1024, true],
+        [32 * 1024 * 1024, true],
+      ],
+    );
     assert.ok(Math.abs(finding('branch-prediction', 'slowdown on random data').value! - 5 / 0.9) < 0.05);
     assert.ok(Math.abs(finding('data-dependency', 'prefix sum ÷ differences').value! - 2) < 0.02);
     assert.ok(Math.abs(finding('memory-parallelism', 'memory latency').value! - 100) < 1);
@@ -70,7 +90,9 @@ describe('ubench probe (scripted machine)', () => {
   });
 
   it('reports an experiment this machine cannot run as skipped, keeps measured sizes, and exits 0', async () => {
-    const executor = probeMachine((d) => (d.params['kib'] === 65536 || d.name === 'sequential read, 1 byte per 64' ? { ...d, outcome: { error: 'cannot run: needs 512 MiB, more than a quarter of the free memory (900 MiB free)' } } : d));
+    const executor = probeMachine((d) =>
+      d.params['kib'] === 65536 || d.name === 'sequential read, 1 byte per 64' ? { ...d, outcome: { error: 'cannot run: needs 512 MiB, more than a quarter of the free memory (900 MiB free)' } } : d,
+    );
     const { code, out, doc } = await probe(['--quick', '--only', 'cache-size,bandwidth'], executor);
     assert.equal(code, 0);
     const [size, bandwidth] = doc!.experiments;
@@ -98,7 +120,14 @@ describe('ubench probe (scripted machine)', () => {
     assert.equal(code, 0);
     assert.match(out, /the OS does not describe them here \(no \/fake\/sysfs\)/);
     const size = doc!.experiments.find((e) => e.id === 'cache-size')!;
-    assert.deepEqual(size.findings.map((f) => [f.name, f.value, f.os]), [['knee', 32 * 1024, null], ['knee', 1024 * 1024, null], ['knee', 32 * 1024 * 1024, null]]);
+    assert.deepEqual(
+      size.findings.map((f) => [f.name, f.value, f.os]),
+      [
+        ['knee', 32 * 1024, null],
+        ['knee', 1024 * 1024, null],
+        ['knee', 32 * 1024 * 1024, null],
+      ],
+    );
     assert.equal(doc!.experiments.find((e) => e.id === 'cache-line')!.findings[0]!.agrees, null);
   });
 

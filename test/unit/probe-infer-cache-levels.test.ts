@@ -22,7 +22,11 @@ function sizes(step: number): number[] {
   return out;
 }
 
-const LEVELS = [{ size: 48 * KIB, ns: 1.2 }, { size: 1 * MIB, ns: 4.5 }, { size: 32 * MIB, ns: 35 }];
+const LEVELS = [
+  { size: 48 * KIB, ns: 1.2 },
+  { size: 1 * MIB, ns: 4.5 },
+  { size: 32 * MIB, ns: 35 },
+];
 
 function withinFactor2(found: number, expected: number): boolean {
   return found >= expected / 2 && found <= expected * 2;

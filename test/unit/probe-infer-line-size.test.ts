@@ -11,7 +11,7 @@ function stridedCurve(line: number, jitter: (i: number) => number = () => 1): St
   return STRIDES.map((s, i) => ({
     strideBytes: s,
     // Below the line: all lines fetched, plus a small instruction cost that shrinks with the stride.
-    nsPerPass: (s <= line ? linePassNs * (1 + 0.1 * (line / s - 1) / 4) : linePassNs * (line / s)) * jitter(i),
+    nsPerPass: (s <= line ? linePassNs * (1 + (0.1 * (line / s - 1)) / 4) : linePassNs * (line / s)) * jitter(i),
   }));
 }
 
@@ -24,10 +24,22 @@ describe('inferLineSizeFromStridedCopy', () => {
   });
   it('tolerates ±5% noise', () => {
     const noise = [1.05, 0.95, 1.04, 0.96, 1.05, 0.95, 1.03, 0.97, 1.0];
-    assert.equal(inferLineSizeFromStridedCopy(stridedCurve(64, (i) => noise[i]!), SPAN), 64);
+    assert.equal(
+      inferLineSizeFromStridedCopy(
+        stridedCurve(64, (i) => noise[i]!),
+        SPAN,
+      ),
+      64,
+    );
   });
   it('returns null on a flat curve', () => {
-    assert.equal(inferLineSizeFromStridedCopy(STRIDES.map((s) => ({ strideBytes: s, nsPerPass: 1e6 })), SPAN), null);
+    assert.equal(
+      inferLineSizeFromStridedCopy(
+        STRIDES.map((s) => ({ strideBytes: s, nsPerPass: 1e6 })),
+        SPAN,
+      ),
+      null,
+    );
   });
   it('converts to GB/s of span', () => {
     assert.deepEqual(spanBandwidth([{ strideBytes: 64, nsPerPass: SPAN / 8 }], SPAN), [{ strideBytes: 64, gbPerS: 8 }]);

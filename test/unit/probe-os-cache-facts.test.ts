@@ -40,6 +40,9 @@ describe('readOsCacheFacts', () => {
     assert.equal(facts.pageBytes, null);
   });
   it('returns no caches for a missing folder', () => {
-    assert.deepEqual(readOsCacheFacts(fixture('does-not-exist'), () => 8192), { caches: [], lineBytes: null, pageBytes: 8192 });
+    assert.deepEqual(
+      readOsCacheFacts(fixture('does-not-exist'), () => 8192),
+      { caches: [], lineBytes: null, pageBytes: 8192 },
+    );
   });
 });

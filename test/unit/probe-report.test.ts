@@ -23,11 +23,14 @@ describe('matchKnees', () => {
 
   it('matches knees within 2× and calls an L3 beyond half the largest working set not resolvable', () => {
     const f = matchKnees(knees, caches, 512 * MIB);
-    assert.deepEqual(f.map((x) => [x.name, x.value, x.os, x.agrees]), [
-      ['L1d size', 48 * KIB, 48 * KIB, true],
-      ['L2 size', 1 * MIB, 2 * MIB, true],
-      ['L3 size', null, 480 * MIB, null],
-    ]);
+    assert.deepEqual(
+      f.map((x) => [x.name, x.value, x.os, x.agrees]),
+      [
+        ['L1d size', 48 * KIB, 48 * KIB, true],
+        ['L2 size', 1 * MIB, 2 * MIB, true],
+        ['L3 size', null, 480 * MIB, null],
+      ],
+    );
     assert.match(f[2]!.note!, /not resolvable: .* largest measured is 512 MiB/);
   });
 
@@ -38,13 +41,26 @@ describe('matchKnees', () => {
 
   it('does not use one knee for two caches, and lists unmatched knees', () => {
     const f = matchKnees([{ sizeBytes: 8 * MIB, nsBefore: 14, nsAfter: 90 }, ...knees], caches.slice(0, 3), 64 * MIB);
-    assert.deepEqual(f.map((x) => [x.name, x.value]), [['L1d size', 48 * KIB], ['L2 size', 1 * MIB], ['knee', 8 * MIB]]);
+    assert.deepEqual(
+      f.map((x) => [x.name, x.value]),
+      [
+        ['L1d size', 48 * KIB],
+        ['L2 size', 1 * MIB],
+        ['knee', 8 * MIB],
+      ],
+    );
     assert.match(f[2]!.note!, /matches no cache the OS lists/);
   });
 
   it('a knee more than 2× away does not count', () => {
     const f = matchKnees([{ sizeBytes: 256 * KIB, nsBefore: 1, nsAfter: 5 }], caches.slice(0, 1), 64 * MIB);
-    assert.deepEqual(f.map((x) => [x.name, x.agrees]), [['L1d size', false], ['knee', null]]);
+    assert.deepEqual(
+      f.map((x) => [x.name, x.agrees]),
+      [
+        ['L1d size', false],
+        ['knee', null],
+      ],
+    );
   });
 });
 
@@ -76,7 +92,16 @@ describe('renderAsciiChart', () => {
 
   it('draws nothing for fewer than two plottable points', () => {
     assert.deepEqual(renderAsciiChart([{ xLabel: 'a', y: 1 }], options), []);
-    assert.deepEqual(renderAsciiChart([{ xLabel: 'a', y: 0 }, { xLabel: 'b', y: 1 }], options), []); // log of 0
+    assert.deepEqual(
+      renderAsciiChart(
+        [
+          { xLabel: 'a', y: 0 },
+          { xLabel: 'b', y: 1 },
+        ],
+        options,
+      ),
+      [],
+    ); // log of 0
   });
 });
 

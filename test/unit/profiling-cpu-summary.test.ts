@@ -31,7 +31,17 @@ function frame(functionName: string, url: string, scriptId: string, lineNumber =
 
 const nodes: CpuProfileNode[] = [
   { id: 1, callFrame: frame('(root)', '', '0'), children: [2, 5, 6, 7] },
-  { id: 2, callFrame: frame('ubench_loop_1', 'ubench-measured-loop-1', '9', LOOP_OFFSET + 1, 10), children: [3], positionTicks: [{ line: LOOP_OFFSET + 4, ticks: 10 }, { line: 5, ticks: 60 }, { line: 2, ticks: 20 }, { line: 8, ticks: 10 }] },
+  {
+    id: 2,
+    callFrame: frame('ubench_loop_1', 'ubench-measured-loop-1', '9', LOOP_OFFSET + 1, 10),
+    children: [3],
+    positionTicks: [
+      { line: LOOP_OFFSET + 4, ticks: 10 },
+      { line: 5, ticks: 60 },
+      { line: 2, ticks: 20 },
+      { line: 8, ticks: 10 },
+    ],
+  },
   { id: 3, callFrame: frame('body', URL_, '7', 7, 20), children: [4], positionTicks: [{ line: 8, ticks: 5 }] },
   { id: 4, callFrame: frame('heavy', URL_, '7', 3, 0), positionTicks: [{ line: 5, ticks: 5 }] },
   { id: 5, callFrame: frame('(garbage collector)', '', '0', -1, -1) },
@@ -70,7 +80,7 @@ describe('functions of a script by line', () => {
     assert.equal(script.functionAtLine(8)?.name, 'body');
     assert.equal(new ScriptFunctions('1', 'u', 'let x = 1;', [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 10 }] }]).functionAtLine(1), null);
   });
-  it('finds the function at a profile frame\'s start', () => {
+  it("finds the function at a profile frame's start", () => {
     assert.equal(script.functionAtOffset(script.offset(4, 1))?.name, 'heavy');
   });
 });
@@ -78,8 +88,18 @@ describe('functions of a script by line', () => {
 describe('samples in the timed regions', () => {
   it('counts per node only samples whose time falls in a window', () => {
     // Samples at 1010, 1020, …, 1060.
-    const counts = samplesInWindows(profileOf([2, 2, 5, 2, 3, 2]), [[1015, 1030], [1050, 1055]]);
-    assert.deepEqual([...counts].sort(), [[2, 1], [5, 1], [3, 1]].sort());
+    const counts = samplesInWindows(profileOf([2, 2, 5, 2, 3, 2]), [
+      [1015, 1030],
+      [1050, 1055],
+    ]);
+    assert.deepEqual(
+      [...counts].sort(),
+      [
+        [2, 1],
+        [5, 1],
+        [3, 1],
+      ].sort(),
+    );
   });
 });
 
@@ -96,7 +116,7 @@ describe('hot functions and lines', () => {
 
   it('hands inlined code back to its function by line, naming the host it ran in', () => {
     assert.equal(summary.hot[0]!.function, 'heavy');
-    assert.ok(Math.abs(share("heavy") - (100 * 60) / 130) < 1e-9, `${share("heavy")}`);
+    assert.ok(Math.abs(share('heavy') - (100 * 60) / 130) < 1e-9, `${share('heavy')}`);
     assert.ok(Math.abs(share('light') - (100 * 20) / 130) < 1e-9);
     assert.ok(Math.abs(share('measured loop for f') - (100 * 10) / 130) < 1e-9);
     const light = summary.hot.find((h) => h.function === 'light')!;
@@ -113,12 +133,22 @@ describe('hot functions and lines', () => {
 
   it('sums to 100% and is sorted, top N kept', () => {
     assert.ok(Math.abs(summary.hot.reduce((a, h) => a + h.selfPercent, 0) - 100) < 1e-9);
-    assert.deepEqual(summary.hot.map((h) => h.selfPercent), [...summary.hot.map((h) => h.selfPercent)].sort((a, b) => b - a));
+    assert.deepEqual(
+      summary.hot.map((h) => h.selfPercent),
+      [...summary.hot.map((h) => h.selfPercent)].sort((a, b) => b - a),
+    );
     assert.equal(summarizeCpuProfile(profileOf(order), context([[1000, 2300]], 2)).hot.length, 2);
   });
 
-  it('annotates the benchmark\'s own lines (never the loop\'s or the harness\'s) in line order', () => {
-    assert.deepEqual(summary.lines.map((l) => [l.line, Math.round(l.percent * 130 / 100)]), [[2, 20], [5, 60], [8, 20]]);
+  it("annotates the benchmark's own lines (never the loop's or the harness's) in line order", () => {
+    assert.deepEqual(
+      summary.lines.map((l) => [l.line, Math.round((l.percent * 130) / 100)]),
+      [
+        [2, 20],
+        [5, 60],
+        [8, 20],
+      ],
+    );
     assert.equal(summary.lines[1]!.text, 'let a = 0; for (let i = 0; i < 60; i++) a += x;');
     assert.equal(summary.lines[0]!.file, 'a.bench.ts');
   });
@@ -141,17 +171,25 @@ describe('names of anonymous functions', () => {
     { functionName: '', ranges: [at('() => 3')] },
     { functionName: '', ranges: [at('() => 4')] },
   ]);
-  it('infers what V8 would from the assignment, or the transpiler\'s kept name', () => {
-    assert.deepEqual(fns.functions.map((f) => f.name), ['run', 'body', 'kept', '']);
+  it("infers what V8 would from the assignment, or the transpiler's kept name", () => {
+    assert.deepEqual(
+      fns.functions.map((f) => f.name),
+      ['run', 'body', 'kept', ''],
+    );
   });
-  it('knows where a line\'s first token is', () => {
+  it("knows where a line's first token is", () => {
     assert.equal(new ScriptFunctions('1', 'u', 'a\n    b\n', []).firstColumn(2), 5);
   });
 });
 
 describe('packed scripts (transpiled into a few long lines)', () => {
   const packedSource = `${SOURCE.replace(/\n/g, ' ')}${' '.repeat(400)}`;
-  const packedScript = new ScriptFunctions('7', URL_, packedSource, coverage.map((f) => ({ ...f, ranges: f.ranges.map((r) => ({ ...r })) })));
+  const packedScript = new ScriptFunctions(
+    '7',
+    URL_,
+    packedSource,
+    coverage.map((f) => ({ ...f, ranges: f.ranges.map((r) => ({ ...r })) })),
+  );
   it('are recognised by their line length', () => {
     assert.equal(packedScript.packed, true);
     assert.equal(script.packed, false);
@@ -174,9 +212,22 @@ describe('a callback written on the line of the code that calls it', () => {
     { functionName: '', ranges: [{ startOffset: start('(a, b)'), endOffset: start(');') }] },
   ]);
   it('stays with the function that ran: the line cannot be split between them', () => {
-    const runNode: CpuProfileNode = { id: 1, callFrame: frame('run', URL_, '5', 0, source.indexOf('(xs)')), positionTicks: [{ line: 3, ticks: 9 }, { line: 2, ticks: 1 }] };
-    const summary = summarizeCpuProfile({ nodes: [runNode], startTime: 0, endTime: 100, samples: Array(10).fill(1), timeDeltas: Array(10).fill(1) }, { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] });
-    assert.deepEqual(summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]), [['run', 100, null]]);
+    const runNode: CpuProfileNode = {
+      id: 1,
+      callFrame: frame('run', URL_, '5', 0, source.indexOf('(xs)')),
+      positionTicks: [
+        { line: 3, ticks: 9 },
+        { line: 2, ticks: 1 },
+      ],
+    };
+    const summary = summarizeCpuProfile(
+      { nodes: [runNode], startTime: 0, endTime: 100, samples: Array(10).fill(1), timeDeltas: Array(10).fill(1) },
+      { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] },
+    );
+    assert.deepEqual(
+      summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]),
+      [['run', 100, null]],
+    );
   });
 });
 
@@ -196,7 +247,7 @@ describe('lines shared by a function and a callback inside it', () => {
   });
 });
 
-describe('a callback\'s own frame', () => {
+describe("a callback's own frame", () => {
   const source = ['export const run = (xs) => {', '  return xs.sort((a, b) => a - b);', '};'].join('\n');
   const fns = new ScriptFunctions('5', URL_, source, [
     { functionName: 'run', ranges: [{ startOffset: source.indexOf('(xs)'), endOffset: source.length }] },
@@ -204,7 +255,13 @@ describe('a callback\'s own frame', () => {
   ]);
   it('keeps the samples on its own line, never handing them to the function around it', () => {
     const callback: CpuProfileNode = { id: 1, callFrame: frame('', URL_, '5', 1, source.indexOf('(a, b)') - source.indexOf('  return')), positionTicks: [{ line: 2, ticks: 4 }] };
-    const summary = summarizeCpuProfile({ nodes: [callback], startTime: 0, endTime: 100, samples: Array(4).fill(1), timeDeltas: Array(4).fill(1) }, { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] });
-    assert.deepEqual(summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]), [['(anonymous)', 100, null]]);
+    const summary = summarizeCpuProfile(
+      { nodes: [callback], startTime: 0, endTime: 100, samples: Array(4).fill(1), timeDeltas: Array(4).fill(1) },
+      { ...context([[0, 100]]), scripts: new Map([['5', fns]]), inlineCandidates: ['5'] },
+    );
+    assert.deepEqual(
+      summary.hot.map((h) => [h.function, h.selfPercent, h.inlinedInto]),
+      [['(anonymous)', 100, null]],
+    );
   });
 });

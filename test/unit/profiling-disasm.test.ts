@@ -34,7 +34,14 @@ describe('printed optimized code', () => {
   });
 
   it('finds no loop in straight-line code', () => {
-    assert.equal(findLoop([{ address: 0, offset: 0, text: 'push rbp' }, { address: 1, offset: 1, text: 'jmp 0x10  <+0x10>' }, { address: 5, offset: 5, text: 'retl' }]), null);
+    assert.equal(
+      findLoop([
+        { address: 0, offset: 0, text: 'push rbp' },
+        { address: 1, offset: 1, text: 'jmp 0x10  <+0x10>' },
+        { address: 5, offset: 5, text: 'retl' },
+      ]),
+      null,
+    );
   });
 });
 
@@ -55,8 +62,17 @@ describe('perf samples', () => {
 
   it('keeps only samples inside the timed regions', () => {
     const at = (timeNs: number): PerfSample => ({ timeNs, ip: 0, symbol: '', dso: '' });
-    const kept = samplesInWindows([at(5), at(10), at(15), at(25), at(30), at(31)], [[10, 20], [25, 30]]);
-    assert.deepEqual(kept.map((s) => s.timeNs), [10, 15, 25, 30]);
+    const kept = samplesInWindows(
+      [at(5), at(10), at(15), at(25), at(30), at(31)],
+      [
+        [10, 20],
+        [25, 30],
+      ],
+    );
+    assert.deepEqual(
+      kept.map((s) => s.timeNs),
+      [10, 15, 25, 30],
+    );
   });
 
   it('records on the monotonic clock with a fixed period of a software event', () => {
@@ -90,7 +106,10 @@ describe('the disassembly of the measured loop', () => {
     assert.equal(d.instructions.find((i) => i.offset === 0xd1)!.percent, 40);
     assert.equal(d.instructions.find((i) => i.offset === 0xd5)!.percent, 20);
     assert.equal(d.loopPercent, 60);
-    assert.deepEqual(d.native, [{ symbol: 'measured loop for f (JIT)', percent: 80 }, { symbol: 'X (V8 built-in)', percent: 20 }]);
+    assert.deepEqual(d.native, [
+      { symbol: 'measured loop for f (JIT)', percent: 80 },
+      { symbol: 'X (V8 built-in)', percent: 20 },
+    ]);
     assert.equal(d.annotationNote, null);
   });
 

@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  formatDuration,
-  formatOpsPerSecond,
-  formatPercent,
-  formatPlusMinusPercent,
-  formatRatio,
-  formatSignificant,
-} from '../../src/results/format-units.js';
+import { formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent, formatRatio, formatSignificant } from '../../src/results/format-units.js';
 
 describe('formatDuration', () => {
   const cases: [number, string][] = [

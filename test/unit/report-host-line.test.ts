@@ -5,11 +5,14 @@ import { hostLine, hostOffUsual } from '../../src/report/host-line.js';
 
 const usual = Array.from({ length: 5 }, (_, i) => ({ referenceNs: 6000 + i, throughputNs: 300 + i }));
 
-describe('the run\'s host line', () => {
+describe("the run's host line", () => {
   it('says the run was at the usual speed on both references', () => {
     const host = runHost({ referenceNs: 6010, throughputNs: 305 }, usual);
     assert.equal(host.calibrationRuns, 5);
-    assert.match(hostLine(host)!, /^host: at this machine's usual speed \(latency reference 6\.010 µs per 1,000 steps, usual 6\.002 µs over 5 runs; throughput reference 305\.0 ns per 1,000 iterations, usual 302\.0 ns\)$/);
+    assert.match(
+      hostLine(host)!,
+      /^host: at this machine's usual speed \(latency reference 6\.010 µs per 1,000 steps, usual 6\.002 µs over 5 runs; throughput reference 305\.0 ns per 1,000 iterations, usual 302\.0 ns\)$/,
+    );
     assert.equal(hostOffUsual(host), false);
   });
   it('says when code of much instruction-level parallelism ran slower though the latency reference did not', () => {
@@ -23,7 +26,10 @@ describe('the run\'s host line', () => {
   });
   it('waits for three runs, and reads calibrations without the throughput figure', () => {
     assert.match(hostLine(runHost({ referenceNs: 6000, throughputNs: 300 }, usual.slice(0, 2)))!, /is known after 3 runs; 2 so far/);
-    const old = runHost({ referenceNs: 6000, throughputNs: 300 }, usual.map((r) => ({ ...r, throughputNs: null })));
+    const old = runHost(
+      { referenceNs: 6000, throughputNs: 300 },
+      usual.map((r) => ({ ...r, throughputNs: null })),
+    );
     assert.equal(old.usualThroughputNs, null);
     assert.equal(old.versusUsualThroughput, null);
     assert.match(hostLine(old)!, /^host: at this machine's usual speed/);

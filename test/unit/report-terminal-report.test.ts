@@ -80,16 +80,22 @@ describe('renderTerminalReport', () => {
     const typed = lines.find((l) => l.trimStart().startsWith('Float64Array#sort '))!;
     assert.equal(cells(typed).at(-1)!.text, '2.05× faster (2.01–2.09)');
     const noop = lines.find((l) => l.trimStart().startsWith('noop '))!;
-    assert.deepEqual(cells(noop).slice(1, 2).map((c) => c.text), ['392 ps']);
+    assert.deepEqual(
+      cells(noop)
+        .slice(1, 2)
+        .map((c) => c.text),
+      ['392 ps'],
+    );
     assert.equal(cells(noop).at(-1)!.text, 'fastest');
   });
 
   it('marks failed rows and lists their errors below the table', () => {
     const rowAt = lines.findIndex((l) => l.trimStart().startsWith('radixSort '));
-    assert.deepEqual(cells(lines[rowAt]!).map((c) => c.text), ['radixSort', 'error', '—', '—', '—', '—', '—', '—', '—']);
-    const messageAt = lines.indexOf(
-      "    ✖ radixSort: TypeError: Cannot read properties of undefined (reading 'length') (bench/sort.bench.ts:41:17)",
+    assert.deepEqual(
+      cells(lines[rowAt]!).map((c) => c.text),
+      ['radixSort', 'error', '—', '—', '—', '—', '—', '—', '—'],
     );
+    const messageAt = lines.indexOf("    ✖ radixSort: TypeError: Cannot read properties of undefined (reading 'length') (bench/sort.bench.ts:41:17)");
     assert.ok(messageAt > rowAt, 'error message follows the table');
   });
 
@@ -167,7 +173,10 @@ describe('renderTerminalReport', () => {
   it('shortens names to fit a narrow terminal and stays aligned', () => {
     const narrow = renderTerminalReport(sortGroupResults(), { color: false, width: 70 }).split('\n');
     const table = tableAfter(narrow, '  sort 1k numbers');
-    assert.ok(table.some((l) => l.includes('Float64Arra…')), table.join('\n'));
+    assert.ok(
+      table.some((l) => l.includes('Float64Arra…')),
+      table.join('\n'),
+    );
     assertAligned(table);
   });
 
@@ -183,8 +192,56 @@ describe('B/op column', () => {
     const withMemory = {
       ...base,
       benchmarks: [
-        { ...first!, memory: { bytesPerOp: 304.2, externalBytesPerOp: 0, deterministic: true, iterations: 1000, readings: [304.2], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] }, gcCost: null, allocationSites: null } },
-        { ...second!, memory: { bytesPerOp: 88, externalBytesPerOp: 4096, deterministic: true, iterations: 1000, readings: [88], gcCount: 0, gcTimeNs: 0, gcShare: 0, footprint: { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] }, gcCost: null, allocationSites: null } },
+        {
+          ...first!,
+          memory: {
+            bytesPerOp: 304.2,
+            externalBytesPerOp: 0,
+            deterministic: true,
+            iterations: 1000,
+            readings: [304.2],
+            gcCount: 0,
+            gcTimeNs: 0,
+            gcShare: 0,
+            footprint: {
+              heapUsedBytes: 8e6,
+              heapTotalBytes: 12e6,
+              externalBytes: 1e6,
+              rssBytes: 60e6,
+              peakHeapUsedBytes: 9e6,
+              peakRssBytes: 61e6,
+              retainedBytes: 1024,
+              heapUsedAfterSamples: [8e6, 8.1e6],
+            },
+            gcCost: null,
+            allocationSites: null,
+          },
+        },
+        {
+          ...second!,
+          memory: {
+            bytesPerOp: 88,
+            externalBytesPerOp: 4096,
+            deterministic: true,
+            iterations: 1000,
+            readings: [88],
+            gcCount: 0,
+            gcTimeNs: 0,
+            gcShare: 0,
+            footprint: {
+              heapUsedBytes: 8e6,
+              heapTotalBytes: 12e6,
+              externalBytes: 1e6,
+              rssBytes: 60e6,
+              peakHeapUsedBytes: 9e6,
+              peakRssBytes: 61e6,
+              retainedBytes: 1024,
+              heapUsedAfterSamples: [8e6, 8.1e6],
+            },
+            gcCost: null,
+            allocationSites: null,
+          },
+        },
         ...base.benchmarks.slice(2),
       ],
     };

@@ -99,9 +99,11 @@ describe('createResultsFile', () => {
       timeoutNs: 6e10,
       filter: 'sort',
       seed: 1,
-      precisionTarget: 0.02, gcCost: false, allocSites: false,
-    profile: false,
-    disasm: false,
+      precisionTarget: 0.02,
+      gcCost: false,
+      allocSites: false,
+      profile: false,
+      disasm: false,
     };
     const file = createResultsFile(env, settings);
     assert.deepEqual(file, {

@@ -58,9 +58,11 @@ const settings: RunSettings = {
   timeoutNs: 6e10,
   filter: null,
   seed: 7,
-  precisionTarget: 0.01, gcCost: false, allocSites: false,
-    profile: false,
-    disasm: false,
+  precisionTarget: 0.01,
+  gcCost: false,
+  allocSites: false,
+  profile: false,
+  disasm: false,
 };
 
 describe('results schema', () => {
@@ -174,7 +176,11 @@ describe('results schema', () => {
     { what: 'an unknown status value', path: '/benchmarks/0/status', mutate: (d) => (d['benchmarks'][0].status = 'skipped') },
     { what: 'an unknown estimate method', path: '/benchmarks/0/estimate/method', mutate: (d) => (d['benchmarks'][0].estimate.method = 'bootstrap') },
     { what: 'schemaVersion 1', path: '/schemaVersion', mutate: (d) => (d['schemaVersion'] = 1) },
-    { what: 'a hot function over 100%', path: '/benchmarks/0/profile/hot/0/selfPercent', mutate: (d) => (d['benchmarks'][0].profile.hot = [{ function: 'f', location: null, selfPercent: 101, kind: 'user', inlinedInto: null }]) },
+    {
+      what: 'a hot function over 100%',
+      path: '/benchmarks/0/profile/hot/0/selfPercent',
+      mutate: (d) => (d['benchmarks'][0].profile.hot = [{ function: 'f', location: null, selfPercent: 101, kind: 'user', inlinedInto: null }]),
+    },
     { what: 'the old top-level jit field', path: '/benchmarks/0', mutate: (d) => (d['benchmarks'][0].jit = null) },
     { what: 'an object as a param value', path: '/benchmarks/0/params/size', mutate: (d) => (d['benchmarks'][0].params.size = { n: 100 }) },
     { what: 'a startedAt that is not an ISO timestamp', path: '/environment/startedAt', mutate: (d) => (d['environment'].startedAt = 'Fri Mar 14 2025') },

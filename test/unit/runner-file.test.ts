@@ -6,8 +6,18 @@ import type { ErrorInfo } from '../../src/results/types.js';
 import { hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';
 
 const request: ChildRequest = {
-  file: '/abs/a.bench.ts', displayFile: 'a.bench.ts', filter: null, only: null, listOnly: false,
-  timeBudgetNs: 1e8, warmupMaxNs: 1e8, precisionTarget: 0.01, seed: 1, throttleBaselineNs: null, deoptLogPath: null, pass: null,
+  file: '/abs/a.bench.ts',
+  displayFile: 'a.bench.ts',
+  filter: null,
+  only: null,
+  listOnly: false,
+  timeBudgetNs: 1e8,
+  warmupMaxNs: 1e8,
+  precisionTarget: 0.01,
+  seed: 1,
+  throttleBaselineNs: null,
+  deoptLogPath: null,
+  pass: null,
 };
 const three = ['one', 'two', 'three'].map((n) => info('a.bench.ts', n));
 
@@ -27,11 +37,17 @@ async function run(script: Script, timeoutMs = 1000) {
   const lost: [string, string, ErrorInfo][] = [];
   const fileErrors: ErrorInfo[] = [];
   const measured: string[] = [];
-  const declared = await runFile(request, { executor, timeoutMs }, {
-    onEvent: (e) => { if (e.type === 'measured') measured.push(e.id); },
-    onLost: (id, status, error) => lost.push([id, status, error]),
-    onFileError: (error) => fileErrors.push(error),
-  });
+  const declared = await runFile(
+    request,
+    { executor, timeoutMs },
+    {
+      onEvent: (e) => {
+        if (e.type === 'measured') measured.push(e.id);
+      },
+      onLost: (id, status, error) => lost.push([id, status, error]),
+      onFileError: (error) => fileErrors.push(error),
+    },
+  );
   return { executor, lost, fileErrors, measured, declared };
 }
 
@@ -39,7 +55,10 @@ describe('runFile: one bench file across processes', () => {
   it('runs every benchmark in one process when nothing goes wrong', async () => {
     const r = await run((req) => child(req.only ?? three.map((b) => b.id), null));
     assert.equal(r.executor.requests.length, 1);
-    assert.deepEqual(r.measured, three.map((b) => b.id));
+    assert.deepEqual(
+      r.measured,
+      three.map((b) => b.id),
+    );
     assert.deepEqual(r.lost, []);
   });
 
@@ -52,31 +71,36 @@ describe('runFile: one bench file across processes', () => {
     assert.equal(r.lost[0]![0], 'a.bench.ts#two');
     assert.equal(r.lost[0]![1], 'error');
     assert.match(r.lost[0]![2].message, /process\.exit\(3\) was called/);
-    assert.deepEqual(r.declared?.map((b) => b.id), three.map((b) => b.id));
+    assert.deepEqual(
+      r.declared?.map((b) => b.id),
+      three.map((b) => b.id),
+    );
   });
 
   it('stops a benchmark that exceeds the timeout and reports it as timeout', async () => {
-    const r = await run((req, i) => i === 0
-      ? { events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }], hang: true }
-      : child(req.only!, null), 30);
+    const r = await run((req, i) => (i === 0 ? { events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }], hang: true } : child(req.only!, null)), 30);
     assert.equal(r.lost[0]![1], 'timeout');
     assert.match(r.lost[0]![2].message, /exceeded the timeout of 0\.03 s/);
     assert.deepEqual(r.measured, ['a.bench.ts#two', 'a.bench.ts#three']);
   });
 
   it('explains a crash by signal with V8’s fatal line from stderr', async () => {
-    const r = await run((req, i) => i === 0
-      ? { events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }],
-          exit: { code: null, signal: 'SIGABRT', stderrTail: '<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb0' } }
-      : child(req.only!, null));
+    const r = await run((req, i) =>
+      i === 0
+        ? {
+            events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }],
+            exit: { code: null, signal: 'SIGABRT', stderrTail: '<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb0' },
+          }
+        : child(req.only!, null),
+    );
     assert.match(r.lost[0]![2].message, /killed by SIGABRT: FATAL ERROR: Reached heap limit/);
   });
 
   it('reports an uncaught error with its location', async () => {
     const crash: ErrorInfo = { message: 'TypeError: boom', location: 'a.bench.ts:3:9', stack: null };
-    const r = await run((req, i) => i === 0
-      ? { events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }, { type: 'crash', error: crash }], exit: { code: 1 } }
-      : child(req.only!, null));
+    const r = await run((req, i) =>
+      i === 0 ? { events: [hello, { type: 'declared', benchmarks: three }, { type: 'start', id: three[0]!.id }, { type: 'crash', error: crash }], exit: { code: 1 } } : child(req.only!, null),
+    );
     assert.match(r.lost[0]![2].message, /uncaught in benchmark process: TypeError: boom/);
     assert.equal(r.lost[0]![2].location, 'a.bench.ts:3:9');
   });
@@ -97,6 +121,9 @@ describe('runFile: one bench file across processes', () => {
   it('does not loop when a process keeps dying between benchmarks', async () => {
     const r = await run(() => ({ events: [hello, { type: 'declared', benchmarks: three }], exit: { code: 9 } }));
     assert.equal(r.executor.requests.length, 1);
-    assert.deepEqual(r.lost.map((l) => l[0]), three.map((b) => b.id));
+    assert.deepEqual(
+      r.lost.map((l) => l[0]),
+      three.map((b) => b.id),
+    );
   });
 });

@@ -12,8 +12,14 @@ describe('planReplay: the profiling passes replay the timing samples', () => {
   const ok = syntheticResult({ perOp: [10, 10, 10, 10], baseIterations: 1000 }); // 4 samples of ~10 µs
   it('replays the samples in order while they fit the time budget', () => {
     const plan = planReplay([ok], 11_500); // 500 and 600 iterations at 10 ns fit; 700 more do not
-    assert.deepEqual(plan.samples?.[ok.id], ok.samples.slice(0, 2).map((s) => s.iterations));
-    assert.deepEqual(planReplay([ok], 1e9).samples?.[ok.id], ok.samples.map((s) => s.iterations));
+    assert.deepEqual(
+      plan.samples?.[ok.id],
+      ok.samples.slice(0, 2).map((s) => s.iterations),
+    );
+    assert.deepEqual(
+      planReplay([ok], 1e9).samples?.[ok.id],
+      ok.samples.map((s) => s.iterations),
+    );
   });
   it('always replays at least one sample', () => {
     assert.equal(planReplay([ok], 1).samples?.[ok.id]?.length, 1);
@@ -43,8 +49,8 @@ describe('profile files', () => {
   });
 });
 
-describe('the profiling passes\' processes', () => {
-  it('prints only the generated loops\' code, to a file, with perf names for JIT code when perf records', () => {
+describe("the profiling passes' processes", () => {
+  it("prints only the generated loops' code, to a file, with perf names for JIT code when perf records", () => {
     const flags = passFlags({ kind: 'disasm', samples: {}, codeFile: '/tmp/c.txt', perfData: '/tmp/p.data' });
     assert.deepEqual(flags, ['--print-opt-code', '--print-opt-code-filter=ubench_loop_*', '--redirect-code-traces', '--redirect-code-traces-to=/tmp/c.txt', '--perf-basic-prof']);
     assert.ok(!passFlags({ kind: 'disasm', samples: {}, codeFile: '/tmp/c.txt', perfData: null }).includes('--perf-basic-prof'));
@@ -67,16 +73,17 @@ describe('the profile in the terminal report', () => {
   it('prints tier, deopts, hot functions, hot lines, the saved profile and the annotated loop', () => {
     for (const expected of [
       'profile of sha256(algo=sha256,hex=true,salt=null)',
-      'JIT tier: measured loop turbofan after warm-up → turbofan (deoptimized before) at the end; benchmark function hash: interpreted after warm-up and at the end (its own code only: where V8 inlined it into the loop, the loop\'s tier applies)',
+      "JIT tier: measured loop turbofan after warm-up → turbofan (deoptimized before) at the end; benchmark function hash: interpreted after warm-up and at the end (its own code only: where V8 inlined it into the loop, the loop's tier applies)",
       'deopts: 1',
       'not a Smi deopt-eager at bench/hash.bench.ts:12:7 (inlined at unknown:7:23) during sampling',
       ' 61.2%  mix bench/hash.bench.ts:3:1 inlined into measured loop for hash',
       '     4 │ 55.0%  h = Math.imul(h ^ c, 16777619);',
       'CPU profile: .ubench/profiles/2025-06-01T12-00-00/hash.bench.ts-hash.cpuprofile',
-      'machine code of the measured loop (ubench_loop_3, TurboFan; loop at +0xc0..+0xea, 99.8% of perf\'s 2204 samples in the loop)',
+      "machine code of the measured loop (ubench_loop_3, TurboFan; loop at +0xc0..+0xea, 99.8% of perf's 2204 samples in the loop)",
       ' 12.5%     c0: cmpl r9,r8',
       ' 99.8%  ubench_loop_3 (JIT)',
-    ]) assert.ok(text.includes(expected), `missing ${JSON.stringify(expected)} in:\n${text}`);
+    ])
+      assert.ok(text.includes(expected), `missing ${JSON.stringify(expected)} in:\n${text}`);
   });
   it('prints nothing about profiles for benchmarks the passes did not run on', () => {
     const plain = renderTerminalReport({ ...fullResults, benchmarks: fullResults.benchmarks.slice(1) }, { color: false, width: 200 });

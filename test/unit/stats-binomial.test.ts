@@ -105,15 +105,10 @@ test('pmf sums to 1 and cdf is the running sum of the pmf', () => {
 
 test('binomialCdf is non-decreasing in k', () => {
   fc.assert(
-    fc.property(
-      fc.integer({ min: 1, max: 100_000 }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      (n, p, u) => {
-        const k = Math.floor(u * n);
-        assert.ok(binomialCdf(k, n, p) <= binomialCdf(k + 1, n, p));
-      },
-    ),
+    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (n, p, u) => {
+      const k = Math.floor(u * n);
+      assert.ok(binomialCdf(k, n, p) <= binomialCdf(k + 1, n, p));
+    }),
   );
 });
 

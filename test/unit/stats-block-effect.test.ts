@@ -18,7 +18,10 @@ function table(effects: number[], blocks: number, noise: number, seed: number, b
 describe('blockEffect', () => {
   it('hand-computed figures of a 2 × 2 table', () => {
     // logs: block 0 [0, ln 2], block 1 [ln 3, ln 6] → centred ±ln2/2 in both blocks.
-    const r = blockEffect([[1, 2], [3, 6]]);
+    const r = blockEffect([
+      [1, 2],
+      [3, 6],
+    ]);
     close(r.relative[1]! / r.relative[0]!, 2);
     close(r.noise, 0);
     // effects ±ln2/2, sample variance (k − 1 = 1): 2·(ln2/2)² = ln²2/2.
@@ -26,13 +29,16 @@ describe('blockEffect', () => {
   });
 
   it('removes what moved a whole block (a host step between passes)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1e6 }), fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 3, maxLength: 3 }), (seed, factors) => {
-      const plain = blockEffect(table([1, 1.3, 0.8, 1, 2, 1, 1, 1], 3, 0.05, seed), 7);
-      const stepped = blockEffect(table([1, 1.3, 0.8, 1, 2, 1, 1, 1], 3, 0.05, seed, factors), 7);
-      close(stepped.spread, plain.spread, 1e-9);
-      close(stepped.noise, plain.noise, 1e-9);
-      assert.equal(stepped.pValue, plain.pValue);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 3, maxLength: 3 }), (seed, factors) => {
+        const plain = blockEffect(table([1, 1.3, 0.8, 1, 2, 1, 1, 1], 3, 0.05, seed), 7);
+        const stepped = blockEffect(table([1, 1.3, 0.8, 1, 2, 1, 1, 1], 3, 0.05, seed, factors), 7);
+        close(stepped.spread, plain.spread, 1e-9);
+        close(stepped.noise, plain.noise, 1e-9);
+        assert.equal(stepped.pValue, plain.pValue);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('without noise, the spread is the standard deviation of the log effects', () => {
@@ -71,7 +77,21 @@ describe('blockEffect', () => {
     assert.equal(blockEffect(t, 5).pValue, blockEffect(t, 5).pValue);
     assert.throws(() => blockEffect([[1, 2]]), RangeError);
     assert.throws(() => blockEffect([[1, 2], [1]]), RangeError);
-    assert.throws(() => blockEffect([[1, 0], [1, 2]]), RangeError);
-    assert.throws(() => blockEffect([[1, NaN], [1, 2]]), RangeError);
+    assert.throws(
+      () =>
+        blockEffect([
+          [1, 0],
+          [1, 2],
+        ]),
+      RangeError,
+    );
+    assert.throws(
+      () =>
+        blockEffect([
+          [1, NaN],
+          [1, 2],
+        ]),
+      RangeError,
+    );
   });
 });

@@ -63,17 +63,13 @@ test('bootstrapMedianRatio: same seed gives identical output; interval holds the
 
 test('twoLevelBootstrapMedian: same seed gives identical output; interval holds the estimate', () => {
   fc.assert(
-    fc.property(
-      fc.array(positiveValues, { minLength: 1, maxLength: 6 }),
-      fc.integer({ min: 0, max: 2 ** 31 }),
-      (groups, seed) => {
-        const first = twoLevelBootstrapMedian(groups, { resamples: 200, rng: createRng(seed) });
-        const second = twoLevelBootstrapMedian(groups, { resamples: 200, rng: createRng(seed) });
-        assert.deepEqual(first, second);
-        assert.equal(first.estimate, median(groups.flat()));
-        assert.ok(first.lower <= first.estimate && first.estimate <= first.upper, JSON.stringify(first));
-      },
-    ),
+    fc.property(fc.array(positiveValues, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 2 ** 31 }), (groups, seed) => {
+      const first = twoLevelBootstrapMedian(groups, { resamples: 200, rng: createRng(seed) });
+      const second = twoLevelBootstrapMedian(groups, { resamples: 200, rng: createRng(seed) });
+      assert.deepEqual(first, second);
+      assert.equal(first.estimate, median(groups.flat()));
+      assert.ok(first.lower <= first.estimate && first.estimate <= first.upper, JSON.stringify(first));
+    }),
     { numRuns: 60 },
   );
 });

@@ -16,11 +16,13 @@ describe('thirdsShift', () => {
   });
 
   it('is unchanged by scaling and negated by reversing', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 9, maxLength: 200 }), fc.double({ min: 0.5, max: 1e3, noNaN: true }), (values, k) => {
-      const a = thirdsShift(values);
-      assert.ok(Math.abs(thirdsShift(values.map((v) => v * k)) - a) <= 1e-9 * Math.max(1, Math.abs(a)));
-      assert.ok(Math.abs(thirdsShift([...values].reverse()) + a) <= 1e-9 * Math.max(1, Math.abs(a)));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 9, maxLength: 200 }), fc.double({ min: 0.5, max: 1e3, noNaN: true }), (values, k) => {
+        const a = thirdsShift(values);
+        assert.ok(Math.abs(thirdsShift(values.map((v) => v * k)) - a) <= 1e-9 * Math.max(1, Math.abs(a)));
+        assert.ok(Math.abs(thirdsShift([...values].reverse()) + a) <= 1e-9 * Math.max(1, Math.abs(a)));
+      }),
+    );
   });
 
   it('rejects empty input', () => {

@@ -4,8 +4,15 @@ import fc from 'fast-check';
 import { mannWhitneyU, minimumPValue } from '../../src/stats/mann-whitney.js';
 
 /** numpy.random.default_rng(7): normal(100, 5) × 40 and normal(103, 5) × 45, rounded to 3 decimals. */
-const X40 = [100.006, 101.494, 98.629, 95.547, 97.727, 95.042, 100.301, 106.701, 97.539, 96.898, 102.449, 101.784, 100.527, 95.348, 99.854, 103.477, 93.279, 97.712, 90.494, 93.552, 90.791, 98.825, 93.663, 101.356, 100.784, 99.065, 87.416, 97.307, 99.757, 100.567, 92.349, 97.611, 95.107, 95.956, 105.304, 95.962, 99.837, 104.422, 97.082, 99.441];
-const Y45 = [103.552, 103.319, 96.875, 103.381, 109.794, 95.264, 107.297, 103.597, 99.793, 113.002, 106.811, 97.004, 103.373, 105.883, 102.056, 106.415, 102.667, 106.336, 110.193, 99.622, 104.016, 100.683, 103.636, 97.064, 100.103, 102.019, 107.494, 108.726, 96.382, 99.027, 106.235, 93.038, 100.684, 102.514, 109.285, 106.447, 101.364, 101.157, 101.749, 110.618, 100.86, 101.482, 104.763, 102.396, 102.014];
+const X40 = [
+  100.006, 101.494, 98.629, 95.547, 97.727, 95.042, 100.301, 106.701, 97.539, 96.898, 102.449, 101.784, 100.527, 95.348, 99.854, 103.477, 93.279, 97.712, 90.494, 93.552, 90.791, 98.825, 93.663,
+  101.356, 100.784, 99.065, 87.416, 97.307, 99.757, 100.567, 92.349, 97.611, 95.107, 95.956, 105.304, 95.962, 99.837, 104.422, 97.082, 99.441,
+];
+const Y45 = [
+  103.552, 103.319, 96.875, 103.381, 109.794, 95.264, 107.297, 103.597, 99.793, 113.002, 106.811, 97.004, 103.373, 105.883, 102.056, 106.415, 102.667, 106.336, 110.193, 99.622, 104.016, 100.683,
+  103.636, 97.064, 100.103, 102.019, 107.494, 108.726, 96.382, 99.027, 106.235, 93.038, 100.684, 102.514, 109.285, 106.447, 101.364, 101.157, 101.749, 110.618, 100.86, 101.482, 104.763, 102.396,
+  102.014,
+];
 
 const close = (actual: number, expected: number, relative = 1e-9): void => {
   assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${actual} vs ${expected}`);
@@ -54,18 +61,22 @@ describe('mannWhitneyU against scipy.stats.mannwhitneyu (scipy 1.17)', () => {
 describe('mannWhitneyU properties', () => {
   const sample = fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 30 });
   it('is symmetric in its samples and p lies in (0, 1]', () => {
-    fc.assert(fc.property(sample, sample, (a, b) => {
-      const ab = mannWhitneyU(a, b);
-      const ba = mannWhitneyU(b, a);
-      assert.ok(ab.pValue > 0 && ab.pValue <= 1);
-      assert.ok(Math.abs(ab.pValue - ba.pValue) < 1e-12);
-      assert.ok(Math.abs(ab.u + ba.u - a.length * b.length) < 1e-9);
-    }));
+    fc.assert(
+      fc.property(sample, sample, (a, b) => {
+        const ab = mannWhitneyU(a, b);
+        const ba = mannWhitneyU(b, a);
+        assert.ok(ab.pValue > 0 && ab.pValue <= 1);
+        assert.ok(Math.abs(ab.pValue - ba.pValue) < 1e-12);
+        assert.ok(Math.abs(ab.u + ba.u - a.length * b.length) < 1e-9);
+      }),
+    );
   });
   it('never goes below the minimum p-value of its sizes', () => {
-    fc.assert(fc.property(sample, sample, (a, b) => {
-      assert.ok(mannWhitneyU(a, b).pValue >= minimumPValue(a.length, b.length) * (1 - 1e-9));
-    }));
+    fc.assert(
+      fc.property(sample, sample, (a, b) => {
+        assert.ok(mannWhitneyU(a, b).pValue >= minimumPValue(a.length, b.length) * (1 - 1e-9));
+      }),
+    );
   });
 });
 

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import {
-  createRng,
-  median,
-  medianConfidenceInterval,
-  medianConfidenceRanks,
-} from '../../src/stats/index.js';
+import { createRng, median, medianConfidenceInterval, medianConfidenceRanks } from '../../src/stats/index.js';
 
 /**
  * [confidence, n, [lowerRank, upperRank, coverage] | null], from an independent Python
@@ -101,10 +96,8 @@ test('interval on a fixed data set', () => {
   // n = 40 at 95%: ranks (14, 27), coverage 0.9615226917157997 (same Python as above);
   // np.sort(SKEW)[[13, 26]] == [108.04, 112.9]
   const skew = [
-    116.73, 122.73, 117.74, 106.15, 104.98, 110.34, 115.38, 112.9, 124.72, 114.56, 113.77, 106.94,
-    105.75, 121.01, 110.25, 115.0, 105.02, 108.04, 105.24, 106.79, 115.71, 104.77, 107.66, 110.85,
-    107.16, 108.81, 108.95, 112.33, 108.06, 111.46, 110.29, 112.36, 111.19, 122.91, 107.18, 118.21,
-    108.18, 106.19, 118.32, 108.03,
+    116.73, 122.73, 117.74, 106.15, 104.98, 110.34, 115.38, 112.9, 124.72, 114.56, 113.77, 106.94, 105.75, 121.01, 110.25, 115.0, 105.02, 108.04, 105.24, 106.79, 115.71, 104.77, 107.66, 110.85,
+    107.16, 108.81, 108.95, 112.33, 108.06, 111.46, 110.29, 112.36, 111.19, 122.91, 107.18, 118.21, 108.18, 106.19, 118.32, 108.03,
   ];
   const ci = medianConfidenceInterval(skew);
   assert.ok(ci !== null);
@@ -117,24 +110,20 @@ test('interval on a fixed data set', () => {
 
 test('the interval contains the sample median, is ordered, and meets the level', () => {
   fc.assert(
-    fc.property(
-      fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 400 }),
-      fc.constantFrom(0.8, 0.9, 0.95, 0.99),
-      (values, confidence) => {
-        const ci = medianConfidenceInterval(values, confidence);
-        const n = values.length;
-        if (ci === null) {
-          // Only when even [min, max] is not enough: 1 − 2^(1−n) < confidence.
-          assert.ok(1 - 2 ** (1 - n) < confidence, `null for n=${n}`);
-          return;
-        }
-        const m = median(values);
-        assert.ok(ci.lower <= m && m <= ci.upper, `[${ci.lower}, ${ci.upper}] vs median ${m}`);
-        assert.ok(ci.lowerRank >= 1 && ci.lowerRank < ci.upperRank && ci.upperRank <= n);
-        assert.ok(ci.upperRank === n + 1 - ci.lowerRank || ci.upperRank === n - ci.lowerRank);
-        assert.ok(ci.achievedConfidence >= confidence && ci.achievedConfidence <= 1);
-      },
-    ),
+    fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 400 }), fc.constantFrom(0.8, 0.9, 0.95, 0.99), (values, confidence) => {
+      const ci = medianConfidenceInterval(values, confidence);
+      const n = values.length;
+      if (ci === null) {
+        // Only when even [min, max] is not enough: 1 − 2^(1−n) < confidence.
+        assert.ok(1 - 2 ** (1 - n) < confidence, `null for n=${n}`);
+        return;
+      }
+      const m = median(values);
+      assert.ok(ci.lower <= m && m <= ci.upper, `[${ci.lower}, ${ci.upper}] vs median ${m}`);
+      assert.ok(ci.lowerRank >= 1 && ci.lowerRank < ci.upperRank && ci.upperRank <= n);
+      assert.ok(ci.upperRank === n + 1 - ci.lowerRank || ci.upperRank === n - ci.lowerRank);
+      assert.ok(ci.achievedConfidence >= confidence && ci.achievedConfidence <= 1);
+    }),
   );
 });
 

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import {
-  describe,
-  MAD_NORMAL_SCALE,
-  mean,
-  medianAbsoluteDeviation,
-  stddev,
-  variance,
-} from '../../src/stats/index.js';
+import { describe, MAD_NORMAL_SCALE, mean, medianAbsoluteDeviation, stddev, variance } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW, assertClose } from '../helpers/stats-data.js';
 
 /**
@@ -72,19 +65,15 @@ test('describe agrees with the individual estimators and the references', () => 
 
 test('describe of a constant array has zero spread', () => {
   fc.assert(
-    fc.property(
-      fc.double({ min: -1e12, max: 1e12, noNaN: true }),
-      fc.integer({ min: 1, max: 50 }),
-      (value, n) => {
-        const d = describe(new Array<number>(n).fill(value));
-        assert.equal(d.stddev, 0);
-        assert.equal(d.cv, 0);
-        assert.equal(d.mad, 0);
-        assert.equal(d.mean, value);
-        assert.equal(d.median, value);
-        assert.equal(d.p99, value);
-      },
-    ),
+    fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.integer({ min: 1, max: 50 }), (value, n) => {
+      const d = describe(new Array<number>(n).fill(value));
+      assert.equal(d.stddev, 0);
+      assert.equal(d.cv, 0);
+      assert.equal(d.mad, 0);
+      assert.equal(d.mean, value);
+      assert.equal(d.median, value);
+      assert.equal(d.p99, value);
+    }),
   );
 });
 
@@ -109,7 +98,17 @@ test('edge cases: empty input throws RangeError, n = 1', () => {
   assert.equal(stddev([5]), 0);
   const one = describe([5]);
   assert.deepEqual(one, {
-    sampleCount: 1, median: 5, mean: 5, min: 5, max: 5, p25: 5, p75: 5, p99: 5, stddev: 0, mad: 0, cv: 0,
+    sampleCount: 1,
+    median: 5,
+    mean: 5,
+    min: 5,
+    max: 5,
+    p25: 5,
+    p75: 5,
+    p99: 5,
+    stddev: 0,
+    mad: 0,
+    cv: 0,
   });
   // A zero mean gives cv = 0 by definition instead of a division by zero.
   assert.equal(describe([-1, 1]).cv, 0);

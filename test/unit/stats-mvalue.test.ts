@@ -1,17 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import {
-  createRng,
-  modality,
-  mValue,
-  MVALUE_BIMODAL,
-  MVALUE_MIN_SAMPLES,
-  MVALUE_MULTIMODAL,
-  MVALUE_POSSIBLY,
-  normalDeviate,
-  type Rng,
-} from '../../src/stats/index.js';
+import { createRng, modality, mValue, MVALUE_BIMODAL, MVALUE_MIN_SAMPLES, MVALUE_MULTIMODAL, MVALUE_POSSIBLY, normalDeviate, type Rng } from '../../src/stats/index.js';
 
 /** Seeded trials per case: 1000 rather than 200, so a rate near a bound is resolved to ±0.3%. */
 const TRIALS = 1000;
@@ -23,14 +13,7 @@ function sample(n: number, trial: number, salt: number, draw: (rng: Rng) => numb
 }
 
 /** Share of TRIALS seeded samples of size n whose mValue satisfies `hit`; reported as a diagnostic. */
-function rate(
-  t: TestContext,
-  label: string,
-  n: number,
-  salt: number,
-  draw: (rng: Rng) => number,
-  hit: (m: number) => boolean,
-): number {
+function rate(t: TestContext, label: string, n: number, salt: number, draw: (rng: Rng) => number, hit: (m: number) => boolean): number {
   let hits = 0;
   for (let trial = 0; trial < TRIALS; trial++) {
     if (hit(mValue(sample(n, trial, salt, draw)))) hits++;
@@ -46,7 +29,10 @@ const twoPeaks = (rng: Rng): number => (rng() < 0.5 ? 0 : 10) + normalDeviate(rn
 /** Equal mixture of three unit normals at 0, 10σ and 20σ. */
 const threePeaks = (rng: Rng): number => 10 * Math.floor(3 * rng()) + normalDeviate(rng);
 const uniform = (rng: Rng): number => rng();
-const logNormal = (sigma: number) => (rng: Rng): number => 100 * Math.exp(sigma * normalDeviate(rng));
+const logNormal =
+  (sigma: number) =>
+  (rng: Rng): number =>
+    100 * Math.exp(sigma * normalDeviate(rng));
 const exponential = (rng: Rng): number => -Math.log(1 - rng());
 
 test('thresholds are the BenchmarkDotNet ones', () => {
@@ -100,17 +86,13 @@ test('invalid input throws RangeError', () => {
 
 test('properties: at least 2, finite, order-free, invariant to scaling by powers of two', () => {
   fc.assert(
-    fc.property(
-      fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }),
-      fc.integer({ min: -20, max: 20 }),
-      (values, exponent) => {
-        const m = mValue(values);
-        assert.ok(m >= 2 && Number.isFinite(m), `mValue ${m}`);
-        assert.equal(mValue([...values].reverse()), m);
-        assert.equal(mValue([...values].sort((a, b) => a - b)), m);
-        assert.equal(mValue(values.map((v) => v * 2 ** exponent)), m);
-      },
-    ),
+    fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }), fc.integer({ min: -20, max: 20 }), (values, exponent) => {
+      const m = mValue(values);
+      assert.ok(m >= 2 && Number.isFinite(m), `mValue ${m}`);
+      assert.equal(mValue([...values].reverse()), m);
+      assert.equal(mValue([...values].sort((a, b) => a - b)), m);
+      assert.equal(mValue(values.map((v) => v * 2 ** exponent)), m);
+    }),
   );
 });
 

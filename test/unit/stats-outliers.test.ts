@@ -25,7 +25,7 @@ function total(o: ReturnType<typeof tukeyOutliers>): number {
   return o.lowSevere + o.lowMild + o.highMild + o.highSevere;
 }
 
-test('fence factors are Tukey\'s 1.5 and 3', () => {
+test("fence factors are Tukey's 1.5 and 3", () => {
   assert.equal(TUKEY_MILD_FACTOR, 1.5);
   assert.equal(TUKEY_SEVERE_FACTOR, 3);
 });
@@ -65,19 +65,14 @@ test('outlier counts never exceed n', () => {
 
 test('constant-spaced and constant data have no outliers', () => {
   fc.assert(
-    fc.property(
-      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
-      fc.double({ min: 0, max: 1e3, noNaN: true }),
-      fc.integer({ min: 1, max: 200 }),
-      (start, step, n) => {
-        // A step below the floating-point spacing at `start` (e.g. 2^19 + i·3e-13) does not give
-        // evenly spaced values at all: rounding makes a staircase. Such inputs are outside the claim.
-        fc.pre(step === 0 || step > Math.abs(start) * 1e-12);
-        const values = Array.from({ length: n }, (_, i) => start + i * step);
-        assert.equal(total(tukeyOutliers(values)), 0);
-        assert.equal(total(tukeyOutliers(values.reverse())), 0);
-      },
-    ),
+    fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e3, noNaN: true }), fc.integer({ min: 1, max: 200 }), (start, step, n) => {
+      // A step below the floating-point spacing at `start` (e.g. 2^19 + i·3e-13) does not give
+      // evenly spaced values at all: rounding makes a staircase. Such inputs are outside the claim.
+      fc.pre(step === 0 || step > Math.abs(start) * 1e-12);
+      const values = Array.from({ length: n }, (_, i) => start + i * step);
+      assert.equal(total(tukeyOutliers(values)), 0);
+      assert.equal(total(tukeyOutliers(values.reverse())), 0);
+    }),
   );
 });
 

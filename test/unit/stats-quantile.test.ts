@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import {
-  median,
-  medianInPlace,
-  quantileSorted,
-  selectKth,
-  sortAscending,
-} from '../../src/stats/index.js';
+import { median, medianInPlace, quantileSorted, selectKth, sortAscending } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW, assertClose } from '../helpers/stats-data.js';
 
 const PS = [0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
@@ -57,18 +51,13 @@ test('median lies between min and max', () => {
 
 test('quantile is monotone in p, with the extremes at p = 0 and 1', () => {
   fc.assert(
-    fc.property(
-      finiteValues,
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      (values, p1, p2) => {
-        const sorted = sortAscending(values);
-        const [lo, hi] = p1 <= p2 ? [p1, p2] : [p2, p1];
-        assert.ok(quantileSorted(sorted, lo) <= quantileSorted(sorted, hi));
-        assert.equal(quantileSorted(sorted, 0), sorted[0]);
-        assert.equal(quantileSorted(sorted, 1), sorted[sorted.length - 1]);
-      },
-    ),
+    fc.property(finiteValues, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (values, p1, p2) => {
+      const sorted = sortAscending(values);
+      const [lo, hi] = p1 <= p2 ? [p1, p2] : [p2, p1];
+      assert.ok(quantileSorted(sorted, lo) <= quantileSorted(sorted, hi));
+      assert.equal(quantileSorted(sorted, 0), sorted[0]);
+      assert.equal(quantileSorted(sorted, 1), sorted[sorted.length - 1]);
+    }),
   );
 });
 

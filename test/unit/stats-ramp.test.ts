@@ -26,7 +26,7 @@ describe('rampShape', () => {
     let steps = 0;
     for (let seed = 1; seed <= 200; seed++) {
       if (rampShape(noisy((i) => 1 + 0.3 * (i / 59), 60, 0.03, seed)).monotone) ramps++;
-      if (rampShape(noisy((i) => (i < 60 * (0.2 + 0.6 * ((seed * 37) % 100) / 100) ? 1 : 1.2), 60, 0.03, seed)).monotone) steps++;
+      if (rampShape(noisy((i) => (i < 60 * (0.2 + (0.6 * ((seed * 37) % 100)) / 100) ? 1 : 1.2), 60, 0.03, seed)).monotone) steps++;
     }
     assert.ok(ramps >= 185, `${ramps} of 200 ramps`);
     assert.ok(steps <= 6, `${steps} of 200 single steps taken for a ramp`);
@@ -47,7 +47,11 @@ describe('rampShape', () => {
     assert.equal(rampShape([1, 2, 3, 4, 5, 6, 7]).monotone, false);
   });
   it('reversing the series does not change whether it is a ramp (parts of equal length)', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 20 }).chain((k) => fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 4 * k, maxLength: 4 * k })), (xs) =>
-      rampShape([...xs].reverse()).monotone === rampShape(xs).monotone));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 20 }).chain((k) => fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 4 * k, maxLength: 4 * k })),
+        (xs) => rampShape([...xs].reverse()).monotone === rampShape(xs).monotone,
+      ),
+    );
   });
 });

@@ -12,10 +12,7 @@ test('linearFit matches scipy.stats.linregress on timing-like data', () => {
   // xs = [1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000]
   // ys = [52310, 101200, 149900, 251000, 398700, 652100, 1049000, 1701500]
   // r = scipy.stats.linregress(xs, ys); r.slope, r.intercept, r.rvalue**2
-  const fit = linearFit(
-    [1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000],
-    [52310, 101200, 149900, 251000, 398700, 652100, 1049000, 1701500],
-  );
+  const fit = linearFit([1000, 2000, 3000, 5000, 8000, 13000, 21000, 34000], [52310, 101200, 149900, 251000, 398700, 652100, 1049000, 1701500]);
   assert.ok(fit !== null);
   assertRelative(fit.slope, 49.99373019097928, 1e-12, 'slope');
   assertRelative(fit.intercept, 781.9341731003951, 1e-10, 'intercept');
@@ -64,7 +61,10 @@ test('r2 stays within [0, 1] and a two-point fit is exact', () => {
         maxLength: 40,
       }),
       (points) => {
-        const fit = linearFit(points.map((p) => p[0]), points.map((p) => p[1]));
+        const fit = linearFit(
+          points.map((p) => p[0]),
+          points.map((p) => p[1]),
+        );
         if (fit === null) return;
         assert.ok(fit.r2 >= 0 && fit.r2 <= 1, `r2 ${fit.r2}`);
       },

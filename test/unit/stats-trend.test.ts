@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import {
-  createRng,
-  DRIFT_MIN_RELATIVE_CHANGE,
-  DRIFT_MIN_SAMPLES,
-  DRIFT_P_VALUE,
-  erfc,
-  hasDrift,
-  normalCdf,
-  normalDeviate,
-  TREND_MAX_SAMPLES,
-  trendTest,
-  type Rng,
-} from '../../src/stats/index.js';
+import { createRng, DRIFT_MIN_RELATIVE_CHANGE, DRIFT_MIN_SAMPLES, DRIFT_P_VALUE, erfc, hasDrift, normalCdf, normalDeviate, TREND_MAX_SAMPLES, trendTest, type Rng } from '../../src/stats/index.js';
 
 function assertClose(actual: number, expected: number, relative: number, label: string): void {
   const error = expected === 0 ? Math.abs(actual) : Math.abs(actual - expected) / Math.abs(expected);
@@ -63,14 +51,10 @@ test('erfc and normalCdf match scipy to 1e-11 relative, tails included', () => {
 
 test('normalCdf is monotone and symmetric: Φ(−x) + Φ(x) = 1', () => {
   fc.assert(
-    fc.property(
-      fc.double({ min: -8, max: 8, noNaN: true }),
-      fc.double({ min: 0, max: 1, noNaN: true }),
-      (x, dx) => {
-        assert.ok(normalCdf(x + dx) >= normalCdf(x));
-        assert.ok(Math.abs(normalCdf(-x) + normalCdf(x) - 1) < 1e-15);
-      },
-    ),
+    fc.property(fc.double({ min: -8, max: 8, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (x, dx) => {
+      assert.ok(normalCdf(x + dx) >= normalCdf(x));
+      assert.ok(Math.abs(normalCdf(-x) + normalCdf(x) - 1) < 1e-15);
+    }),
   );
 });
 
@@ -126,10 +110,7 @@ interface Reference {
 
 const REFERENCES: Record<string, Reference> = {
   'rising, with ties': {
-    values: [
-      101.2, 100.8, 102.5, 101.2, 103.1, 102.0, 101.2, 104.4, 103.3, 102.9, 105.0, 104.1, 103.3,
-      106.2, 105.5, 104.8, 106.9, 107.3, 105.5, 108.0, 107.1, 106.6, 109.2, 108.4, 110.0,
-    ],
+    values: [101.2, 100.8, 102.5, 101.2, 103.1, 102.0, 101.2, 104.4, 103.3, 102.9, 105.0, 104.1, 103.3, 106.2, 105.5, 104.8, 106.9, 107.3, 105.5, 108.0, 107.1, 106.6, 109.2, 108.4, 110.0],
     s: 235,
     varianceS: 1827.6666666666667,
     z: 5.473528223777358,
@@ -335,13 +316,7 @@ test('n = 5000 (12.5 M pairs) recovers a small slope under unit noise', () => {
 const TRIALS = 500;
 
 /** Share of TRIALS seeded series for which hasDrift fires; reported as a diagnostic. */
-function driftRate(
-  t: TestContext,
-  label: string,
-  n: number,
-  salt: number,
-  make: (rng: Rng, n: number) => number[],
-): number {
+function driftRate(t: TestContext, label: string, n: number, salt: number, make: (rng: Rng, n: number) => number[]): number {
   let fired = 0;
   for (let trial = 0; trial < TRIALS; trial++) {
     if (hasDrift(make(createRng(salt * 1_000_003 + n * 1_009 + trial), n))) fired++;
@@ -352,11 +327,9 @@ function driftRate(
 }
 
 /** iid normal noise, mean 100, CV 10%. */
-const iidNormal = (rng: Rng, n: number): number[] =>
-  Array.from({ length: n }, () => 100 * (1 + 0.1 * normalDeviate(rng)));
+const iidNormal = (rng: Rng, n: number): number[] => Array.from({ length: n }, () => 100 * (1 + 0.1 * normalDeviate(rng)));
 /** iid log-normal noise, σ of the log 0.5 (right-skewed, CV ≈ 53%). */
-const iidLogNormal = (rng: Rng, n: number): number[] =>
-  Array.from({ length: n }, () => 100 * Math.exp(0.5 * normalDeviate(rng)));
+const iidLogNormal = (rng: Rng, n: number): number[] => Array.from({ length: n }, () => 100 * Math.exp(0.5 * normalDeviate(rng)));
 /** Stationary AR(1) noise, φ = 0.5, marginal CV 10% (so large that the 5% magnitude gate rarely helps). */
 function ar1(rng: Rng, n: number): number[] {
   const phi = 0.5;
@@ -370,8 +343,7 @@ function ar1(rng: Rng, n: number): number[] {
   return out;
 }
 /** Level rising linearly by 10% from first to last sample, multiplicative noise with CV 2%. */
-const linearDrift = (rng: Rng, n: number): number[] =>
-  Array.from({ length: n }, (_, i) => 100 * (1 + (0.1 * i) / (n - 1)) * (1 + 0.02 * normalDeviate(rng)));
+const linearDrift = (rng: Rng, n: number): number[] => Array.from({ length: n }, (_, i) => 100 * (1 + (0.1 * i) / (n - 1)) * (1 + 0.02 * normalDeviate(rng)));
 
 test('iid normal noise: hasDrift fires in ≤ 0.5% (n = 30, 100)', (t) => {
   for (const n of [30, 100]) assert.ok(driftRate(t, 'iid normal, CV 10%', n, 1, iidNormal) <= 0.005);

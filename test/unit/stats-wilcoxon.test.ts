@@ -51,7 +51,11 @@ describe('wilcoxonSignedRank against scipy.stats.wilcoxon (scipy 1.17)', () => {
 describe('signedRankDistribution', () => {
   it('sums to 1 and matches the cumulative values of the exact null for n = 10', () => {
     const d = signedRankDistribution(10);
-    close(d.reduce((s, v) => s + v, 0), 1, 1e-12);
+    close(
+      d.reduce((s, v) => s + v, 0),
+      1,
+      1e-12,
+    );
     const below = (t: number): number => d.slice(0, t + 1).reduce((s, v) => s + v, 0);
     close(below(8), 25 / 1024);
     close(below(9), 33 / 1024);
@@ -87,10 +91,12 @@ describe('hodgesLehmannInterval', () => {
     assert.equal(r.estimate, 3);
   });
   it('brackets the estimate, for any sample (property)', () => {
-    fc.assert(fc.property(fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 1, maxLength: 70 }), (d) => {
-      const r = hodgesLehmannInterval(d, 0.95);
-      return r.lower === null || (r.lower <= r.estimate && r.estimate <= r.upper!);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e3, max: 1e3, noNaN: true }), { minLength: 1, maxLength: 70 }), (d) => {
+        const r = hodgesLehmannInterval(d, 0.95);
+        return r.lower === null || (r.lower <= r.estimate && r.estimate <= r.upper!);
+      }),
+    );
   });
   it('covers the true centre in about 95% of simulated samples (exact and normal regimes)', () => {
     for (const n of [10, 60]) {
@@ -98,7 +104,10 @@ describe('hodgesLehmannInterval', () => {
       const trials = 2000;
       let covered = 0;
       for (let t = 0; t < trials; t++) {
-        const r = hodgesLehmannInterval(Array.from({ length: n }, () => 0.05 + 0.02 * normalDeviate(rng)), 0.95);
+        const r = hodgesLehmannInterval(
+          Array.from({ length: n }, () => 0.05 + 0.02 * normalDeviate(rng)),
+          0.95,
+        );
         if (r.lower! <= 0.05 && 0.05 <= r.upper!) covered++;
       }
       assert.ok(covered / trials > 0.93 && covered / trials < 0.975, `n=${n}: ${covered / trials}`);

@@ -92,16 +92,14 @@ function neighbourSteps(found: Diagnostic[], result: OkResult, context: RuleCont
   const stretches = context.roundStretches ?? null;
   const index = found.findIndex((d) => d.code === drift.code && d.severity === 'warning');
   if (stretches === null || index < 0) return found;
-  const judged = [...new Set(stretches)]
-    .map((id) => result.samples.filter((_, i) => stretches[i] === id))
-    .filter((samples) => samples.length >= DRIFT_MIN_SAMPLES);
+  const judged = [...new Set(stretches)].map((id) => result.samples.filter((_, i) => stretches[i] === id)).filter((samples) => samples.length >= DRIFT_MIN_SAMPLES);
   if (judged.length === 0 || judged.some((samples) => drift.check(withSamples(result, samples) as OkResult, context).some((d) => d.severity === 'warning'))) return found;
   const original = found[index]!;
   const info: Diagnostic = {
     ...original,
     severity: 'info',
     message: `${original.message}; but it moved where the file's other benchmarks left the rounds, and within each stretch of the same neighbours it held (${new Set(stretches).size} stretches): interleaving's, not the code's`,
-    hint: 'Each sample follows its neighbours\' in a round and finds caches and branch predictors as they left them. --sequential measures each benchmark alone; --isolate benchmark in a process of its own.',
+    hint: "Each sample follows its neighbours' in a round and finds caches and branch predictors as they left them. --sequential measures each benchmark alone; --isolate benchmark in a process of its own.",
   };
   return found.map((d, i) => (i === index ? info : d));
 }

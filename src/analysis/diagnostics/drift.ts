@@ -41,22 +41,27 @@ export const drift: Rule = {
     const quarters = shape.medians.map((m) => (m / shape.medians[0]!).toFixed(2)).join(', ');
     const evidence = { ...trend, thirdsShift: shift, quarterMedians: shape.medians, shape: ramp ? 'ramp' : 'step' };
     if (!ramp) {
-      return [{
-        code: 'drift',
-        severity: 'info',
-        message: `the level moved ${pct(Math.abs(change))} ${direction} during sampling, in steps rather than steadily (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)}): the machine's speed switching levels, or a one-time change in the code; the estimate lies between the levels`,
-        hint: 'Steps come and go with the machine; a change of the code would repeat on every run. Compare runs with --forks or ubench ab rather than single runs.',
-        evidence,
-      }];
+      return [
+        {
+          code: 'drift',
+          severity: 'info',
+          message: `the level moved ${pct(Math.abs(change))} ${direction} during sampling, in steps rather than steadily (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)}): the machine's speed switching levels, or a one-time change in the code; the estimate lies between the levels`,
+          hint: 'Steps come and go with the machine; a change of the code would repeat on every run. Compare runs with --forks or ubench ab rather than single runs.',
+          evidence,
+        },
+      ];
     }
-    return [{
-      code: 'drift',
-      severity: 'warning',
-      message: `time per operation drifted ${pct(Math.abs(change))} ${direction} from the first to the last samples, ${shape.monotone ? 'through the whole run' : 'still moving at the end'} (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)})`,
-      hint: direction === 'slower'
-        ? 'Something grows as the run goes on: state kept across calls (arrays, maps, strings), a leak, GC pressure building up. Reset state in setup so every sample starts the same.'
-        : 'The code was still getting faster: warm-up ended too early (raise --warmup), or caches were still filling.',
-      evidence,
-    }];
+    return [
+      {
+        code: 'drift',
+        severity: 'warning',
+        message: `time per operation drifted ${pct(Math.abs(change))} ${direction} from the first to the last samples, ${shape.monotone ? 'through the whole run' : 'still moving at the end'} (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)})`,
+        hint:
+          direction === 'slower'
+            ? 'Something grows as the run goes on: state kept across calls (arrays, maps, strings), a leak, GC pressure building up. Reset state in setup so every sample starts the same.'
+            : 'The code was still getting faster: warm-up ended too early (raise --warmup), or caches were still filling.',
+        evidence,
+      },
+    ];
   },
 };

@@ -28,12 +28,14 @@ export const leak: Rule = {
     if (!(trend.pValue < LEAK_P_VALUE && growth >= LEAK_MIN_RETAINED_BYTES)) return [];
     const operations = (result.warmup?.iterations ?? 0) + result.samples.reduce((sum, s) => sum + s.iterations, 0);
     const perOp = operations > 0 ? footprint.retainedBytes / operations : null;
-    return [{
-      code: 'leak',
-      severity: 'warning',
-      message: `the benchmark retained ${bytes(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap kept growing through sampling (about ${bytes(growth)} over ${heap.length} samples)`,
-      hint: 'Something keeps references across calls: a module-level array, map or cache that only grows, listeners added per call, or closures captured in a long-lived structure. Keep state per sample (create it in setup) or bound it.',
-      evidence: { retainedBytes: footprint.retainedBytes, retainedPerOp: perOp, heapGrowth: growth, heapFirst: heap[0], heapLast: heap.at(-1), pValue: trend.pValue },
-    }];
+    return [
+      {
+        code: 'leak',
+        severity: 'warning',
+        message: `the benchmark retained ${bytes(footprint.retainedBytes)} after a full GC${perOp === null ? '' : ` (about ${perOp.toFixed(1)} B per operation)`}, and the heap kept growing through sampling (about ${bytes(growth)} over ${heap.length} samples)`,
+        hint: 'Something keeps references across calls: a module-level array, map or cache that only grows, listeners added per call, or closures captured in a long-lived structure. Keep state per sample (create it in setup) or bound it.',
+        evidence: { retainedBytes: footprint.retainedBytes, retainedPerOp: perOp, heapGrowth: growth, heapFirst: heap[0], heapLast: heap.at(-1), pValue: trend.pValue },
+      },
+    ];
   },
 };

@@ -34,7 +34,8 @@ export const memoryGrew: Rule = {
     const tolerance = Math.max(BYTES_PER_OP_RESOLUTION, spread(base) + spread(memory));
     const grown: Growth[] = [];
     if (memory.bytesPerOp > base.bytesPerOp + tolerance) grown.push({ key: 'bytesPerOp', what: 'heap bytes/op', base: base.bytesPerOp, now: memory.bytesPerOp });
-    if (memory.externalBytesPerOp > base.externalBytesPerOp + tolerance) grown.push({ key: 'externalBytesPerOp', what: 'off-heap bytes/op', base: base.externalBytesPerOp, now: memory.externalBytesPerOp });
+    if (memory.externalBytesPerOp > base.externalBytesPerOp + tolerance)
+      grown.push({ key: 'externalBytesPerOp', what: 'off-heap bytes/op', base: base.externalBytesPerOp, now: memory.externalBytesPerOp });
     const retained = memory.footprint.retainedBytes;
     const baseRetained = base.footprint?.retainedBytes ?? null;
     if (retained !== null && baseRetained !== null && retained > Math.max(baseRetained, 0) + LEAK_MIN_RETAINED_BYTES) {
@@ -42,12 +43,14 @@ export const memoryGrew: Rule = {
     }
     if (grown.length === 0) return [];
     const text = grown.map((g) => `${g.what} ${bytes(g.now)}, up from ${bytes(g.base)}`).join('; ');
-    return [{
-      code: 'memory-grew',
-      severity: 'warning',
-      message: `memory grew against the baseline ${context.baseline!.label}: ${text}`,
-      hint: 'See where the bytes come from with --alloc-sites. If the growth is intended, make this run\'s results file (--json) the new baseline.',
-      evidence: { baseline: context.baseline!.label, ...Object.fromEntries(grown.map((g) => [g.key, { base: g.base, now: g.now }])) },
-    }];
+    return [
+      {
+        code: 'memory-grew',
+        severity: 'warning',
+        message: `memory grew against the baseline ${context.baseline!.label}: ${text}`,
+        hint: "See where the bytes come from with --alloc-sites. If the growth is intended, make this run's results file (--json) the new baseline.",
+        evidence: { baseline: context.baseline!.label, ...Object.fromEntries(grown.map((g) => [g.key, { base: g.base, now: g.now }])) },
+      },
+    ];
   },
 };

@@ -20,16 +20,18 @@ export const multimodal: Rule = {
     const dependence = setupDependence(result);
     const own = dependence?.material === true;
     const why = dependence === null ? '' : own ? `: the cost depends on setup's value — ${setupDependenceText(dependence)}` : ` not explained by setup's values (${setupDependenceText(dependence)})`;
-    return [{
-      code: 'multimodal',
-      severity: own ? 'warning' : 'info',
-      message: own
-        ? `the samples form ${clusters} (mValue ${mValue.toFixed(2)}), one number cannot describe them${why}`
-        : `the samples form ${clusters} (mValue ${mValue.toFixed(2)})${why}; the median stands between them`,
-      hint: own
-        ? SETUP_SPREAD_HINT
-        : 'Two speed levels in the samples: the machine switching between speeds (other programs, other tenants of a VM), GC in some samples only, or two code paths that alternate. Compare runs with --forks or ubench ab rather than single runs.',
-      evidence: { mValue, verdict, setupDependence: dependence },
-    }];
+    return [
+      {
+        code: 'multimodal',
+        severity: own ? 'warning' : 'info',
+        message: own
+          ? `the samples form ${clusters} (mValue ${mValue.toFixed(2)}), one number cannot describe them${why}`
+          : `the samples form ${clusters} (mValue ${mValue.toFixed(2)})${why}; the median stands between them`,
+        hint: own
+          ? SETUP_SPREAD_HINT
+          : 'Two speed levels in the samples: the machine switching between speeds (other programs, other tenants of a VM), GC in some samples only, or two code paths that alternate. Compare runs with --forks or ubench ab rather than single runs.',
+        evidence: { mValue, verdict, setupDependence: dependence },
+      },
+    ];
   },
 };

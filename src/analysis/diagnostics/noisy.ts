@@ -24,7 +24,8 @@ const EXTREME_LIMIT = 0.5;
 /** Tukey's severe fence (3 × IQR), as in the outliers rule. */
 const SEVERE_FENCE = 3;
 
-const HINT = 'Give it more --time, close other programs, or use --forks to average over processes; if the body allocates heavily, GC pauses cause the spread (move allocation into setup, or reuse buffers).';
+const HINT =
+  'Give it more --time, close other programs, or use --forks to average over processes; if the body allocates heavily, GC pauses cause the spread (move allocation into setup, or reuse buffers).';
 
 export const noisy: Rule = {
   code: 'noisy',

@@ -45,12 +45,14 @@ export const notOptimized: Rule = {
     const target = judged(jit, result.estimate.nsPerOp);
     if (target === null || !unoptimized(target.reading)) return [];
     const slow = result.estimate.nsPerOp >= LOOP_TIER_RELEVANT_BELOW_NS;
-    return [{
-      code: 'not-optimized',
-      severity: 'warning',
-      message: `${target.what} was still ${target.reading.tier} code after warm-up${slow ? ', although ubench asked V8 to optimize it' : ''}, not optimized (TurboFan): ${ns(result.estimate.nsPerOp)}/op describes unoptimized code`,
-      hint: 'Raise --warmup so V8 has time to optimize, and check for code V8 refuses to optimize (e.g. functions that were deoptimized too often). Run with --profile to see every deoptimization and where the time goes.',
-      evidence: { afterWarmup: target.reading, afterSampling: target.after, functionName: jit.functionName, judged: slow ? 'benchmark function' : 'measured loop' },
-    }];
+    return [
+      {
+        code: 'not-optimized',
+        severity: 'warning',
+        message: `${target.what} was still ${target.reading.tier} code after warm-up${slow ? ', although ubench asked V8 to optimize it' : ''}, not optimized (TurboFan): ${ns(result.estimate.nsPerOp)}/op describes unoptimized code`,
+        hint: 'Raise --warmup so V8 has time to optimize, and check for code V8 refuses to optimize (e.g. functions that were deoptimized too often). Run with --profile to see every deoptimization and where the time goes.',
+        evidence: { afterWarmup: target.reading, afterSampling: target.after, functionName: jit.functionName, judged: slow ? 'benchmark function' : 'measured loop' },
+      },
+    ];
   },
 };

@@ -26,23 +26,30 @@ export const notSteady: Rule = {
     if (tail !== null && !(atEnd?.ramp ?? false) && !continued) {
       const sorted = [...tail].sort((a, b) => a - b);
       const middle = sorted[sorted.length >> 1]!;
-      return [{
-        code: 'not-steady',
-        severity: 'info',
-        message: `${capped}, but its batches show no trend that went on (${tail.length} across the warm-up varied from ${pct(sorted[0]! / middle - 1)} to +${pct(sorted.at(-1)! / middle - 1)} around their median), nor did the samples after them: the machine's speed moving, most likely; sampling began at a level that held`,
-        hint: 'Nothing to change in the benchmark if its samples raise no other finding; a quieter machine lets warm-up end sooner.',
-        evidence: { ...warmup, tailChange: atEnd?.change ?? null },
-      }];
+      return [
+        {
+          code: 'not-steady',
+          severity: 'info',
+          message: `${capped}, but its batches show no trend that went on (${tail.length} across the warm-up varied from ${pct(sorted[0]! / middle - 1)} to +${pct(sorted.at(-1)! / middle - 1)} around their median), nor did the samples after them: the machine's speed moving, most likely; sampling began at a level that held`,
+          hint: 'Nothing to change in the benchmark if its samples raise no other finding; a quieter machine lets warm-up end sooner.',
+          evidence: { ...warmup, tailChange: atEnd?.change ?? null },
+        },
+      ];
     }
-    const still = atEnd?.ramp === true
-      ? ` (its batches moved ${pct(Math.abs(atEnd.change))} ${atEnd.change > 0 ? 'slower' : 'faster'} across the warm-up, and went on)`
-      : continued ? ` (the samples after it drifted ${pct(Math.abs(after!.change))} ${after!.change > 0 ? 'slower' : 'faster'})` : '';
-    return [{
-      code: 'not-steady',
-      severity: 'warning',
-      message: `${capped}: timings were still changing when sampling began${still}`,
-      hint: 'Raise --warmup, or look for what keeps changing: state that grows across calls, caches filling up, GC pressure, or repeated re-optimization.',
-      evidence: { ...warmup, tailChange: atEnd?.change ?? null },
-    }];
+    const still =
+      atEnd?.ramp === true
+        ? ` (its batches moved ${pct(Math.abs(atEnd.change))} ${atEnd.change > 0 ? 'slower' : 'faster'} across the warm-up, and went on)`
+        : continued
+          ? ` (the samples after it drifted ${pct(Math.abs(after!.change))} ${after!.change > 0 ? 'slower' : 'faster'})`
+          : '';
+    return [
+      {
+        code: 'not-steady',
+        severity: 'warning',
+        message: `${capped}: timings were still changing when sampling began${still}`,
+        hint: 'Raise --warmup, or look for what keeps changing: state that grows across calls, caches filling up, GC pressure, or repeated re-optimization.',
+        evidence: { ...warmup, tailChange: atEnd?.change ?? null },
+      },
+    ];
   },
 };

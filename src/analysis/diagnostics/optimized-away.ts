@@ -34,12 +34,21 @@ export const optimizedAway: Rule = {
     if (!belowCycle && !atFloor) return [];
     const pairedText = paired === null ? '' : `; in the same rounds it took ${paired.ratio.toFixed(2)}× the floor's time (95% CI ${paired.ciLower.toFixed(2)}–${paired.ciUpper.toFixed(2)})`;
     const versus = floor === null ? '' : ` is indistinguishable from the empty-loop floor (${ns(floor.nsPerOp)}, 95% CI ${ns(floor.ciLower)}–${ns(floor.ciUpper)}${pairedText})`;
-    return [{
-      code: 'optimized-away',
-      severity: 'warning',
-      message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
-      hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
-      evidence: { nsPerOp, ciLower, floorNsPerOp: floor?.nsPerOp ?? null, floorCiUpper: floor?.ciUpper ?? null, pairedRatio: paired, tolerance: paired === null ? FLOOR_TOLERANCE : PAIRED_FLOOR_TOLERANCE },
-    }];
+    return [
+      {
+        code: 'optimized-away',
+        severity: 'warning',
+        message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
+        hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
+        evidence: {
+          nsPerOp,
+          ciLower,
+          floorNsPerOp: floor?.nsPerOp ?? null,
+          floorCiUpper: floor?.ciUpper ?? null,
+          pairedRatio: paired,
+          tolerance: paired === null ? FLOOR_TOLERANCE : PAIRED_FLOOR_TOLERANCE,
+        },
+      },
+    ];
   },
 };

@@ -20,14 +20,17 @@ export const outliers: Rule = {
     const excluded = counts.excluded === 0 ? 'none were excluded from the estimate' : `${counts.excluded} were excluded from the estimate`;
     const dependence = setupDependence(result);
     const cause = dependence?.material === true ? `; the cost depends on setup's value: ${setupDependenceText(dependence)}` : '';
-    return [{
-      code: 'outliers',
-      severity: 'info',
-      message: `${severe} of ${result.stats.sampleCount} samples (${pct(share)}) are severe outliers (${counts.highSevere} high, ${counts.lowSevere} low); ${excluded}${cause}`,
-      hint: dependence?.material === true
-        ? SETUP_SPREAD_HINT
-        : 'Severe outliers come from interruptions (other processes, GC pauses, page faults). The median resists them, but check the machine is quiet; if the body allocates, GC pauses land in some samples only.',
-      evidence: { ...counts, sampleCount: result.stats.sampleCount, setupDependence: dependence },
-    }];
+    return [
+      {
+        code: 'outliers',
+        severity: 'info',
+        message: `${severe} of ${result.stats.sampleCount} samples (${pct(share)}) are severe outliers (${counts.highSevere} high, ${counts.lowSevere} low); ${excluded}${cause}`,
+        hint:
+          dependence?.material === true
+            ? SETUP_SPREAD_HINT
+            : 'Severe outliers come from interruptions (other processes, GC pauses, page faults). The median resists them, but check the machine is quiet; if the body allocates, GC pauses land in some samples only.',
+        evidence: { ...counts, sampleCount: result.stats.sampleCount, setupDependence: dependence },
+      },
+    ];
   },
 };

@@ -19,12 +19,14 @@ export const retainsMemory: Rule = {
   check(result) {
     const retained = result.memory?.footprint.retainedBytes ?? null;
     if (retained === null || retained < RETAINED_WARNING_BYTES) return [];
-    return [{
-      code: 'retains-memory',
-      severity: 'warning',
-      message: `the benchmark kept ${bytes(retained)} alive after a full GC at its end: later benchmarks of this process run beside that heap and pay for it in GC`,
-      hint: 'Something keeps references across calls: a module-level cache, array or map filled by the body. Clear it in teardown, bound it, or create it in setup so each sample starts afresh; or run with --isolate benchmark.',
-      evidence: { retainedBytes: retained },
-    }];
+    return [
+      {
+        code: 'retains-memory',
+        severity: 'warning',
+        message: `the benchmark kept ${bytes(retained)} alive after a full GC at its end: later benchmarks of this process run beside that heap and pay for it in GC`,
+        hint: 'Something keeps references across calls: a module-level cache, array or map filled by the body. Clear it in teardown, bound it, or create it in setup so each sample starts afresh; or run with --isolate benchmark.',
+        evidence: { retainedBytes: retained },
+      },
+    ];
   },
 };

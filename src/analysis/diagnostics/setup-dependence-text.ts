@@ -13,4 +13,5 @@ export function setupDependenceText(d: SetupDependence): string {
 }
 
 /** The hint of a spread that comes from setup's values. */
-export const SETUP_SPREAD_HINT = 'Every sample runs on a new value from setup, and these values differ in cost, so the figure is an average over whatever setup happened to return. Make setup return inputs of the same size and shape (a fixed seed, one fixture per benchmark), or declare the variants as parameters (args) so each gets its own row.';
+export const SETUP_SPREAD_HINT =
+  'Every sample runs on a new value from setup, and these values differ in cost, so the figure is an average over whatever setup happened to return. Make setup return inputs of the same size and shape (a fixed seed, one fixture per benchmark), or declare the variants as parameters (args) so each gets its own row.';

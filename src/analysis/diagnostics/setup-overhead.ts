@@ -25,19 +25,24 @@ export const setupOverhead: Rule = {
     const probeShare = probe === null ? null : probe.setupNs / meanSampleNs;
     if (probeShare !== null && !(probeShare > SETUP_SHARE_LIMIT / 2)) return [];
     if (probeShare === null) {
-      const se = interceptStandardError(result.samples.map((s) => s.iterations), result.samples.map((s) => s.elapsedNs));
+      const se = interceptStandardError(
+        result.samples.map((s) => s.iterations),
+        result.samples.map((s) => s.elapsedNs),
+      );
       if (se === null || fit.interceptNs < INTERCEPT_MIN_T * se) return [];
     }
     const confirm = probe === null ? '' : `; batches of 1 and 2 iterations give ${ns(probe.setupNs)}`;
     const manual = result.mode === 'manual';
-    return [{
-      code: 'setup-overhead',
-      severity: 'warning',
-      message: `a fixed cost of ${ns(fit.interceptNs)} per sample is ${pct(share)} of a sample (regression intercept${confirm}); the estimate includes it`,
-      hint: manual
-        ? 'Work done once per call before or after the b.n loop is timed: move it to { setup, run }, or pause the timer around it with b.stop() / b.start().'
-        : 'Something runs once per sample inside the timed region: move preparation into setup() so it runs untimed.',
-      evidence: { interceptNs: fit.interceptNs, meanSampleNs, share, probeSetupNs: probe?.setupNs ?? null },
-    }];
+    return [
+      {
+        code: 'setup-overhead',
+        severity: 'warning',
+        message: `a fixed cost of ${ns(fit.interceptNs)} per sample is ${pct(share)} of a sample (regression intercept${confirm}); the estimate includes it`,
+        hint: manual
+          ? 'Work done once per call before or after the b.n loop is timed: move it to { setup, run }, or pause the timer around it with b.stop() / b.start().'
+          : 'Something runs once per sample inside the timed region: move preparation into setup() so it runs untimed.',
+        evidence: { interceptNs: fit.interceptNs, meanSampleNs, share, probeSetupNs: probe?.setupNs ?? null },
+      },
+    ];
   },
 };

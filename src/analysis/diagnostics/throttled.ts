@@ -37,12 +37,14 @@ export const throttled: Rule = {
       ...(slower ? [`the machine ran a reference workload ${pct(ratio - 1)} slower than at the start of the run${waited}`] : []),
       ...(contended ? [`the benchmark waited for a CPU ${pct(t.cpuWaitShare!)} of the sampling time (other programs competing for the cores)`] : []),
     ];
-    return [{
-      code: 'throttled',
-      severity: contended ? 'warning' : 'info',
-      message: `${reasons.join('; ')}: this result was measured on a slowed-down machine`,
-      hint: 'Stop competing programs, let the machine cool down, or pin the CPU frequency; re-run this benchmark.',
-      evidence: { ...t, ratio },
-    }];
+    return [
+      {
+        code: 'throttled',
+        severity: contended ? 'warning' : 'info',
+        message: `${reasons.join('; ')}: this result was measured on a slowed-down machine`,
+        hint: 'Stop competing programs, let the machine cool down, or pin the CPU frequency; re-run this benchmark.',
+        evidence: { ...t, ratio },
+      },
+    ];
   },
 };

@@ -21,14 +21,17 @@ export const timerResolution: Rule = {
     const reads = result.timerReadsPerSample ?? 2;
     const readShare = (reads * clock.costNs) / medianSampleNs;
     if (medianSampleNs >= MIN_SAMPLE_CLOCK_MULTIPLE * clock.costNs && readShare <= CLOCK_READ_SHARE_LIMIT) return [];
-    return [{
-      code: 'timer-resolution',
-      severity: 'warning',
-      message: `samples last ${ns(medianSampleNs)} with ${reads} clock reads of ${ns(clock.costNs)} each: reading the clock is ${pct(readShare)} of the measured time`,
-      hint: reads > 2
-        ? 'b.stop()/b.start() inside the b.n loop reads the clock on every iteration: time whole batches, and move per-iteration preparation into setup.'
-        : 'Samples are too short for the clock: raise --time so samples can grow.',
-      evidence: { medianSampleNs, clockCostNs: clock.costNs, timerReadsPerSample: reads },
-    }];
+    return [
+      {
+        code: 'timer-resolution',
+        severity: 'warning',
+        message: `samples last ${ns(medianSampleNs)} with ${reads} clock reads of ${ns(clock.costNs)} each: reading the clock is ${pct(readShare)} of the measured time`,
+        hint:
+          reads > 2
+            ? 'b.stop()/b.start() inside the b.n loop reads the clock on every iteration: time whole batches, and move per-iteration preparation into setup.'
+            : 'Samples are too short for the clock: raise --time so samples can grow.',
+        evidence: { medianSampleNs, clockCostNs: clock.costNs, timerReadsPerSample: reads },
+      },
+    ];
   },
 };

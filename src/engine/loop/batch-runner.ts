@@ -120,12 +120,15 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
       if (teardown !== null) await settle(teardown(state, args));
       return elapsed;
     },
-    states: setup === null ? null : {
-      create: () => settle(setup(args)),
-      run: timed,
-      async dispose(state) {
-        if (teardown !== null) await settle(teardown(state, args));
-      },
-    },
+    states:
+      setup === null
+        ? null
+        : {
+            create: () => settle(setup(args)),
+            run: timed,
+            async dispose(state) {
+              if (teardown !== null) await settle(teardown(state, args));
+            },
+          },
   };
 }

@@ -32,7 +32,15 @@ function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchm
     teardown: null,
   };
   if (mode === 'manual') {
-    return { ...base, kind: 'manual', body: ((b: { n: number }) => { for (let i = 0; i < b.n; i++) { /* empty */ } }) as DeclaredBenchmark['body'] };
+    return {
+      ...base,
+      kind: 'manual',
+      body: ((b: { n: number }) => {
+        for (let i = 0; i < b.n; i++) {
+          /* empty */
+        }
+      }) as DeclaredBenchmark['body'],
+    };
   }
   const body = mode === 'async' ? async () => undefined : () => undefined;
   return { ...base, kind: call === 'plain' ? 'plain' : 'setup', body: body as DeclaredBenchmark['body'], setup: call === 'setup' ? () => undefined : null };

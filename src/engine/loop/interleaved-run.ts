@@ -122,18 +122,27 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     },
     take: (key: number) => takeSessionSample(session, key, context),
   }));
-  const failed = await runRounds(participants, floorParticipants.map((f) => f.sampler), () => host.read(), rng, (round) => context.processKey * ROUND_KEY_STRIDE + round, {
-    onRound: (round, active) => emit({ type: 'round', round, active: [...active] }),
-    onCurrent: (id) => emit({ type: 'current', id }),
-    onError: fail,
-  });
+  const failed = await runRounds(
+    participants,
+    floorParticipants.map((f) => f.sampler),
+    () => host.read(),
+    rng,
+    (round) => context.processKey * ROUND_KEY_STRIDE + round,
+    {
+      onRound: (round, active) => emit({ type: 'round', round, active: [...active] }),
+      onCurrent: (id) => emit({ type: 'current', id }),
+      onError: fail,
+    },
+  );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();
 
-  const floorEstimates = new Map<string, FloorEstimate>(floorParticipants.map((f) => {
-    const { median, lower, upper } = medianWithInterval(perOpValues(f.sampler.samples));
-    return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
-  }));
+  const floorEstimates = new Map<string, FloorEstimate>(
+    floorParticipants.map((f) => {
+      const { median, lower, upper } = medianWithInterval(perOpValues(f.sampler.samples));
+      return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
+    }),
+  );
   // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
   const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
   const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null }>();
@@ -143,7 +152,8 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
       const jit = jitInfo(session, context);
       const setupProbe = await probeSession(session, context);
       const states = session.runner.states;
-      const stateProbe = states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
+      const stateProbe =
+        states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
       ended.set(session, { jit, setupProbe, stateProbe });
     } catch (thrown) {
       fail(session.bench.id, thrown);
@@ -187,7 +197,10 @@ function jitInfo(session: Session, context: ProcessContext): JitInfo | null {
     optimizationRequested: session.optimizationRequested,
     afterWarmup: session.afterWarmup,
     afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
-    body: runner.tierTarget.body === null || session.bodyAfterWarmup == null ? null : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
+    body:
+      runner.tierTarget.body === null || session.bodyAfterWarmup == null
+        ? null
+        : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
   };
 }
 
@@ -207,7 +220,17 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
   const footprint = new FootprintTracker();
   const gcRate = new GcRateMeter();
   const deoptText: Session['deoptText'] = { warmup: '', sample: '' };
-  const session = { bench, runner, floorKey: `${runner.mode}/${runner.call}`, before, footprint, deoptText, optimizationRequested: false, windows: [], sched: { onCpuNs: 0, waitingNs: 0, helpersNs: 0, wallNs: 0, known: true } } as Partial<Session> as Session;
+  const session = {
+    bench,
+    runner,
+    floorKey: `${runner.mode}/${runner.call}`,
+    before,
+    footprint,
+    deoptText,
+    optimizationRequested: false,
+    windows: [],
+    sched: { onCpuNs: 0, waitingNs: 0, helpersNs: 0, wallNs: 0, known: true },
+  } as Partial<Session> as Session;
   const deps: MeasureDeps = {
     runBatch: (n) => runner.runBatch(n),
     now: hrtimeNow,
@@ -299,13 +322,16 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   }
   const precision = sampler.precision();
   const s = session.sched;
-  const memory = allocation === null ? null : {
-    ...allocation,
-    gcCount: gc.count,
-    gcTimeNs: gc.pauseMs * 1e6,
-    gcShare: (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1),
-    footprint: session.footprint.finish(),
-  };
+  const memory =
+    allocation === null
+      ? null
+      : {
+          ...allocation,
+          gcCount: gc.count,
+          gcTimeNs: gc.pauseMs * 1e6,
+          gcShare: (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1),
+          footprint: session.footprint.finish(),
+        };
   return {
     samples,
     warmup: session.warmup.info,

@@ -10,15 +10,7 @@ import type { Now } from './clock.js';
 import type { HostReading } from '../host/host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
 import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
-import {
-  SLOW_BODY_MIN_BATCHES,
-  SLOW_BODY_MIN_SIMILAR,
-  WARMUP_MIN_BATCHES,
-  WARMUP_MIN_DURATION_NS,
-  WARMUP_MIN_SIMILAR,
-  WarmupDetector,
-  type WarmupThresholds,
-} from './warmup-detector.js';
+import { SLOW_BODY_MIN_BATCHES, SLOW_BODY_MIN_SIMILAR, WARMUP_MIN_BATCHES, WARMUP_MIN_DURATION_NS, WARMUP_MIN_SIMILAR, WarmupDetector, type WarmupThresholds } from './warmup-detector.js';
 
 /** Growth factor while a batch is far below target (nanobench/BDN grow ×10). */
 const GROWTH_FACTOR = 10;
@@ -135,9 +127,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
         info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, seriesNs: series.values() },
       };
     }
-    n = elapsed < batchTarget * GROWTH_BELOW_FRACTION
-      ? clampIterations(n * GROWTH_FACTOR)
-      : clampIterations(batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE));
+    n = elapsed < batchTarget * GROWTH_BELOW_FRACTION ? clampIterations(n * GROWTH_FACTOR) : clampIterations(batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE));
   }
 }
 
@@ -190,9 +180,7 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
   const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
   const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
   const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
-  const baseIterations = config.maxSampleIterations === undefined
-    ? uncapped
-    : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
+  const baseIterations = config.maxSampleIterations === undefined ? uncapped : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
   for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
   return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
 }

@@ -50,7 +50,10 @@ export async function runRounds(
   const failed = new Set<RoundBenchmark>();
   let active = benchmarks.filter((b) => !b.done);
   for (let round = 0; active.length > 0; round++) {
-    hooks.onRound(round, active.map((b) => b.id));
+    hooks.onRound(
+      round,
+      active.map((b) => b.id),
+    );
     const key = roundKey(round);
     const floorNeeded = active.some((b) => b.sampleCount < FLOOR_PAIRED_ROUNDS);
     const order: (RoundBenchmark | RoundFloor | 'host')[] = shuffleInPlace([...active, ...(floorNeeded ? floors : []), 'host'], rng);

@@ -50,11 +50,7 @@ let floors: FloorCache | null = null;
 /** Watches every timed region of the process; switched per phase. */
 export const observer = new RegionObserver();
 
-export async function runBenchmark(
-  bench: DeclaredBenchmark,
-  context: ProcessContext,
-  onPhase: (phase: 'floor' | 'warmup' | 'sample') => void,
-): Promise<MeasuredBenchmark> {
+export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessContext, onPhase: (phase: 'floor' | 'warmup' | 'sample') => void): Promise<MeasuredBenchmark> {
   const { config, rng, jitControl, deoptLog } = context;
   const gcRate = new GcRateMeter();
   const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
@@ -78,50 +74,56 @@ export async function runBenchmark(
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
   let bodyAfterWarmup: JitInfo['afterWarmup'] | null = null;
   deoptLog?.mark();
-  const measured = await measure({
-    runBatch: (n) => runner.runBatch(n),
-    now: hrtimeNow,
-    rng,
-    ensureOptimized() {
-      if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) optimizationRequested = true;
-    },
-    afterSample: () => footprint.afterSample(),
-    hostReference: () => context.host.read(),
-    gcIntervalNs: () => {
-      observer.current = null;
-      return gcRate.stop();
-    },
-    onPhase(phase) {
-      if (phase === 'warmup') {
-        gcRate.start();
-        observer.current = gcRate;
-      }
-      if (phase === 'sample') {
-        readDeopts('warmup');
-        if (jitControl !== null) {
-          afterWarmup = tier();
-          bodyAfterWarmup = bodyTier();
+  const measured = await measure(
+    {
+      runBatch: (n) => runner.runBatch(n),
+      now: hrtimeNow,
+      rng,
+      ensureOptimized() {
+        if (jitControl !== null && ensureMeasuredCodeOptimized(jitControl, runner)) optimizationRequested = true;
+      },
+      afterSample: () => footprint.afterSample(),
+      hostReference: () => context.host.read(),
+      gcIntervalNs: () => {
+        observer.current = null;
+        return gcRate.stop();
+      },
+      onPhase(phase) {
+        if (phase === 'warmup') {
+          gcRate.start();
+          observer.current = gcRate;
         }
-        schedAtSampling = readSchedstat();
-        gcWatch = watchGarbageCollection();
-      }
-      onPhase(phase);
+        if (phase === 'sample') {
+          readDeopts('warmup');
+          if (jitControl !== null) {
+            afterWarmup = tier();
+            bodyAfterWarmup = bodyTier();
+          }
+          schedAtSampling = readSchedstat();
+          gcWatch = watchGarbageCollection();
+        }
+        onPhase(phase);
+      },
     },
-  }, config);
+    config,
+  );
   const schedAfterSampling = readSchedstat();
   const cpuWaitShare = waitShare(schedAtSampling, schedAfterSampling);
   const helperCpuShare = helperThreadsShare(schedAtSampling, schedAfterSampling);
   const gc = (await gcWatch?.stop()) ?? { count: 0, pauseNs: 0 };
   readDeopts('sample');
   const deopts: DeoptEvent[] = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(deoptText[phase], phase, context.cwd, context.isHarness));
-  const jit: JitInfo | null = jitControl === null || afterWarmup === null ? null : {
-    target: runner.tierTarget.target,
-    functionName: runner.tierTarget.functionName,
-    optimizationRequested,
-    afterWarmup,
-    afterSampling: tier(),
-    body: bodyTarget === null || bodyAfterWarmup === null ? null : { functionName: bodyTarget.functionName, afterWarmup: bodyAfterWarmup, afterSampling: bodyTier()! },
-  };
+  const jit: JitInfo | null =
+    jitControl === null || afterWarmup === null
+      ? null
+      : {
+          target: runner.tierTarget.target,
+          functionName: runner.tierTarget.functionName,
+          optimizationRequested,
+          afterWarmup,
+          afterSampling: tier(),
+          body: bodyTarget === null || bodyAfterWarmup === null ? null : { functionName: bodyTarget.functionName, afterWarmup: bodyAfterWarmup, afterSampling: bodyTier()! },
+        };
   const throttle: ThrottleInfo = {
     baselineNs: context.throttleBaselineNs,
     beforeNs: before.referenceNs,
@@ -136,12 +138,15 @@ export async function runBenchmark(
   const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
-  const memory = allocation === null ? null : {
-    ...allocation,
-    gcCount: gc.count,
-    gcTimeNs: gc.pauseNs,
-    gcShare: gc.pauseNs / measured.precision.durationNs,
-    footprint: footprint.finish(),
-  };
+  const memory =
+    allocation === null
+      ? null
+      : {
+          ...allocation,
+          gcCount: gc.count,
+          gcTimeNs: gc.pauseNs,
+          gcShare: gc.pauseNs / measured.precision.durationNs,
+          footprint: footprint.finish(),
+        };
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, stateProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
 }

@@ -12,12 +12,7 @@ const SETUP_PROBE_MIN_BASE_ITERATIONS = 4;
 /** The probe may use at most this share of the time budget (it runs 3 iterations per round). */
 const SETUP_PROBE_BUDGET_SHARE = 0.1;
 
-export async function probeSetup(
-  runBatch: (iterations: number) => Promise<number> | number,
-  baseIterations: number,
-  nsPerOp: number,
-  timeBudgetNs: number,
-): Promise<SetupProbe | null> {
+export async function probeSetup(runBatch: (iterations: number) => Promise<number> | number, baseIterations: number, nsPerOp: number, timeBudgetNs: number): Promise<SetupProbe | null> {
   if (baseIterations < SETUP_PROBE_MIN_BASE_ITERATIONS) return null;
   const affordable = Math.floor((timeBudgetNs * SETUP_PROBE_BUDGET_SHARE) / Math.max(3 * nsPerOp, 1));
   const rounds = Math.min(SETUP_PROBE_ROUNDS, affordable);

@@ -71,14 +71,7 @@ export type AllocationInfo = Omit<EngineMemory, 'gcCount' | 'gcTimeNs' | 'gcShar
  * Bytes per operation over a sample's worth of iterations (capped by the budget share and by the
  * young generation's size), or null where the runtime has no GC profiler.
  */
-export async function measureMemory(
-  runner: BatchRunner,
-  empty: BatchRunner,
-  observer: RegionObserver,
-  baseIterations: number,
-  nsPerOp: number,
-  timeBudgetNs: number,
-): Promise<AllocationInfo | null> {
+export async function measureMemory(runner: BatchRunner, empty: BatchRunner, observer: RegionObserver, baseIterations: number, nsPerOp: number, timeBudgetNs: number): Promise<AllocationInfo | null> {
   if (!canMeasureAllocation) return null;
   const meter = new AllocationMeter();
   const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));
@@ -86,10 +79,7 @@ export async function measureMemory(
   const probe = await readRegion(runner, probeIterations, observer, meter);
   const rough = probe.bytes / probeIterations;
   const roughExternal = probe.externalBytes / probeIterations;
-  const fitting = Math.min(
-    Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1)),
-    Math.floor(EXTERNAL_REGION_BYTES / Math.max(roughExternal, 1)),
-  );
+  const fitting = Math.min(Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1)), Math.floor(EXTERNAL_REGION_BYTES / Math.max(roughExternal, 1)));
   const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, probeIterations)));
   const perOp: number[] = [];
   const externalPerOp: number[] = [];

@@ -42,24 +42,27 @@ export async function runWithoutGc(
   const counter = new RegionGcCounter();
   let sampling = false;
   const config = maxIterationsPerSample === null ? context.config : { ...context.config, maxSampleIterations: maxIterationsPerSample };
-  const measured = await measure({
-    runBatch(n) {
-      if (sampling) emptyYoungGeneration();
-      return runner.runBatch(n);
+  const measured = await measure(
+    {
+      runBatch(n) {
+        if (sampling) emptyYoungGeneration();
+        return runner.runBatch(n);
+      },
+      now: hrtimeNow,
+      rng: context.rng,
+      ensureOptimized() {
+        if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
+      },
+      onPhase(phase) {
+        if (phase === 'sample') {
+          sampling = true;
+          observer.current = counter;
+        }
+        onPhase(phase);
+      },
     },
-    now: hrtimeNow,
-    rng: context.rng,
-    ensureOptimized() {
-      if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
-    },
-    onPhase(phase) {
-      if (phase === 'sample') {
-        sampling = true;
-        observer.current = counter;
-      }
-      onPhase(phase);
-    },
-  }, config);
+    config,
+  );
   observer.current = null;
   const gc = await counter.stop();
   return { ...measured, gcCountInSamples: gc.count, maxIterationsPerSample, semiSpaceMiB };

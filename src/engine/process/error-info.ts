@@ -47,7 +47,10 @@ export function userLocation(stack: string | undefined, packageRoot: string, cwd
 
 /** The first line of a message; a line ending in ':' (e.g. "Transform failed with 1 error:") takes the next one too. */
 function firstLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const [head = text.trim(), next] = lines;
   return head.endsWith(':') && next !== undefined ? `${head} ${next}` : head;
 }
@@ -81,7 +84,7 @@ export function toErrorInfo(thrown: unknown, packageRoot: string, cwd: string): 
   }
   let text: string;
   try {
-    text = typeof thrown === 'string' ? thrown : JSON.stringify(thrown) ?? String(thrown);
+    text = typeof thrown === 'string' ? thrown : (JSON.stringify(thrown) ?? String(thrown));
   } catch {
     text = String(thrown);
   }

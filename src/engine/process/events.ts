@@ -2,7 +2,21 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { AllocationSites, ClockInfo, CpuProfileFindings, DeoptEvent, ErrorInfo, FloorEstimate, JitInfo, LoopMode, MemoryInfo, ParamValue, SetupProbe, StateProbe, ThrottleInfo } from '../../results/types.js';
+import type {
+  AllocationSites,
+  ClockInfo,
+  CpuProfileFindings,
+  DeoptEvent,
+  ErrorInfo,
+  FloorEstimate,
+  JitInfo,
+  LoopMode,
+  MemoryInfo,
+  ParamValue,
+  SetupProbe,
+  StateProbe,
+  ThrottleInfo,
+} from '../../results/types.js';
 import type { Measurement } from '../loop/measure.js';
 import type { NoGcRun } from '../passes/no-gc-run.js';
 

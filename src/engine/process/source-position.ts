@@ -33,9 +33,7 @@ function sourceMapOf(path: string): SourceMap | undefined {
 export function readablePosition(file: string, line: number, column: number, cwd: string): string {
   if (file === 'unknown' || file === '') return GENERATED_LOOP_LOCATION;
   let path = toPath(file);
-  const entry = sourceMapOf(path)?.findEntry(line - 1, column - 1) as
-    | { originalSource?: string; originalLine?: number; originalColumn?: number }
-    | undefined;
+  const entry = sourceMapOf(path)?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (entry?.originalSource !== undefined && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
     path = toPath(entry.originalSource);
     line = entry.originalLine + 1;
@@ -44,4 +42,3 @@ export function readablePosition(file: string, line: number, column: number, cwd
   if (path.startsWith(`${cwd}/`)) path = path.slice(cwd.length + 1);
   return `${path}:${line}:${column}`;
 }
-

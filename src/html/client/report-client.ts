@@ -4,8 +4,19 @@
  * no HTML: labels are drawn on the canvas. A chart that fails is logged and marked, the rest draw.
  */
 import {
-  BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement,
-  LogarithmicScale, PointElement, ScatterController, Tooltip, type ChartConfiguration,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartConfiguration,
 } from 'chart.js';
 import annotationPlugin from 'chartjs-plugin-annotation';
 import { BarWithErrorBar, BarWithErrorBarsController, LineWithErrorBarsController, PointWithErrorBar } from 'chartjs-chart-error-bars';
@@ -13,8 +24,22 @@ import { formatDuration } from '../../results/format-units.js';
 import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../chart-spec.js';
 
 Chart.register(
-  BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, LogarithmicScale, PointElement,
-  ScatterController, Tooltip, annotationPlugin, BarWithErrorBarsController, BarWithErrorBar, LineWithErrorBarsController, PointWithErrorBar,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  LogarithmicScale,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  annotationPlugin,
+  BarWithErrorBarsController,
+  BarWithErrorBar,
+  LineWithErrorBarsController,
+  PointWithErrorBar,
 );
 
 const BLUE = '#2f6fb0';
@@ -24,7 +49,10 @@ const ORANGE = '#d9731a';
 const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', '~': '#8a8f98' } as const;
 
 /** Axis ticks need no trailing zeros: `9 µs`, `5.5 µs`, not `9.000 µs`. */
-const nsTick = (value: string | number): string => formatDuration(Number(value)).replace(/(\.\d*?)0+(?= )/, '$1').replace(/\.(?= )/, '');
+const nsTick = (value: string | number): string =>
+  formatDuration(Number(value))
+    .replace(/(\.\d*?)0+(?= )/, '$1')
+    .replace(/\.(?= )/, '');
 const plain = (value: string | number): string => String(Number(Number(value).toPrecision(3)));
 
 /** Options every chart shares: no animation (drawn at once, so screenshots and tests see it). */
@@ -44,7 +72,14 @@ function configFor(spec: ChartSpec): ChartConfiguration {
             annotation: {
               annotations: {
                 ci: { type: 'box', xMin: spec.ciLower, xMax: spec.ciUpper, backgroundColor: CI_FILL, borderWidth: 0 },
-                median: { type: 'line', xMin: spec.median, xMax: spec.median, borderColor: ORANGE, borderWidth: 2, label: { display: true, content: `median ${formatDuration(spec.median)}`, position: 'start' } },
+                median: {
+                  type: 'line',
+                  xMin: spec.median,
+                  xMax: spec.median,
+                  borderColor: ORANGE,
+                  borderWidth: 2,
+                  label: { display: true, content: `median ${formatDuration(spec.median)}`, position: 'start' },
+                },
               },
             },
           },
@@ -85,23 +120,39 @@ function configFor(spec: ChartSpec): ChartConfiguration {
     case 'estimate-bars':
       return {
         type: 'barWithErrorBars',
-        data: { labels: spec.labels.map((l, i) => [l, spec.notes[i] ?? '']), datasets: [{ label: 'time per operation (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL }] },
+        data: {
+          labels: spec.labels.map((l, i) => [l, spec.notes[i] ?? '']),
+          datasets: [{ label: 'time per operation (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL }],
+        },
         options: { ...base, indexAxis: 'x', scales: { y: { beginAtZero: true, ticks: { callback: nsTick } } }, plugins: { legend: { display: false } } },
       } as unknown as ChartConfiguration;
     case 'change-bars':
       return {
         type: 'barWithErrorBars',
-        data: { labels: spec.labels, datasets: [{ label: 'change (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: spec.verdicts.map((v) => VERDICT_COLOR[v]) }] },
-        options: { ...base, scales: { y: { title: { display: true, text: 'change of the median, %' }, ticks: { callback: (v: string | number) => `${plain(v)}%` } } }, plugins: { legend: { display: false } } },
+        data: {
+          labels: spec.labels,
+          datasets: [{ label: 'change (95% CI)', data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: spec.verdicts.map((v) => VERDICT_COLOR[v]) }],
+        },
+        options: {
+          ...base,
+          scales: { y: { title: { display: true, text: 'change of the median, %' }, ticks: { callback: (v: string | number) => `${plain(v)}%` } } },
+          plugins: { legend: { display: false } },
+        },
       } as unknown as ChartConfiguration;
     case 'probe-series': {
       const tick = spec.yUnit === 'ns' ? nsTick : (v: string | number) => `${plain(v)}${spec.yUnit === '' ? '' : ` ${spec.yUnit}`}`;
       return {
         type: spec.categorical ? 'barWithErrorBars' : 'lineWithErrorBars',
-        data: { labels: spec.labels, datasets: [{ label: spec.yLabel, data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL, borderColor: BLUE }] },
+        data: {
+          labels: spec.labels,
+          datasets: [{ label: spec.yLabel, data: spec.values.map((y, i) => ({ y, yMin: spec.lower[i]!, yMax: spec.upper[i]! })), backgroundColor: BLUE_FILL, borderColor: BLUE }],
+        },
         options: {
           ...base,
-          scales: { x: { title: { display: true, text: spec.xLabel } }, y: { type: spec.logY ? 'logarithmic' : 'linear', title: { display: true, text: spec.yLabel }, ticks: { callback: tick, maxTicksLimit: 8 } } },
+          scales: {
+            x: { title: { display: true, text: spec.xLabel } },
+            y: { type: spec.logY ? 'logarithmic' : 'linear', title: { display: true, text: spec.yLabel }, ticks: { callback: tick, maxTicksLimit: 8 } },
+          },
           plugins: { legend: { display: false } },
         },
       } as unknown as ChartConfiguration;

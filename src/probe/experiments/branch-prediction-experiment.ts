@@ -13,21 +13,32 @@ export const branchPredictionExperiment: ProbeExperiment = {
     const branchless = probePoints(benchmarks, 'branchless', () => 'branchless, random', perElement);
     const points = [...branchy, ...branchless];
     const at = (x: string): ProbePoint | undefined => points.find((p) => p.x === x);
-    const random = at('random'), odd = at('odd'), even = at('even'), free = at('branchless, random');
-    const cost = random && odd && even && free
-      ? analyzeBranchCost({ elements: 1, randomNs: random.y, oddNs: odd.y, evenNs: even.y, branchlessNs: free.y })
-      : null;
+    const random = at('random'),
+      odd = at('odd'),
+      even = at('even'),
+      free = at('branchless, random');
+    const cost = random && odd && even && free ? analyzeBranchCost({ elements: 1, randomNs: random.y, oddNs: odd.y, evenNs: even.y, branchlessNs: free.y }) : null;
     return {
-      series: [{
-        name: 'copy odd',
-        description: 'one pass copying the odd elements; y = time per element',
-        xLabel: 'data', xUnit: 'label', yLabel: 'time per element', yUnit: 'ns', logY: false, points,
-      }],
-      findings: cost === null ? [] : [
-        measuredOnly('slowdown on random data', cost.slowdown, 'ratio', 'random ÷ the faster predictable data'),
-        measuredOnly('cost per misprediction', cost.costPerMispredictionNs, 'ns', 'assuming half the branches on random data mispredict'),
-        measuredOnly('branchless ÷ predictable', cost.branchlessVsPredictable, 'ratio', '≈ 1 or above when the predictor works'),
+      series: [
+        {
+          name: 'copy odd',
+          description: 'one pass copying the odd elements; y = time per element',
+          xLabel: 'data',
+          xUnit: 'label',
+          yLabel: 'time per element',
+          yUnit: 'ns',
+          logY: false,
+          points,
+        },
       ],
+      findings:
+        cost === null
+          ? []
+          : [
+              measuredOnly('slowdown on random data', cost.slowdown, 'ratio', 'random ÷ the faster predictable data'),
+              measuredOnly('cost per misprediction', cost.costPerMispredictionNs, 'ns', 'assuming half the branches on random data mispredict'),
+              measuredOnly('branchless ÷ predictable', cost.branchlessVsPredictable, 'ratio', '≈ 1 or above when the predictor works'),
+            ],
       notes: [],
     };
   },

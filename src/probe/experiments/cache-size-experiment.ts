@@ -30,7 +30,14 @@ export function matchKnees(knees: readonly CacheLevelKnee[], caches: readonly Os
       used.add(best);
       findings.push({ name, value: best.sizeBytes, unit: 'bytes', os: size, agrees: true, note: plateaus(best) });
     } else if (largestBytes < KNEE_TOLERANCE * size) {
-      findings.push({ name, value: null, unit: 'bytes', os: size, agrees: null, note: `not resolvable: a knee shows only with working sets up to ${KNEE_TOLERANCE}× the cache, and the largest measured is ${formatProbeValue(largestBytes, 'bytes')}` });
+      findings.push({
+        name,
+        value: null,
+        unit: 'bytes',
+        os: size,
+        agrees: null,
+        note: `not resolvable: a knee shows only with working sets up to ${KNEE_TOLERANCE}× the cache, and the largest measured is ${formatProbeValue(largestBytes, 'bytes')}`,
+      });
     } else {
       findings.push({ name, value: null, unit: 'bytes', os: size, agrees: false, note: `no knee within ${KNEE_TOLERANCE}× of the OS's size` });
     }
@@ -46,18 +53,29 @@ export const cacheSizeExperiment: ProbeExperiment = {
   id: 'cache-size',
   title: 'Cache sizes',
   analyze(benchmarks, os) {
-    const points = probePoints(benchmarks, 'pointer chase', (b) => numericParam(b, 'kib') * KIB, (ns) => ns);
+    const points = probePoints(
+      benchmarks,
+      'pointer chase',
+      (b) => numericParam(b, 'kib') * KIB,
+      (ns) => ns,
+    );
     const knees = inferCacheLevels(points.map((p) => ({ bytes: p.x as number, nsPerLoad: p.y })));
     const largest = points.length === 0 ? 0 : (points[points.length - 1]!.x as number);
-    const notes = os.pageBytes !== null && os.pageBytes <= 4 * KIB
-      ? [`with ${os.pageBytes / KIB} KiB pages, TLB misses add to the latency of large working sets and can blur the knees of large caches`]
-      : [];
+    const notes =
+      os.pageBytes !== null && os.pageBytes <= 4 * KIB ? [`with ${os.pageBytes / KIB} KiB pages, TLB misses add to the latency of large working sets and can blur the knees of large caches`] : [];
     return {
-      series: [{
-        name: 'pointer chase',
-        description: 'one dependent load in a random cycle over the working set; y = time per load',
-        xLabel: 'working set', xUnit: 'bytes', yLabel: 'latency per load', yUnit: 'ns', logY: true, points,
-      }],
+      series: [
+        {
+          name: 'pointer chase',
+          description: 'one dependent load in a random cycle over the working set; y = time per load',
+          xLabel: 'working set',
+          xUnit: 'bytes',
+          yLabel: 'latency per load',
+          yUnit: 'ns',
+          logY: true,
+          points,
+        },
+      ],
       findings: points.length < 2 ? [] : matchKnees(knees, os.caches, largest),
       notes,
     };
