@@ -4,7 +4,7 @@
  * GC-free run in which GCs still started inside samples gives no figure: it would be wrong.
  */
 import { perOpValues } from '../results/derived-values.js';
-import type { NoGcRun } from '../engine/passes/no-gc-run.js';
+import type { NoGcRun } from '../engine/passes/gc-cost/no-gc-run.js';
 import type { ErrorInfo, GcCost, GcOverhead } from '../results/types.js';
 import { bootstrapMedianDifference, bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { medianWithInterval } from '../stats/median-ci.js';

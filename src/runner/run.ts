@@ -16,8 +16,8 @@ import { displayPath } from './display-path.js';
 import type { Executor } from './executor.js';
 import { runFile, type FileCallbacks } from './run-file.js';
 import { HistoryWriter } from './history-writer.js';
-import { ProfileFiles } from './profile-files.js';
-import { runPasses } from './run-passes.js';
+import { ProfileFiles } from './passes/profile-files.js';
+import { anyPass, runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
@@ -175,7 +175,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       }
     }
   }
-  if (options.gcCost || options.allocSites || options.profile || options.disasm) {
+  if (anyPass(options)) {
     const profileFiles = new ProfileFiles(options.profileDir, new Date(environment.startedAt), options.cwd);
     for (const file of files) {
       if (deps.signal?.aborted) break;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BenchmarkResult, GcCost, ResultsFile } from '../../src/results/types.js';
 import { GC_COST_NOISE_SHARE } from '../../src/analysis/gc-cost.js';
-import { INLINED_BODY } from '../../src/engine/passes/alloc-site-profile.js';
+import { INLINED_BODY } from '../../src/engine/passes/alloc-sites/alloc-site-profile.js';
 import { assertValidResults, makeTempDir, runCli } from '../helpers/e2e-cli.js';
 
 /** The figures of a measured GC cost: finite, each point estimate inside its CI. */

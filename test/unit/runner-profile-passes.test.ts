@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planReplay } from '../../src/runner/pass-plans.js';
+import { planReplay } from '../../src/runner/passes/replay-plan.js';
 import { childCommand, passFlags } from '../../src/runner/node-executor.js';
-import { ProfileFiles } from '../../src/runner/profile-files.js';
+import { ProfileFiles } from '../../src/runner/passes/profile-files.js';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';

@@ -1,10 +1,10 @@
 /** Runs one benchmark through a pass (see PassRequest) in a process started for that pass. */
 import type { DeclaredBenchmark } from '../../define/types.js';
-import { profileAllocationSites } from './alloc-site-profile.js';
-import { profileCpu } from './cpu-profile-pass.js';
-import { replayForDisasm } from './disasm-pass.js';
+import { profileAllocationSites } from './alloc-sites/alloc-site-profile.js';
+import { profileCpu } from './profile/cpu-profile-pass.js';
+import { replayForDisasm } from './disasm/disasm-pass.js';
 import type { PassRequest, PassResult } from '../process/events.js';
-import { runWithoutGc } from './no-gc-run.js';
+import { runWithoutGc } from './gc-cost/no-gc-run.js';
 import type { PassContext } from './pass-process.js';
 
 function required<T>(value: T | undefined, what: string, id: string): T {

@@ -18,7 +18,7 @@ import type {
   ThrottleInfo,
 } from '../../results/types.js';
 import type { Measurement } from '../loop/measure.js';
-import type { NoGcRun } from '../passes/no-gc-run.js';
+import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;

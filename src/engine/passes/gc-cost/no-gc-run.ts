@@ -5,16 +5,16 @@
  * so no GC runs inside it. GCs that start inside a sample anyway are counted, so the parent can
  * refuse a figure that is not GC-free.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
-import type { Sample, WarmupInfo, CalibrationInfo, PrecisionInfo } from '../../results/types.js';
-import { createBatchRunner } from '../loop/batch-runner.js';
-import { hrtimeNow } from '../loop/clock.js';
-import { minorGc } from '../memory/forced-gc.js';
-import { RegionGcCounter } from '../memory/gc-in-regions.js';
-import { ensureOptimized } from '../loop/jit-tier.js';
-import { measure } from '../loop/measure.js';
-import type { PassContext } from './pass-process.js';
-import { RegionObserver } from '../loop/timed-region.js';
+import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { Sample, WarmupInfo, CalibrationInfo, PrecisionInfo } from '../../../results/types.js';
+import { createBatchRunner } from '../../loop/batch-runner.js';
+import { hrtimeNow } from '../../loop/clock.js';
+import { minorGc } from '../../memory/forced-gc.js';
+import { RegionGcCounter } from '../../memory/gc-in-regions.js';
+import { ensureOptimized } from '../../loop/jit-tier.js';
+import { measure } from '../../loop/measure.js';
+import type { PassContext } from '../pass-process.js';
+import { RegionObserver } from '../../loop/timed-region.js';
 
 export interface NoGcRun {
   samples: Sample[];

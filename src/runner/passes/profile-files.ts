@@ -3,7 +3,7 @@
  * per run under `--profile-dir`, one file per benchmark named after its id.
  */
 import path from 'node:path';
-import { displayPath } from './display-path.js';
+import { displayPath } from '../display-path.js';
 
 export class ProfileFiles {
   private readonly used = new Map<string, string>();

@@ -10,16 +10,16 @@
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
-import type { DeclaredBenchmark } from '../../define/types.js';
-import type { CpuProfileFindings } from '../../results/types.js';
-import { writeTextAtomic } from '../../results/write-results.js';
-import { summarizeCpuProfile, type CpuProfile } from '../../profiling/cpu-profile-summary.js';
-import { ScriptFunctions, type ScriptCoverage } from '../../profiling/script-functions.js';
-import { LOOP_SCRIPT_PREFIX } from '../loop/codegen.js';
-import { postNow } from './inspector-post.js';
-import { warmedUpRunner, type PassContext } from './pass-process.js';
-import { readablePosition } from '../process/source-position.js';
-import { RegionObserver, TimedWindows } from '../loop/timed-region.js';
+import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { CpuProfileFindings } from '../../../results/types.js';
+import { writeTextAtomic } from '../../../results/write-results.js';
+import { summarizeCpuProfile, type CpuProfile } from '../../../profiling/cpu-profile-summary.js';
+import { ScriptFunctions, type ScriptCoverage } from '../../../profiling/script-functions.js';
+import { LOOP_SCRIPT_PREFIX } from '../../loop/codegen.js';
+import { postNow } from '../inspector-post.js';
+import { warmedUpRunner, type PassContext } from '../pass-process.js';
+import { readablePosition } from '../../process/source-position.js';
+import { RegionObserver, TimedWindows } from '../../loop/timed-region.js';
 
 /**
  * 100 µs between samples: 10 per millisecond of replay. docs/design.md §3 measured ~6% overhead at this

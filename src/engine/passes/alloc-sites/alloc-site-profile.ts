@@ -9,12 +9,12 @@
  * TurboFan inlined into the measured loop shows as the benchmark body.
  */
 import { Session } from 'node:inspector';
-import type { DeclaredBenchmark } from '../../define/types.js';
-import type { AllocationSite, AllocationSites } from '../../results/types.js';
-import { postNow } from './inspector-post.js';
-import { warmedUpRunner, type PassContext } from './pass-process.js';
-import { readablePosition } from '../process/source-position.js';
-import { RegionObserver } from '../loop/timed-region.js';
+import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { AllocationSite, AllocationSites } from '../../../results/types.js';
+import { postNow } from '../inspector-post.js';
+import { warmedUpRunner, type PassContext } from '../pass-process.js';
+import { readablePosition } from '../../process/source-position.js';
+import { RegionObserver } from '../../loop/timed-region.js';
 
 /** Mean bytes between samples: V8's default is 32 KiB; 1 KiB resolves sites of a few bytes per operation at a stack walk per KiB. */
 export const ALLOC_SITES_SAMPLING_INTERVAL = 1_024;

@@ -6,13 +6,14 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PassResult } from '../engine/process/events.js';
-import { buildDisassembly } from '../profiling/disassembly.js';
-import { perfUnavailable, readPerfSamples, type PerfSample } from '../profiling/perf-samples.js';
-import { oneLineMessage } from '../results/one-line-message.js';
-import type { Disassembly, ErrorInfo } from '../results/types.js';
-import { writeTextAtomic } from '../results/write-results.js';
-import { runPassProcess, type PassContext } from './run-pass-process.js';
+import type { PassResult } from '../../../engine/process/events.js';
+import { buildDisassembly } from '../../../profiling/disassembly.js';
+import { perfUnavailable, readPerfSamples, type PerfSample } from '../../../profiling/perf-samples.js';
+import { oneLineMessage } from '../../../results/one-line-message.js';
+import type { Disassembly, ErrorInfo } from '../../../results/types.js';
+import { writeTextAtomic } from '../../../results/write-results.js';
+import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
+import { planReplay } from '../replay-plan.js';
 
 let passes = 0;
 
@@ -59,8 +60,11 @@ function disassemble(id: string, result: Extract<PassResult, { kind: 'disasm' }>
   return { ...disassembly, codeFile: saved === null ? null : context.files.display(saved) };
 }
 
+/** The outcome is put together once the process has ended (the code file and perf's samples are complete then). */
+const NOTHING_YET = { result: () => null, error: () => null };
+
 /** Runs the pass for each benchmark with samples to replay. */
-export async function runDisasmPass(samples: Record<string, number[]>, context: PassContext): Promise<void> {
+async function runDisasmPass(samples: Record<string, number[]>, context: PassContext): Promise<void> {
   const perfReason = perfUnavailable();
   for (const [id, replay] of Object.entries(samples)) {
     if (context.childOptions.signal?.aborted) return;
@@ -69,7 +73,7 @@ export async function runDisasmPass(samples: Record<string, number[]>, context: 
     const perfData = perfReason === null ? path.join(tmpdir(), `ubench-perf-${process.pid}-${passes}.data`) : null;
     let outcome: PassResult | ErrorInfo | null = null;
     try {
-      await runPassProcess({ kind: 'disasm', samples: { [id]: replay }, codeFile, perfData }, [id], context, (_id, result) => {
+      await runPassProcess({ kind: 'disasm', samples: { [id]: replay }, codeFile, perfData }, [id], context, disasmPass.label, NOTHING_YET, (_id, result) => {
         outcome = result;
       });
       const result = outcome as PassResult | ErrorInfo | null;
@@ -86,3 +90,12 @@ export async function runDisasmPass(samples: Record<string, number[]>, context: 
     }
   }
 }
+
+export const disasmPass: PostTimingPass = {
+  label: 'machine code',
+  enabled: (options) => options.disasm,
+  async run(context, options) {
+    const plan = planReplay(context.collector.current(context.ids), options.timeBudgetNs);
+    if (plan.samples !== null) await runDisasmPass(plan.samples, context);
+  },
+};
