@@ -16,12 +16,16 @@ import { linearFit } from '../stats/regression.js';
 
 export { CONFIDENCE, estimateHalfWidth, opsPerSecondOf, perOpValues } from '../results/derived-values.js';
 
-export interface BenchmarkRecord {
+export interface BenchmarkRecord extends PassReadings {
   info: DeclaredInfo;
   file: string;
   /** One entry per process that measured it (several with `--forks`). */
   runs: MeasuredBenchmark[];
   failure: { status: 'error' | 'timeout'; error: ErrorInfo } | null;
+}
+
+/** What the passes after timing read for one benchmark (each present once its pass ran). */
+export interface PassReadings {
   /** The GC-free pass (`--gc-cost`), when run. */
   noGc?: NoGcOutcome | null;
   /** The allocation-site pass (`--alloc-sites`), when run. */

@@ -3,15 +3,14 @@
  * writes it after every benchmark so a crash or Ctrl-C later loses nothing.
  */
 import { withRelative } from '../analysis/relative.js';
-import { buildResult, type BenchmarkRecord } from '../analysis/build-result.js';
+import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysis/build-result.js';
 import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, ResultsFile } from '../results/types.js';
-import type { NoGcOutcome } from '../analysis/gc-cost.js';
+import type { BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
 
 /** One benchmark's part of a pass after timing. */
-export type PassOutcome = { noGc: NoGcOutcome } | { allocSites: AllocationSites } | { cpuProfile: CpuProfileFindings } | { disasm: Disassembly };
+export type PassOutcome = Partial<PassReadings>;
 
 export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();
@@ -40,10 +39,7 @@ export class ResultCollector {
   /** What a pass after timing gave for a benchmark. */
   passOutcome(id: string, outcome: PassOutcome): void {
     const record = this.record(id);
-    if ('noGc' in outcome) record.noGc = outcome.noGc;
-    else if ('allocSites' in outcome) record.allocSites = outcome.allocSites;
-    else if ('cpuProfile' in outcome) record.cpuProfile = outcome.cpuProfile;
-    else record.disasm = outcome.disasm;
+    Object.assign(record, outcome);
     if (record.runs.length > 0) this.rebuild(id);
   }
 
