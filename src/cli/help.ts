@@ -9,6 +9,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
        ubench report <results|baseline|probe.json> [--html <file> [--compare <base>]] [--as-recorded]
+       ubench merge <results…> --json <file> [--quiet] [--markdown <file>] …
        ubench calibration [--reset]
 
 Runs *.bench.{ts,mts,js,mjs} files (default: all under the current directory, skipping
@@ -24,6 +25,9 @@ Options:
   --precision <percent>   target 95% CI half-width (default 1%)
   --isolate <mode>        file: one process per file (default); benchmark: one per benchmark
   --forks <n>             repeat each benchmark in n fresh processes and pool them (default 1)
+  --shard <i/n>           measure only the i-th of n disjoint shares of the suite (files sorted
+                          by path and dealt out in turn; benchmarks with --isolate benchmark),
+                          for a CI matrix; combine the shares with ubench merge
   --timeout <duration>    stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)
   --seed <n>              seed for sample-size jitter and bootstrap (default 1)
   --sequential            sample each benchmark to the end before the next (default: the
@@ -95,6 +99,11 @@ Report: ubench report prints the report of a saved results file, analysed by thi
 rules (every command re-analyses what it reads; --as-recorded shows the file's own analysis);
 with --html it writes the HTML report instead (with --compare, its comparison with a base run),
 also of a probe document (ubench probe --json); - for stdout.
+
+Merge: ubench merge combines results files — shards of one suite, separate runs of it — into
+one (--json), pooling the processes of a benchmark measured more than once (like --forks) when
+their machines' fingerprints match, keeping each machine's row apart otherwise. A malformed or
+incompatible file is a one-line error (exit 2) and nothing is written.
 
 With $GITHUB_STEP_SUMMARY set (GitHub Actions), a run, compare and ab append their Markdown
 to the job summary.

@@ -50,6 +50,8 @@ describe('--help and --version', () => {
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stdout, /^Usage: ubench/);
     for (const flag of [
+      '--shard',
+      'ubench merge',
       '--filter',
       '--json',
       '--time',

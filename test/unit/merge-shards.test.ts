@@ -140,6 +140,10 @@ describe('merge', () => {
       ]).benchmarks,
       merged.benchmarks,
     );
+    writeFileSync(at('two-machines.json'), JSON.stringify(merged));
+    const report = await runInProcess(['report', at('two-machines.json'), '--no-color'], { cwd: dir });
+    assert.equal(report.code, 0, report.err);
+    assert.match(report.out, /merged: 2 runs on 2 machines \([0-9a-f]{12}, [0-9a-f]{12}\): a benchmark's processes pooled only within one/);
   });
 
   it('refuses incompatible and malformed files: exit 2, one line, nothing written', async () => {
