@@ -5,6 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
+import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
@@ -239,6 +240,8 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
           return { ratio, change: ratio - 1 };
         })();
   const notes: string[] = [];
+  const machines = fingerprintDifferences(fingerprintOfFile(base), fingerprintOfFile(next));
+  if (machines.length > 0) notes.push(`the runs come from different machines or software (${machines.join('; ')}): a change may be theirs, not the code's`);
   const called = rows.filter((r) => r.verdict !== '~').length;
   if (rows.length > 1) {
     notes.push(

@@ -40,3 +40,21 @@ export function sameMachine(a: MachineFingerprint, b: MachineFingerprint): boole
   if (a.hostUsualNs === null || b.hostUsualNs === null) return true;
   return Math.abs(a.hostUsualNs / b.hostUsualNs - 1) <= FINGERPRINT_HOST_TOLERANCE;
 }
+
+/** What differs between two fingerprints, in words (`CPU A → B`, `node 20.20.2 → 22.11.0`); empty when the machines match. */
+export function fingerprintDifferences(a: MachineFingerprint, b: MachineFingerprint): string[] {
+  const differences: string[] = [];
+  const compare = (what: string, x: string | number, y: string | number): void => {
+    if (x !== y) differences.push(`${what} ${x} → ${y}`);
+  };
+  compare('CPU', a.cpuModel, b.cpuModel);
+  compare('cores', a.cores, b.cores);
+  compare('memory (bytes)', a.memoryBytes, b.memoryBytes);
+  compare('OS', a.os, b.os);
+  compare('runtime', a.runtime, b.runtime);
+  compare('V8', a.v8Version, b.v8Version);
+  if (differences.length === 0 && !sameMachine(a, b)) {
+    differences.push(`the machine's usual host speed ${a.hostUsualNs!.toFixed(0)} → ${b.hostUsualNs!.toFixed(0)} ns per 1,000 steps`);
+  }
+  return differences;
+}

@@ -103,6 +103,17 @@ describe('compareBenchmarks: verdicts', () => {
     assert.equal(row.verdict, '~');
     assert.match(row.reason ?? '', /within the ±7% noise band \(±5% noise, ±2% that single processes differ by\)/);
   });
+  it('says when the runs come from different machines or software', () => {
+    const x = result('x', times(createRng(9), 100, 40, 0.01));
+    const same = compareRuns(file([x]), file([x]), options).notes;
+    assert.ok(!same.some((n) => n.startsWith('the runs come from different machines')), same.join('\n'));
+    const other = { ...file([x]), environment: { ...fullResults.environment, runtimeVersion: '22.11.0', cpu: { ...fullResults.environment.cpu, model: 'Other CPU' } } };
+    const notes = compareRuns(file([x]), other, options).notes;
+    assert.ok(
+      notes.some((n) => /^the runs come from different machines or software \(CPU .* → Other CPU; runtime node \S+ → node 22\.11\.0\): a change may be theirs/.test(n)),
+      notes.join('\n'),
+    );
+  });
   it('says ~ when not significant, giving p', () => {
     const row = compareBenchmarks(base, result('b', times(rng, 100, 40, 0.01)), options);
     assert.equal(row.verdict, '~');
