@@ -28,7 +28,7 @@ describe('programmatic API', () => {
         results.benchmarks.map((b) => [b.name, b.status]),
         [
           ['alpha chain', 'ok'],
-          ['alpha sum', 'ok'],
+          ['alpha mix', 'ok'],
         ],
       );
       assert.ok(results.analysedBy !== undefined);
