@@ -1,4 +1,5 @@
 /** The environment table: runtime, CPU, OS, flags, commit, clock and the settings of the run. */
+import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Environment, RunSettings } from '../results/types.js';
 import { formatBytes, formatDuration, formatPercent } from '../results/format-units.js';
 import { html } from './escape-html.js';
@@ -9,7 +10,7 @@ function row(label: string, value: string): string {
 
 export function environmentRows(env: Environment): string[] {
   return [
-    row('runtime', `Node ${env.runtimeVersion} (V8 ${env.v8Version})`),
+    row('runtime', `${runtimeLabel(env)} (${env.runtime === 'bun' ? env.v8Version : `V8 ${env.v8Version}`})`),
     row('CPU', `${env.cpu.model} · ${env.cpu.cores} cores${env.cpu.speedMHz === null ? '' : ` · ${env.cpu.speedMHz} MHz`}`),
     row('OS', `${env.os.platform} ${env.os.release} ${env.os.arch} · ${formatBytes(env.totalMemoryBytes)} memory`),
     row('flags', env.v8Flags.length === 0 ? '(none)' : env.v8Flags.join(' ')),

@@ -3,6 +3,7 @@
  * then per experiment its status, a chart per series with CI whiskers, the findings beside the
  * OS's figures, and the notes.
  */
+import { runtimeLabel } from '../results/runtime-identity.js';
 import type { ProbeDocument, ProbeExperimentResult, ProbeSeries } from '../probe/probe-types.js';
 import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../probe/probe-value-text.js';
 import { ChartRegistry } from './chart-registry.js';
@@ -63,7 +64,7 @@ export function renderProbePage(doc: ProbeDocument): string {
   const title = 'ubench probe';
   const mode = doc.quick ? 'quick mode (smaller sizes)' : 'full sizes';
   const body = [
-    `<header class="page"><h1>${title}</h1><p class="muted">${html(mode)} · ${html(doc.complete ? 'complete' : 'interrupted')} · Node ${html(doc.environment.runtimeVersion)} · ${html(doc.environment.startedAt)}</p></header>`,
+    `<header class="page"><h1>${title}</h1><p class="muted">${html(mode)} · ${html(doc.complete ? 'complete' : 'interrupted')} · ${html(runtimeLabel(doc.environment))} · ${html(doc.environment.startedAt)}</p></header>`,
     '<main>',
     `<nav class="toc"><ul>${doc.experiments.map((e) => `<li><a href="#${html(e.id)}">${html(e.title)}</a> (${html(e.status)})</li>`).join('')}</ul></nav>`,
     `<section id="machine"><h2>Machine</h2>${machineTable(doc)}</section>`,

@@ -3,6 +3,7 @@
  * file and group a bar chart of the estimates with CI whiskers and relative speed, and every
  * benchmark with its figures, diagnostics and charts; the environment last. One self-contained page.
  */
+import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Comparison } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../analysis/build-result.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
@@ -61,7 +62,7 @@ export function renderResultsPage(results: ResultsFile, options: ResultsPageOpti
   const title = `ubench report${options.label === undefined ? '' : ` — ${options.label}`}`;
   const toc = files.map((f) => `<li><a href="#f${files.indexOf(f) + 1}">${html(f.file)}</a> (${f.benchmarks.length})</li>`).join('');
   const parts: string[] = [
-    `<header class="page"><h1>${html(title)}</h1><p class="muted">${results.benchmarks.length} benchmarks in ${files.length} files · ${failed} failed · ${warned} with warnings · ${html(results.complete ? 'complete run' : 'incomplete run (interrupted)')} · Node ${html(results.environment.runtimeVersion)} · ${html(results.environment.startedAt)}</p></header>`,
+    `<header class="page"><h1>${html(title)}</h1><p class="muted">${results.benchmarks.length} benchmarks in ${files.length} files · ${failed} failed · ${warned} with warnings · ${html(results.complete ? 'complete run' : 'incomplete run (interrupted)')} · ${html(runtimeLabel(results.environment))} · ${html(results.environment.startedAt)}</p></header>`,
     '<main>',
     `<nav class="toc"><ul>${toc}${options.compare === undefined ? '' : '<li><a href="#comparison">comparison</a></li>'}<li><a href="#environment">environment</a></li></ul></nav>`,
   ];

@@ -3,6 +3,7 @@
  * table of every point with its CI, an ASCII chart of each numeric series, and the inferred values
  * next to the OS's figures (✓ agree, ✗ disagree). Reads only the probe document.
  */
+import { runtimeLabel } from '../results/runtime-identity.js';
 import pc from 'picocolors';
 import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbeSeries } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
@@ -108,7 +109,7 @@ export function renderProbeReport(doc: ProbeDocument, options: ProbeReportOption
   const c = pc.createColors(options.color);
   const width = options.width ?? DEFAULT_WIDTH;
   const mode = doc.quick ? 'quick mode (smaller sizes)' : 'full sizes';
-  const out = [`${c.bold('ubench probe')} ${c.dim(`— ${mode} · Node ${doc.environment.runtimeVersion}`)}`, '', ...machineLines(doc, c)];
+  const out = [`${c.bold('ubench probe')} ${c.dim(`— ${mode} · ${runtimeLabel(doc.environment)}`)}`, '', ...machineLines(doc, c)];
   for (const e of doc.experiments) out.push('', ...experimentLines(e, width, c));
   if (!doc.complete) out.push('', c.yellow('The probe was interrupted: experiments not reached are marked skipped.'));
   return `${out.join('\n')}\n`;

@@ -1,3 +1,4 @@
+import { runtimeIdentity } from './runtime-identity.js';
 import { ubenchVersion } from './ubench-version.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,9 +29,7 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
   const cpus = os.cpus();
   const firstCpu = cpus[0];
   return {
-    runtime: 'node',
-    runtimeVersion: process.versions.node,
-    v8Version: process.versions.v8,
+    ...runtimeIdentity(),
     v8Flags: [...input.v8Flags],
     cpu: {
       model: firstCpu?.model.trim() || UNKNOWN_CPU_MODEL,

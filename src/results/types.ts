@@ -8,6 +8,7 @@
  */
 
 import type { MemoryInfo } from './memory-types.js';
+import type { RuntimeName } from './runtime-identity.js';
 import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
 
@@ -295,7 +296,8 @@ export interface ClockInfo {
 }
 
 export interface Environment {
-  runtime: 'node';
+  /** The runtime the benchmark processes ran on (ubench's own: bun and deno run it through their Node compatibility). */
+  runtime: RuntimeName;
   runtimeVersion: string;
   v8Version: string;
   /** Flags the benchmark processes ran with (node execArgv and V8 flags). */
