@@ -4,17 +4,15 @@
  * one-line message), measures in child processes and resolves to the analysed results file.
  * Loaded lazily by `index.ts`, so bench files that import `ubench` for `bench()` stay light.
  */
-import { analyse as analyseFile } from './analysis/analyse.js';
 import { compareRuns, DEFAULT_NOISE, type Comparison } from './analysis/compare-runs.js';
 import { mergeResults, type MergeInput } from './analysis/merge-results.js';
-import { regressions } from './analysis/regression-gate.js';
+import { slowerRows } from './analysis/regression-gate.js';
+import { analysedNow } from './analysis/read-analysed.js';
 import { parseRunCommand } from './cli/run-command.js';
 import { createNodeExecutor } from './runner/node-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import { UsageError } from './runner/usage-error.js';
 import type { ResultsFile } from './results/types.js';
-import { ubenchVersion } from './results/ubench-version.js';
-import { groupedName } from './results/grouped-name.js';
 
 /** A duration as the CLI writes it (`'500ms'`, `'2s'`) or a number of milliseconds. */
 export type Duration = string | number;
@@ -120,7 +118,7 @@ export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
 
 /** A results file analysed by this version's rules: estimates, host tracks, diagnostics, relative speeds (what every command does to a file it reads). */
 export function analyse(results: ResultsFile): ResultsFile {
-  return analyseFile(results, { analysedBy: ubenchVersion() });
+  return analysedNow(results);
 }
 
 export interface CompareApiOptions {
@@ -137,13 +135,10 @@ export function compare(base: ResultsFile, next: ResultsFile, options: CompareAp
 
 /** The rows of a comparison that are significantly slower by more than `threshold` (0.05 = 5%), as `--fail-on-regression` finds them. */
 export function slowerThan(comparison: Comparison, threshold: number): { name: string; change: number }[] {
-  return regressions(
-    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
-    threshold,
-  ).map((r) => ({ name: r.label, change: r.change }));
+  return slowerRows(comparison, threshold).map((r) => ({ name: r.label, change: r.change }));
 }
 
 /** Results files (shards, runs of one suite) as one; see `ubench merge`. Throws a one-line error when they cannot be merged. */
 export function merge(inputs: readonly MergeInput[]): ResultsFile {
-  return analyse(mergeResults(inputs));
+  return analysedNow(mergeResults(inputs));
 }

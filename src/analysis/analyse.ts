@@ -25,6 +25,9 @@ export interface AnalyseOptions {
 /** Diagnostics that need more than the file holds (a baseline file of the run's day), kept from the original when it is not given. */
 const RUN_CONTEXT_CODES: ReadonlySet<string> = new Set(['memory-grew']);
 
+/** The diagnostics of a result that no analysis of the file alone can give again. */
+export const runContextDiagnostics = (result: BenchmarkResult): Diagnostic[] => result.diagnostics.filter((d) => RUN_CONTEXT_CODES.has(d.code));
+
 /** The benchmark's measurements without what an analysis added. */
 function measurementsOf(result: BenchmarkResult, seed: number): BenchmarkResult {
   return { ...rederive(result, seed), host: null, relative: null, diagnostics: [] };
@@ -49,7 +52,11 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
   const seed = file.settings.seed;
   const measured = file.benchmarks.map((b) => measurementsOf(b, seed));
   const byFile = new Map<string, BenchmarkResult[]>();
-  for (const result of measured) byFile.set(result.file, [...(byFile.get(result.file) ?? []), result]);
+  for (const result of measured) {
+    const group = byFile.get(result.file);
+    if (group === undefined) byFile.set(result.file, [result]);
+    else group.push(result);
+  }
   const analysed = new Map<string, BenchmarkResult>();
   for (const group of byFile.values()) {
     for (const result of analyseFileBenchmarks(group, file, options.baseline ?? null)) analysed.set(result.id, result);
@@ -57,7 +64,7 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
   const benchmarks = file.benchmarks.map((original) => {
     const result = analysed.get(original.id)!;
     if (options.baseline != null) return result;
-    const kept: Diagnostic[] = original.diagnostics.filter((d) => RUN_CONTEXT_CODES.has(d.code));
+    const kept = runContextDiagnostics(original);
     return kept.length === 0 ? result : { ...result, diagnostics: [...result.diagnostics, ...kept] };
   });
   return { ...file, benchmarks: withRelative(benchmarks, seed), analysedBy: options.analysedBy };

@@ -7,14 +7,12 @@ import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly,
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
-import { CONFIDENCE, estimateHalfWidth, perOpValues, throttleRatio } from '../results/derived-values.js';
+import { CONFIDENCE, estimateHalfWidth, perOpValues, splitByCounts, throttleRatio } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
 import { medianWithInterval } from '../stats/median-ci.js';
 import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
-
-export { CONFIDENCE, estimateHalfWidth, opsPerSecondOf, perOpValues } from '../results/derived-values.js';
 
 export interface BenchmarkRecord extends PassReadings {
   info: DeclaredInfo;
@@ -37,7 +35,7 @@ export interface PassReadings {
 }
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
-function singleProcessEstimate(values: number[]): Estimate {
+export function singleProcessEstimate(values: number[]): Estimate {
   const { median, lower, upper } = medianWithInterval(values, CONFIDENCE);
   return { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
 }
@@ -118,18 +116,13 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     if (record.failure === null) throw new Error(`internal: ${record.info.id} has neither measurements nor an error`);
     return result;
   }
-  const groups = runs.map((run) => perOpValues(run.samples));
   const samples = runs.flatMap((run) => run.samples);
-  const values = groups.flat();
-  const estimate = runs.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
-  const fit = linearFit(
-    samples.map((s) => s.iterations),
-    samples.map((s) => s.elapsedNs),
-  );
+  const derived = fromSamples(samples, runs.length === 1 ? null : runs.map((run) => run.samples.length), seed);
+  const values = perOpValues(samples);
   const first = runs[0]!;
   result.mode = first.mode;
-  result.estimate = estimate;
-  result.stats = sampleStats(values, estimate);
+  result.estimate = derived.estimate;
+  result.stats = derived.stats;
   result.samples = samples;
   // With several processes, the process with the median floor stands for all of them.
   const floors = runs.map((run) => run.floor).sort((a, b) => a.nsPerOp - b.nsPerOp);
@@ -156,7 +149,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
         };
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || throttleRatio(t) > throttleRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
-  result.regression = fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
+  result.regression = derived.regression;
   result.warmup = {
     batches: runs.reduce((sum, run) => sum + run.warmup.batches, 0),
     iterations: runs.reduce((sum, run) => sum + run.warmup.iterations, 0),
@@ -166,23 +159,45 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     ...tailOf(runs.find((run) => !run.warmup.converged) ?? first),
   };
   result.calibration = first.calibration;
-  const halfWidth = estimateHalfWidth(estimate);
   result.precision = {
     target: first.precision.target,
-    reached: Number.isFinite(halfWidth) ? halfWidth : null,
+    reached: derived.reached,
     stopReason: first.precision.stopReason,
     durationNs: runs.reduce((sum, run) => sum + run.precision.durationNs, 0),
   };
-  if (runs.length > 1) {
-    result.forks = runs.map(
-      (run, i): ForkResult => ({
-        estimate: singleProcessEstimate(groups[i]!),
-        sampleCount: run.samples.length,
-        floorNsPerOp: run.floor.nsPerOp,
-      }),
-    );
+  if (derived.forkEstimates !== null) {
+    result.forks = runs.map((run, i): ForkResult => ({ estimate: derived.forkEstimates![i]!, sampleCount: run.samples.length, floorNsPerOp: run.floor.nsPerOp }));
   }
   return result;
+}
+
+/** What follows from the samples alone: the estimate, statistics, regression, precision reached, and each process's estimate. */
+interface FromSamples {
+  estimate: Estimate;
+  stats: SampleStats;
+  regression: BenchmarkResult['regression'];
+  reached: number | null;
+  /** Per process, in pool order; null for one process (no `forkSizes`). */
+  forkEstimates: Estimate[] | null;
+}
+
+/** `forkSizes`: samples per process in the order they are pooled, or null for a single process. */
+function fromSamples(samples: readonly Sample[], forkSizes: readonly number[] | null, seed: number): FromSamples {
+  const values = perOpValues(samples);
+  const groups = forkSizes === null ? [values] : splitByCounts(values, forkSizes)!;
+  const estimate = groups.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
+  const fit = linearFit(
+    samples.map((s) => s.iterations),
+    samples.map((s) => s.elapsedNs),
+  );
+  const halfWidth = estimateHalfWidth(estimate);
+  return {
+    estimate,
+    stats: sampleStats(values, estimate),
+    regression: fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
+    reached: Number.isFinite(halfWidth) ? halfWidth : null,
+    forkEstimates: forkSizes === null ? null : groups.map(singleProcessEstimate),
+  };
 }
 
 /**
@@ -193,34 +208,17 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
  */
 export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult {
   if (result.status !== 'ok' || result.samples.length === 0) return result;
-  const values = perOpValues(result.samples);
-  const groups = forkGroups(values, result.forks);
-  const estimate = groups.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
-  const fit = linearFit(
-    result.samples.map((s) => s.iterations),
-    result.samples.map((s) => s.elapsedNs),
-  );
-  const halfWidth = estimateHalfWidth(estimate);
+  // One process's count stands for all the samples, as when it was measured.
+  const sizes = result.forks === null ? null : result.forks.length === 1 ? [result.samples.length] : result.forks.map((f) => f.sampleCount);
+  // Counts that do not add up, or an empty process (a file edited by hand): the samples as one pool.
+  const usable = sizes !== null && !sizes.includes(0) && splitByCounts(result.samples, sizes) !== null ? sizes : null;
+  const derived = fromSamples(result.samples, usable, seed);
   return {
     ...result,
-    estimate,
-    stats: sampleStats(values, estimate),
-    regression: fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
-    precision: result.precision === null ? null : { ...result.precision, reached: Number.isFinite(halfWidth) ? halfWidth : null },
-    forks: result.forks === null || groups.length !== result.forks.length ? result.forks : result.forks.map((fork, i) => ({ ...fork, estimate: singleProcessEstimate(groups[i]!) })),
+    estimate: derived.estimate,
+    stats: derived.stats,
+    regression: derived.regression,
+    precision: result.precision === null ? null : { ...result.precision, reached: derived.reached },
+    forks: result.forks === null || derived.forkEstimates === null ? result.forks : result.forks.map((fork, i) => ({ ...fork, estimate: derived.forkEstimates![i]! })),
   };
-}
-
-/** Per-process groups of pooled values; one group when the counts do not add up (a hand-edited file). */
-function forkGroups(values: number[], forks: readonly ForkResult[] | null): number[][] {
-  if (forks === null || forks.length === 1) return [values];
-  const total = forks.reduce((sum, f) => sum + f.sampleCount, 0);
-  if (total !== values.length || forks.some((f) => f.sampleCount === 0)) return [values];
-  const groups: number[][] = [];
-  let at = 0;
-  for (const fork of forks) {
-    groups.push(values.slice(at, at + fork.sampleCount));
-    at += fork.sampleCount;
-  }
-  return groups;
 }

@@ -13,7 +13,7 @@ import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/boot
 import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
 import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
-import { perOpValues } from './build-result.js';
+import { perOpValues } from '../results/derived-values.js';
 
 /** benchstat's significance level. */
 export const COMPARE_ALPHA = 0.05;

@@ -8,9 +8,10 @@
  * analyses the outcome (analyse.ts).
  */
 import type { BenchmarkResult, FileError, ForkResult, MachineFingerprint, MergeInfo, ProcessSource, ResultsFile, RunSettings } from '../results/types.js';
-import { CONFIDENCE, perOpValues } from './build-result.js';
+import { perOpValues, splitByCounts } from '../results/derived-values.js';
+import { runContextDiagnostics } from './analyse.js';
+import { singleProcessEstimate } from './build-result.js';
 import { fingerprintOfFile, sameMachine } from './machine-fingerprint.js';
-import { medianWithInterval } from '../stats/median-ci.js';
 
 /** A file that cannot be merged with the others; the message is one line. */
 export class MergeError extends Error {
@@ -40,7 +41,8 @@ interface Entry {
   id: string;
   machine: MachineFingerprint;
   result: BenchmarkResult;
-  file: ResultsFile;
+  /** Its processes (none when it did not run). */
+  parts: Part[];
 }
 
 interface MachineGroup {
@@ -65,14 +67,15 @@ function partsOf(result: BenchmarkResult, results: ResultsFile): Part[] {
   if (result.status !== 'ok' || result.samples.length === 0) return [];
   const runId = runIdOf(results);
   const forks: ForkResult[] = result.forks ?? [{ estimate: result.estimate!, sampleCount: result.samples.length, floorNsPerOp: result.floorNsPerOp }];
-  const total = forks.reduce((sum, f) => sum + f.sampleCount, 0);
-  if (total !== result.samples.length) throw new MergeError(`${result.id}: its forks hold ${total} samples but the benchmark ${result.samples.length} (was the file edited?)`);
-  let at = 0;
-  return forks.map((fork, i) => {
-    const samples = result.samples.slice(at, at + fork.sampleCount);
-    at += fork.sampleCount;
-    return { source: fork.source ?? { runId, fork: i + 1 }, result, samples, floorNsPerOp: fork.floorNsPerOp };
-  });
+  const slices = splitByCounts(
+    result.samples,
+    forks.map((f) => f.sampleCount),
+  );
+  if (slices === null) {
+    const total = forks.reduce((sum, f) => sum + f.sampleCount, 0);
+    throw new MergeError(`${result.id}: its forks hold ${total} samples but the benchmark ${result.samples.length} (was the file edited?)`);
+  }
+  return forks.map((fork, i) => ({ source: fork.source ?? { runId, fork: i + 1 }, result, samples: slices[i]!, floorNsPerOp: fork.floorNsPerOp }));
 }
 
 /** The benchmark pooled from its processes (distinct, sorted); fields other than samples come from the first process's file. */
@@ -83,15 +86,7 @@ function pooled(parts: Part[]): BenchmarkResult {
   const first = distinct[0]!.result;
   const samples = distinct.flatMap((p) => p.samples);
   // Every process keeps its source, a single one too: merging again must know it.
-  const forks = distinct.map((p): ForkResult => {
-    const { median, lower, upper } = medianWithInterval(perOpValues(p.samples), CONFIDENCE);
-    return {
-      estimate: { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' },
-      sampleCount: p.samples.length,
-      floorNsPerOp: p.floorNsPerOp,
-      source: p.source,
-    };
-  });
+  const forks = distinct.map((p): ForkResult => ({ estimate: singleProcessEstimate(perOpValues(p.samples)), sampleCount: p.samples.length, floorNsPerOp: p.floorNsPerOp, source: p.source }));
   const records = [...new Set(distinct.map((p) => p.result))];
   const durationNs = records.reduce((sum, r) => sum + (r.precision?.durationNs ?? 0), 0);
   return {
@@ -99,7 +94,7 @@ function pooled(parts: Part[]): BenchmarkResult {
     samples,
     forks,
     precision: first.precision === null ? null : { ...first.precision, durationNs },
-    diagnostics: first.diagnostics.filter((d) => d.code === 'memory-grew'),
+    diagnostics: runContextDiagnostics(first),
   };
 }
 
@@ -125,7 +120,7 @@ function entriesOf(inputs: readonly MergeInput[]): Entry[] {
       const machine = result.machine === undefined ? own : (results.merged?.machines.find((m) => m.id === result.machine) ?? own);
       const mark = ` @${machine.id}`;
       const id = result.machine !== undefined && result.id.endsWith(mark) ? result.id.slice(0, -mark.length) : result.id;
-      return { id, machine, result, file: results };
+      return { id, machine, result, parts: partsOf(result, results) };
     });
   });
 }
@@ -138,7 +133,7 @@ function machineGroups(entries: readonly Entry[]): MachineGroup[] {
     if (group === undefined) groups.push({ fingerprint: entry.machine, entries: [entry] });
     else group.entries.push(entry);
   }
-  const weight = (g: MachineGroup): number => new Set(g.entries.flatMap((e) => partsOf(e.result, e.file).map((p) => sourceKey(p.source)))).size;
+  const weight = (g: MachineGroup): number => new Set(g.entries.flatMap((e) => e.parts.map((p) => sourceKey(p.source)))).size;
   return groups.sort((a, b) => weight(b) - weight(a) || (a.fingerprint.id < b.fingerprint.id ? -1 : a.fingerprint.id > b.fingerprint.id ? 1 : 0));
 }
 
@@ -170,7 +165,7 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
   }
   const ordered = [...rows].sort(([, a], [, b]) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const benchmarks = ordered.map(([rowId, row]): BenchmarkResult => {
-    const parts = row.entries.flatMap((e) => partsOf(e.result, e.file));
+    const parts = row.entries.flatMap((e) => e.parts);
     const base = parts.length > 0 ? pooled(parts) : row.entries[0]!.result;
     const mark = rowId === row.baseId ? '' : rowId.slice(row.baseId.length);
     const { machine: _machine, ...rest } = base;
@@ -184,7 +179,7 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
   const notes: string[] = [];
   if (several) {
     notes.push(`the runs came from ${groups.length} machines (fingerprints ${groups.map((g) => g.fingerprint.id).join(', ')}): a benchmark's processes are pooled only within one machine`);
-    const apart = benchmarks.filter((b) => b.id !== b.id.replace(/ @[0-9a-f]+$/, '')).length;
+    const apart = ordered.filter(([rowId, row]) => rowId !== row.baseId).length;
     if (apart > 0) notes.push(`${apart} row${apart === 1 ? '' : 's'} of benchmarks also measured on ${primary.id} kept apart, marked @<machine>`);
   }
   const files = inputs.map((i) => i.results);

@@ -6,7 +6,7 @@
  */
 import type { Sample } from '../results/types.js';
 import { medianWithInterval } from '../stats/median-ci.js';
-import { CONFIDENCE } from './build-result.js';
+import { CONFIDENCE } from '../results/derived-values.js';
 
 /** The order-statistic interval of a median needs 6 values at 95%; with fewer pairs, fall back to unpaired. */
 export const MIN_PAIRED_ROUNDS = 6;

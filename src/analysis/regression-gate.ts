@@ -3,7 +3,8 @@
  * slower by more than the threshold — the whole confidence interval beyond it, so noise alone
  * does not fail a build. Serves `compare` (rows of two runs) and `ab` (paired rows of B against A).
  */
-import type { Verdict } from './compare-runs.js';
+import { groupedName } from '../results/grouped-name.js';
+import type { Comparison, Verdict } from './compare-runs.js';
 
 /** What the gate reads of a row: its label, verdict, and the change with its CI. */
 export interface GatedRow {
@@ -16,6 +17,14 @@ export interface GatedRow {
 
 export function regressions<T extends GatedRow>(rows: readonly T[], threshold: number): T[] {
   return rows.filter((r) => r.verdict === 'slower' && r.ciLower !== null && r.ciLower > threshold);
+}
+
+/** The rows of a comparison of two runs that fail the gate, labelled `group/name`. */
+export function slowerRows(comparison: Comparison, threshold: number): (Comparison['rows'][number] & GatedRow)[] {
+  return regressions(
+    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
+    threshold,
+  );
 }
 
 /** One line naming the regressions, for stderr. */

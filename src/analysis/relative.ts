@@ -8,7 +8,7 @@
 import type { BenchmarkResult } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { createRng } from '../stats/random.js';
-import { CONFIDENCE, perOpValues } from './build-result.js';
+import { CONFIDENCE, perOpValues } from '../results/derived-values.js';
 import { pairedRatio } from './paired-rounds.js';
 
 function comparisonKey(result: BenchmarkResult): string {

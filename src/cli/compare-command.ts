@@ -10,7 +10,7 @@ import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import type { CompareCommand } from './compare-args.js';
-import { regressionMessage, regressions } from '../analysis/regression-gate.js';
+import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
 import type { ResultsFile } from '../results/types.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
@@ -90,10 +90,7 @@ export function runCompare(command: CompareCommand, io: Io): number {
 /** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
 export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
   if (threshold === null) return 0;
-  const slower = regressions(
-    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
-    threshold,
-  );
+  const slower = slowerRows(comparison, threshold);
   if (slower.length === 0) return 0;
   io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
   return 1;

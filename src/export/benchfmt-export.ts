@@ -17,7 +17,7 @@
  *   JavaScript thread runs the benchmark), so a name whose own last part ends in digits after a
  *   dash (`offset=-5`) is never misread as a GOMAXPROCS suffix.
  */
-import { perOpValues } from '../analysis/build-result.js';
+import { perOpValues } from '../results/derived-values.js';
 import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ParamValue, ResultsFile } from '../results/types.js';
 

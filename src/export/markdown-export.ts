@@ -5,7 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
-import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
+import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, MISSING_VALUE_TEXT } from '../results/format-units.js';

@@ -1,5 +1,5 @@
 /** The three charts of one benchmark, as specs: distribution, samples in run order, time vs iterations. */
-import { perOpValues } from '../analysis/build-result.js';
+import { perOpValues } from '../results/derived-values.js';
 import type { BenchmarkResult } from '../results/types.js';
 import { histogramBins } from '../stats/histogram.js';
 import type { HistogramSpec, IterationsSpec, RunOrderSpec } from './chart-spec.js';

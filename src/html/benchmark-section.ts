@@ -3,7 +3,7 @@
  * with hints, memory and GC, hot functions, and its three charts.
  */
 import type { CompareRow } from '../analysis/compare-runs.js';
-import { estimateHalfWidth } from '../analysis/build-result.js';
+import { estimateHalfWidth } from '../results/derived-values.js';
 import type { BenchmarkResult } from '../results/types.js';
 import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../results/format-units.js';
 import { relativeText } from '../report/relative-text.js';

@@ -5,7 +5,7 @@
  */
 import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Comparison } from '../analysis/compare-runs.js';
-import { estimateHalfWidth } from '../analysis/build-result.js';
+import { estimateHalfWidth } from '../results/derived-values.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
 import { relativeText } from '../report/relative-text.js';

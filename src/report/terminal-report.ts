@@ -12,7 +12,7 @@ import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from '../results/format-units.js';
 import { memoryPassLines } from './memory-report.js';
-import { estimateHalfWidth, opsPerSecondOf } from '../analysis/build-result.js';
+import { estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { profilePassLines } from './profile-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';

@@ -26,3 +26,16 @@ export function opsPerSecondOf(stats: SampleStats | null, estimate: Estimate): n
 
 /** How much slower the throttling reference ran around the benchmark than at the run's start (the worse of before and after). */
 export const throttleRatio = (t: ThrottleInfo): number => Math.max(t.beforeNs, t.afterNs) / t.baselineNs;
+
+/**
+ * Items pooled in order (the samples of several processes), cut back into consecutive runs of the
+ * given counts; null when the counts do not add up to the items (a file edited by hand).
+ */
+export function splitByCounts<T>(items: readonly T[], counts: readonly number[]): T[][] | null {
+  if (counts.reduce((sum, n) => sum + n, 0) !== items.length) return null;
+  let at = 0;
+  return counts.map((n) => {
+    at += n;
+    return items.slice(at - n, at);
+  });
+}
