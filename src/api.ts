@@ -9,7 +9,7 @@ import { mergeResults, type MergeInput } from './analysis/merge-results.js';
 import { slowerRows } from './analysis/regression-gate.js';
 import { analysedNow } from './analysis/read-analysed.js';
 import { parseRunCommand } from './cli/run-command.js';
-import { createNodeExecutor } from './runner/node-executor.js';
+import { createProcessExecutor } from './runner/process-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import { UsageError } from './runner/usage-error.js';
 import type { ResultsFile } from './results/types.js';
@@ -36,6 +36,8 @@ export interface RunApiOptions {
   seed?: number;
   /** One benchmark after another instead of interleaved rounds (`--sequential`). */
   sequential?: boolean;
+  /** Runtimes to run every bench file under, the first being the reference: `['node', 'bun']` or `'node,bun'` (`--runtime`). */
+  runtime?: string | readonly string[];
   /** A process per file (default) or per benchmark (`--isolate`). */
   isolate?: 'file' | 'benchmark';
   /** Separate processes per benchmark (`--forks`, default 1). */
@@ -84,6 +86,7 @@ function flagsOf(options: RunApiOptions): string[] {
   add('--timeout', options.timeout === undefined ? undefined : durationFlag(options.timeout));
   add('--seed', options.seed);
   add('--sequential', options.sequential);
+  add('--runtime', typeof options.runtime === 'string' || options.runtime === undefined ? options.runtime : options.runtime.join(','));
   add('--isolate', options.isolate);
   add('--forks', options.forks);
   add('--shard', typeof options.shard === 'object' ? `${options.shard.index}/${options.shard.count}` : options.shard);
@@ -108,7 +111,7 @@ export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
   if (parsed.command !== 'run') throw new UsageError('run(): unexpected option');
   const output = options.onOutput ?? ((text: string) => void process.stderr.write(text));
   const outcome = await runBenchmarks(parsed.options, {
-    executor: createNodeExecutor({ relay: output }),
+    executor: createProcessExecutor({ relay: output }),
     progress: options.onProgress ?? (() => undefined),
     warn: options.onWarning ?? ((text) => void process.stderr.write(`ubench: warning: ${text}\n`)),
     signal: options.signal,

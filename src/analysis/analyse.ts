@@ -8,6 +8,8 @@ import type { BenchmarkResult, Diagnostic, ResultsFile } from '../results/types.
 import { analyseBenchmark } from './analyse-benchmark.js';
 import { rederive } from './build-result.js';
 import { withRelative } from './relative.js';
+import { withRuntimeRelative } from './runtime-relative.js';
+import { clockFor, fileRuntimeKey } from '../results/runtime-keys.js';
 
 /** An earlier run this one is held to (`--baseline`): its results and how messages name it. */
 export interface Baseline {
@@ -37,11 +39,11 @@ function measurementsOf(result: BenchmarkResult, seed: number): BenchmarkResult 
  * Analyses the benchmarks of one bench file together (interleaved ones share rounds, from which the
  * host's movement is read). `results` holds measurements only.
  */
-export function analyseFileBenchmarks(results: readonly BenchmarkResult[], file: Pick<ResultsFile, 'environment' | 'settings'>, baseline: Baseline | null): BenchmarkResult[] {
+export function analyseFileBenchmarks(results: readonly BenchmarkResult[], file: Pick<ResultsFile, 'environment' | 'settings' | 'runtimes'>, baseline: Baseline | null): BenchmarkResult[] {
   return results.map((result) => {
     const previous = baseline?.results.benchmarks.find((b) => b.id === result.id);
     return analyseBenchmark(result, results, {
-      clock: file.environment.clock,
+      clock: clockFor(file, result),
       precisionTarget: file.settings.precisionTarget,
       baseline: previous === undefined ? null : { label: baseline!.label, result: previous },
     });
@@ -53,8 +55,8 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
   const measured = file.benchmarks.map((b) => measurementsOf(b, seed));
   const byFile = new Map<string, BenchmarkResult[]>();
   for (const result of measured) {
-    const group = byFile.get(result.file);
-    if (group === undefined) byFile.set(result.file, [result]);
+    const group = byFile.get(fileRuntimeKey(result));
+    if (group === undefined) byFile.set(fileRuntimeKey(result), [result]);
     else group.push(result);
   }
   const analysed = new Map<string, BenchmarkResult>();
@@ -67,5 +69,5 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
     const kept = runContextDiagnostics(original);
     return kept.length === 0 ? result : { ...result, diagnostics: [...result.diagnostics, ...kept] };
   });
-  return { ...file, benchmarks: withRelative(benchmarks, seed), analysedBy: options.analysedBy };
+  return { ...file, benchmarks: withRuntimeRelative(withRelative(benchmarks, seed), file.runtimes, seed), analysedBy: options.analysedBy };
 }

@@ -3,7 +3,7 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { AllocationSites, BenchmarkResult, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, BenchmarkRuntime, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
@@ -20,6 +20,8 @@ export interface BenchmarkRecord extends PassReadings {
   /** One entry per process that measured it (several with `--forks`). */
   runs: MeasuredBenchmark[];
   failure: { status: 'error' | 'timeout'; error: ErrorInfo } | null;
+  /** The runtime it ran on, once its process said (absent: not known yet). */
+  runtime?: BenchmarkRuntime;
 }
 
 /** What the passes after timing read for one benchmark (each present once its pass ran). */
@@ -101,6 +103,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     timerReadsPerSample: null,
     memory: null,
     diagnostics: [],
+    ...(record.runtime === undefined ? {} : { runtime: { ...record.runtime } }),
   };
 }
 

@@ -5,6 +5,8 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
+import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
+import { runtimeLabel, type RuntimeName } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
@@ -111,6 +113,11 @@ export interface Comparison {
 export interface CompareOptions {
   noise: number;
   seed: number;
+  /**
+   * The two sides ran on different runtimes (or versions): the host references run at each
+   * runtime's own speed, so their difference says nothing of the host and widens no band.
+   */
+  acrossRuntimes?: boolean;
 }
 
 function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks'): number[] {
@@ -179,8 +186,8 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   // processes typically differ by, and the host's own speed difference between the runs — not as a
   // correction (code does not follow the reference alike: dividing by it made unchanged code of the
   // corpus less consistent between runs), but as a sign the two processes met different machines.
-  const hostShift = unit === 'samples' ? hostShiftOf(base, next) : null;
-  const throughputShift = unit === 'samples' ? throughputShiftOf(base, next) : null;
+  const hostShift = unit === 'samples' && options.acrossRuntimes !== true ? hostShiftOf(base, next) : null;
+  const throughputShift = unit === 'samples' && options.acrossRuntimes !== true ? throughputShiftOf(base, next) : null;
   const moved = Math.max(Math.abs(hostShift ?? 0), Math.abs(throughputShift ?? 0));
   const band = options.noise + (unit === 'samples' ? PROCESS_ALLOWANCE + moved : 0);
   const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
@@ -217,20 +224,42 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   };
 }
 
+/**
+ * How benchmarks of the two runs are paired. Runs that share a runtime pair a benchmark with itself on
+ * the same runtime (`--runtime node,bun` against `--runtime node` compares the node rows). Runs of one
+ * runtime each, different ones, pair by the benchmark alone: that comparison is of the runtimes.
+ */
+function pairing(base: ResultsFile, next: ResultsFile): { key: (file: ResultsFile, b: BenchmarkResult) => string; across: { base: string; next: string } | null; several: boolean } {
+  const labels = (file: ResultsFile) => new Set(file.benchmarks.map((b) => runtimeOfResult(file, b).label));
+  const [a, b] = [labels(base), labels(next)];
+  const shared = [...a].some((label) => b.has(label));
+  const several = a.size > 1 || b.size > 1;
+  if (shared || a.size !== 1 || b.size !== 1) return { key: (file, r) => `${runtimeFreeId(r)}\u0000${runtimeOfResult(file, r).label}`, across: null, several };
+  const name = (file: ResultsFile): string => {
+    const r = runtimeOfResult(file, file.benchmarks[0]!);
+    return runtimeLabel({ runtime: r.name as RuntimeName, runtimeVersion: r.version });
+  };
+  return { key: (_file, r) => runtimeFreeId(r), across: { base: name(base), next: name(next) }, several: false };
+}
+
 export function compareRuns(base: ResultsFile, next: ResultsFile, options: CompareOptions): Comparison {
-  const baseById = new Map(base.benchmarks.map((b) => [b.id, b]));
-  const nextIds = new Set(next.benchmarks.map((b) => b.id));
+  const paired = pairing(base, next);
+  const baseByKey = new Map(base.benchmarks.map((b) => [paired.key(base, b), b]));
+  const nextKeys = new Set(next.benchmarks.map((b) => paired.key(next, b)));
   const rows: CompareRow[] = [];
   const skipped: Comparison['skipped'] = [];
   for (const b of next.benchmarks) {
-    const old = baseById.get(b.id);
+    const old = baseByKey.get(paired.key(next, b));
     if (old === undefined) continue;
     const missing = !comparable(old) ? { run: 'the base run', status: old.status } : !comparable(b) ? { run: 'the new run', status: b.status } : null;
     if (missing !== null) {
       skipped.push({ id: b.id, reason: `${missing.run} has no result for it (${missing.status})` });
       continue;
     }
-    rows.push(compareBenchmarks(old, b, options));
+    const [was, now] = [runtimeOfResult(base, old), runtimeOfResult(next, b)];
+    const acrossRuntimes = was.name !== now.name || was.version !== now.version;
+    const row = compareBenchmarks(old, b, { ...options, acrossRuntimes });
+    rows.push(paired.several ? { ...row, name: `${row.name} [${now.label}]` } : row);
   }
   const geomean =
     rows.length === 0
@@ -240,6 +269,11 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
           return { ratio, change: ratio - 1 };
         })();
   const notes: string[] = [];
+  if (paired.across !== null) {
+    notes.push(
+      `compares runtimes: ${paired.across.base} (base) against ${paired.across.next} (new): each change is the runtimes' difference on this code; the host references run at each runtime's own speed, so the host's movement between the runs is not judged`,
+    );
+  }
   const machines = fingerprintDifferences(fingerprintOfFile(base), fingerprintOfFile(next));
   if (machines.length > 0) notes.push(`the runs come from different machines or software (${machines.join('; ')}): a change may be theirs, not the code's`);
   const called = rows.filter((r) => r.verdict !== '~').length;
@@ -274,8 +308,8 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
     noise: options.noise,
     confidence: COMPARE_CONFIDENCE,
     rows,
-    onlyInBase: base.benchmarks.filter((b) => !nextIds.has(b.id)).map((b) => b.id),
-    onlyInNew: next.benchmarks.filter((b) => !baseById.has(b.id)).map((b) => b.id),
+    onlyInBase: base.benchmarks.filter((b) => !nextKeys.has(paired.key(base, b))).map((b) => b.id),
+    onlyInNew: next.benchmarks.filter((b) => !baseByKey.has(paired.key(next, b))).map((b) => b.id),
     skipped,
     geomean,
     notes,

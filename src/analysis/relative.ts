@@ -10,9 +10,10 @@ import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/boot
 import { createRng } from '../stats/random.js';
 import { CONFIDENCE, perOpValues } from '../results/derived-values.js';
 import { pairedRatio } from './paired-rounds.js';
+import { runtimeKey } from '../results/runtime-keys.js';
 
 function comparisonKey(result: BenchmarkResult): string {
-  return JSON.stringify([result.file, result.group, result.params]);
+  return JSON.stringify([result.file, runtimeKey(result), result.group, result.params]);
 }
 
 /** Fills `relative` on every ok benchmark that has at least one ok peer; returns new objects. */

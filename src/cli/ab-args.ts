@@ -35,6 +35,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     timeout: { type: 'string' },
     seed: { type: 'string' },
     sequential: { type: 'boolean' },
+    runtime: { type: 'string' },
     noise: { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },
@@ -45,6 +46,8 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
   });
   if (positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
   const noise = values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise');
+  const measurement = measurementOptions(values);
+  if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
     command: 'ab',
     fileA: positionals[0]!,
@@ -56,6 +59,6 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,
-    run: plainRunOptions(cwd, measurementOptions(values)),
+    run: plainRunOptions(cwd, measurement),
   };
 }

@@ -32,6 +32,10 @@ Options:
   --seed <n>              seed for sample-size jitter and bootstrap (default 1)
   --sequential            sample each benchmark to the end before the next (default: the
                           file's benchmarks interleaved in randomized rounds)
+  --runtime <list>        run every bench file under each runtime listed, e.g. node,bun,deno,
+                          node@22,chromium, and show them side by side with the ratio to the
+                          first (default: the Node running ubench); found in node_modules (npm
+                          packages bun, deno, node-<os>-<arch>) or on PATH, never downloaded
   --strict                exit 1 when any diagnostic warns (for CI)
   --gc-cost               also measure with GC eliminated (a large young generation, every
                           sample GC-free) and report what GC adds per operation, with its CI

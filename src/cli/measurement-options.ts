@@ -2,6 +2,7 @@
 import { DEFAULT_PRECISION_TARGET } from '../engine/loop/stopping-rule.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { parseDuration } from './duration.js';
+import { DEFAULT_RUNTIMES, parseRuntimeList } from '../runner/runtimes/runtime-spec.js';
 import { integer, percent, regexOption } from './option-values.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
@@ -23,9 +24,10 @@ export interface MeasurementFlags {
   timeout?: string;
   seed?: string;
   sequential?: boolean;
+  runtime?: string;
 }
 
-export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave'>;
+export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes'>;
 
 export function measurementOptions(values: MeasurementFlags): MeasurementOptions {
   const filter = values.filter ?? null;
@@ -41,5 +43,6 @@ export function measurementOptions(values: MeasurementFlags): MeasurementOptions
     seed: integer(values.seed, '--seed', DEFAULT_SEED),
     precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
     interleave: values.sequential !== true,
+    runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(values.runtime),
   };
 }

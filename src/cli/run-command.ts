@@ -70,6 +70,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     timeout: { type: 'string' },
     seed: { type: 'string' },
     sequential: { type: 'boolean' },
+    runtime: { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     strict: { type: 'boolean' },
     'gc-cost': { type: 'boolean' },

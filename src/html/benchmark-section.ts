@@ -44,7 +44,7 @@ function memory(b: BenchmarkResult): string {
   const rows = [
     row('heap bytes per operation', formatBytes(m.bytesPerOp)),
     ...(m.externalBytesPerOp === 0 ? [] : [row('off-heap bytes per operation', formatBytes(m.externalBytesPerOp))]),
-    row('garbage collections while sampling', `${m.gcCount} (${formatPercent(m.gcShare)} of the time)`),
+    row('garbage collections while sampling', m.gcCount === null || m.gcShare === null ? 'not reported by this runtime' : `${m.gcCount} (${formatPercent(m.gcShare)} of the time)`),
     ...(m.gcCost?.overhead === null || m.gcCost?.overhead === undefined
       ? []
       : [

@@ -22,7 +22,7 @@ export interface RelativeDescription {
 const NONE: RelativeDescription = { kind: 'none', text: '' };
 
 /** Formats `value` and the bounds with one shared decimal count, enough to tell the bounds apart. */
-function formatWithInterval(value: number, lower: number, upper: number, boundsMustExceedOne: boolean): { value: string; interval: string } {
+export function formatWithInterval(value: number, lower: number, upper: number, boundsMustExceedOne: boolean): { value: string; interval: string } {
   // Digits follow the largest number shown, so 0.998 and 1.004 get the same treatment.
   let decimals = Math.min(significantDecimals(Math.max(value, upper), RATIO_SIGNIFICANT_DIGITS), MAX_RATIO_DECIMALS);
   const readable = (d: number): boolean => {

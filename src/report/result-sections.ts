@@ -6,7 +6,8 @@
  * then named groups in order of first appearance. Benchmarks keep their order from the results.
  */
 
-import type { BenchmarkResult, FileError, ResultsFile } from '../results/types.js';
+import { isMultiRuntime, qualifiedId } from '../results/runtime-keys.js';
+import type { BenchmarkResult, BenchmarkRuntime, FileError, ResultsFile } from '../results/types.js';
 
 export interface GroupSection {
   /** `null` for the file's ungrouped benchmarks. */
@@ -15,7 +16,10 @@ export interface GroupSection {
 }
 
 export interface FileSection {
+  /** The file as the report heads it (with ` [<runtime>]` when the run measured several runtimes). */
   file: string;
+  /** The runtime its benchmarks ran on, when the file records one. */
+  runtime: BenchmarkRuntime | null;
   /** Load errors reported for this file (normally none when it has benchmarks). */
   fileErrors: FileError[];
   /** Ungrouped section first (only when non-empty), then named groups. */
@@ -26,17 +30,21 @@ export interface FileSection {
 
 export function sectionResults(results: ResultsFile): FileSection[] {
   const files = new Map<string, FileSection>();
-  const sectionFor = (file: string): FileSection => {
+  const sectionFor = (file: string, runtime: BenchmarkRuntime | null): FileSection => {
     let section = files.get(file);
     if (section === undefined) {
-      section = { file, fileErrors: [], groups: [], benchmarks: [] };
+      section = { file, runtime, fileErrors: [], groups: [], benchmarks: [] };
       files.set(file, section);
     }
+    section.runtime ??= runtime;
     return section;
   };
+  // Several runtimes: a section per file and runtime (a file's load error on one runtime is keyed the same way).
+  const multi = isMultiRuntime(results);
+  const keyOf = (benchmark: BenchmarkResult): string => (multi && benchmark.runtime !== undefined ? qualifiedId(benchmark.file, benchmark.runtime.label) : benchmark.file);
 
-  for (const benchmark of results.benchmarks) sectionFor(benchmark.file).benchmarks.push(benchmark);
-  for (const fileError of results.fileErrors) sectionFor(fileError.file).fileErrors.push(fileError);
+  for (const benchmark of results.benchmarks) sectionFor(keyOf(benchmark), benchmark.runtime ?? null).benchmarks.push(benchmark);
+  for (const fileError of results.fileErrors) sectionFor(fileError.file, null).fileErrors.push(fileError);
 
   for (const section of files.values()) {
     const ungrouped: BenchmarkResult[] = [];

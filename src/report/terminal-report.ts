@@ -17,6 +17,9 @@ import { profilePassLines } from './profile-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
+import { runtimeTable, runtimesLegend } from './runtime-table.js';
+import { unavailableOn } from '../results/runtime-capabilities.js';
+import { runtimeLabel } from '../results/runtime-identity.js';
 
 export interface TerminalReportOptions {
   /** Emit ANSI colour codes. */
@@ -152,8 +155,20 @@ function loopFloorNote(section: FileSection): string | null {
   return `loop floor: ${range} (not subtracted)`;
 }
 
-function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors): string[] {
-  const lines = [c.bold(c.underline(section.file))];
+/** `· Bun 1.4.5 (JavaScriptCore)` after the file name, when a runtime other than Node ran it. */
+function runtimeHeading(section: FileSection, shown: boolean, c: Colors): string {
+  if (section.runtime === null || !shown) return '';
+  return c.dim(` · ${runtimeLabel({ runtime: section.runtime.name, runtimeVersion: section.runtime.version })} (${section.runtime.engine})`);
+}
+
+/** What the section's runtime could not measure, once per section. */
+function unavailableLines(section: FileSection, c: Colors): string[] {
+  if (section.runtime === null) return [];
+  return unavailableOn(section.runtime.name).map((u) => `${INDENT_STEP}${c.dim(`${u.figure}: not available on ${section.runtime!.label} (${u.why})`)}`);
+}
+
+function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors, showRuntime: boolean): string[] {
+  const lines = [`${c.bold(c.underline(section.file))}${runtimeHeading(section, showRuntime, c)}`];
   for (const fileError of section.fileErrors) {
     const { message, location } = fileError.error;
     lines.push(`${INDENT_STEP}${withLocation(c.red(`${FAILURE_MARK} could not load ${section.file}: ${message}`), location, c)}`);
@@ -165,7 +180,43 @@ function fileLines(section: FileSection, options: TerminalReportOptions, c: Colo
   lines.push(...memoryPassLines(section.benchmarks, INDENT_STEP, options.width, c));
   lines.push(...profilePassLines(section.benchmarks, INDENT_STEP, c));
   const floor = loopFloorNote(section);
-  if (floor !== null) lines.push('', `${INDENT_STEP}${c.dim(floor)}`);
+  const missing = section.benchmarks.length > 0 ? unavailableLines(section, c) : [];
+  if (floor !== null || missing.length > 0) lines.push('');
+  if (floor !== null) lines.push(`${INDENT_STEP}${c.dim(floor)}`);
+  lines.push(...missing);
+  return lines;
+}
+
+/** The side-by-side table of several runtimes, one table per bench file. */
+function runtimeTableLines(results: ResultsFile, options: TerminalReportOptions, c: Colors): string[] {
+  const table = runtimeTable(results);
+  if (table === null) return [];
+  const first = table.runtimes[0]!.label;
+  const lines = [
+    c.bold(c.underline('runtimes side by side')),
+    `${INDENT_STEP}${c.dim(`time per operation ±95% CI; after ${first}, time relative to ${first} (< 1× is faster) with its 95% CI`)}`,
+    `${INDENT_STEP}${c.dim(runtimesLegend(table.runtimes))}`,
+  ];
+  const columns: TableColumn[] = [{ align: 'left', shrinkable: true, minWidth: MIN_NAME_WIDTH }, ...table.runtimes.map(() => ({ align: 'right' as const }))];
+  const sections = [...new Set(table.rows.map((r) => JSON.stringify([r.file, r.group])))].map((key) => JSON.parse(key) as [string, string | null]);
+  let lastFile: string | null = null;
+  for (const [file, group] of sections) {
+    if (file !== lastFile) lines.push('', `${INDENT_STEP}${c.bold(file)}`);
+    lastFile = file;
+    if (group !== null) lines.push(`${INDENT_STEP}${INDENT_STEP}${c.bold(c.cyan(group))}`);
+    const header: TableCell[] = [{ text: 'benchmark', paint: c.dim }, ...table.runtimes.map((r) => ({ text: r.label, paint: c.dim }))];
+    const rows: TableCell[][] = [header];
+    for (const row of table.rows.filter((r) => r.file === file && r.group === group)) {
+      rows.push([
+        { text: row.name, paint: c.bold },
+        ...row.cells.map((cell) => {
+          const paint = cell.ratioKind === 'faster' ? c.green : cell.ratioKind === 'slower' ? c.yellow : undefined;
+          return { text: cell.ratio === null ? cell.estimate : `${cell.estimate}  ${cell.ratio}`, ...(paint === undefined ? {} : { paint }) };
+        }),
+      ]);
+    }
+    lines.push(...renderTable(rows, columns, { indent: INDENT_STEP.repeat(group === null ? 2 : 3), maxWidth: options.width }));
+  }
   return lines;
 }
 
@@ -175,10 +226,14 @@ export function renderTerminalReport(results: ResultsFile, options: TerminalRepo
   const sections = sectionResults(results);
   const lines: string[] = [];
   if (sections.length === 0) lines.push(c.dim('no benchmarks ran'));
+  // The runtime is named when it is not the Node that runs ubench's reports by default, or when several ran.
+  const showRuntime = (results.runtimes?.length ?? 0) > 1 || (results.runtimes?.[0]?.name !== undefined && results.runtimes[0].name !== 'node');
   sections.forEach((section, index) => {
     if (index > 0) lines.push('');
-    lines.push(...fileLines(section, options, c));
+    lines.push(...fileLines(section, options, c, showRuntime));
   });
+  const sideBySide = runtimeTableLines(results, options, c);
+  if (sideBySide.length > 0) lines.push('', ...sideBySide);
   const host = hostLine(results.host ?? null);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
   if (results.merged !== undefined) {

@@ -25,12 +25,12 @@ export interface MemoryInfo {
   iterations: number;
   /** Bytes per operation of each repeated measurement, in order. */
   readings: number[];
-  /** Garbage collections during the sampling phase. */
-  gcCount: number;
-  /** Their total pause time, ns. */
-  gcTimeNs: number;
-  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup). */
-  gcShare: number;
+  /** Garbage collections during the sampling phase; null where the runtime does not report them (Deno). */
+  gcCount: number | null;
+  /** Their total pause time, ns (null with gcCount). */
+  gcTimeNs: number | null;
+  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup); null with gcCount. */
+  gcShare: number | null;
   footprint: Footprint;
   /** GC cost by elimination; null unless asked for (`--gc-cost`). Added within version 1: absent in older files. */
   gcCost: GcCost | null;

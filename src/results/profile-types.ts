@@ -5,14 +5,20 @@
  */
 
 /** JIT tiers as `%GetOptimizationStatus` reports them. */
-export type JitTier = 'interpreted' | 'baseline' | 'maglev' | 'turbofan' | 'not-compiled' | 'unknown';
+/**
+ * V8's tiers, and JavaScriptCore's as bun:jsc tells them: `dfg` is its optimizing tiers (DFG or FTL:
+ * the function was compiled by DFG), `unoptimized` its interpreter or baseline JIT (it was not).
+ */
+export type JitTier = 'interpreted' | 'baseline' | 'maglev' | 'turbofan' | 'not-compiled' | 'unknown' | 'dfg' | 'unoptimized';
 
 export interface TierReading {
-  /** Raw `%GetOptimizationStatus` bits. */
+  /** Raw `%GetOptimizationStatus` bits (on JavaScriptCore: how many times DFG compiled the function). */
   status: number;
   tier: JitTier;
-  /** V8's MaybeDeopted bit: the function was deoptimized at some point. */
+  /** V8's MaybeDeopted bit: the function was deoptimized at some point (on JavaScriptCore: it was reoptimized after an exit). */
   maybeDeopted: boolean;
+  /** Marked for (concurrent) optimization, not yet optimized (absent in older files: read from V8 11's bits 8 and 9). */
+  markedForOptimization?: boolean;
 }
 
 /** One function's tier after warm-up and at the end of sampling. */

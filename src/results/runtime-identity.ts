@@ -1,10 +1,12 @@
 /**
- * Which JavaScript runtime this process is, told truthfully. Bun and Deno run ubench through their
+ * Which JavaScript runtime a process is, told truthfully. Bun and Deno run ubench through their
  * Node compatibility and report Node-looking versions — measured: Bun 1.4.5 says node 26.3.0 and a
  * V8 "14.6.202.34-node.20" it does not have; Deno 2.9.6 says node 26.3.0 — so they are recognized by
  * their own version fields, and the engine is named for what it is.
  */
-export type RuntimeName = 'node' | 'bun' | 'deno';
+export type RuntimeName = 'node' | 'bun' | 'deno' | 'chromium';
+
+export type EngineName = 'V8' | 'JavaScriptCore';
 
 export interface RuntimeIdentity {
   runtime: RuntimeName;
@@ -23,8 +25,15 @@ export function runtimeIdentity(versions: Readonly<Record<string, string | undef
   return { runtime: 'node', runtimeVersion: versions['node'] ?? 'unknown', v8Version: versions['v8'] ?? 'unknown' };
 }
 
-/** How reports name the runtime: `Node 20.20.2`, `Bun 1.4.5`, `Deno 2.9.6`. */
+const DISPLAY_NAME: Record<RuntimeName, string> = { node: 'Node', bun: 'Bun', deno: 'Deno', chromium: 'Chromium' };
+
+/** How reports name the runtime: `Node 20.20.2`, `Bun 1.4.5`, `Deno 2.9.6`, `Chromium 131.0.6778.85`. */
 export function runtimeLabel(env: { runtime: RuntimeName; runtimeVersion: string }): string {
-  const name = { node: 'Node', bun: 'Bun', deno: 'Deno' }[env.runtime];
-  return `${name} ${env.runtimeVersion.replace(/^v/, '')}`;
+  return `${DISPLAY_NAME[env.runtime]} ${env.runtimeVersion.replace(/^v/, '')}`;
+}
+
+/** The engine a runtime identity names: Bun's `JavaScriptCore <revision>`, else V8. */
+export function engineOf(identity: RuntimeIdentity): { engine: EngineName; engineVersion: string } {
+  const jsc = /^JavaScriptCore (.*)$/.exec(identity.v8Version);
+  return jsc === null ? { engine: 'V8', engineVersion: identity.v8Version } : { engine: 'JavaScriptCore', engineVersion: jsc[1]! };
 }

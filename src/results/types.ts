@@ -8,7 +8,7 @@
  */
 
 import type { MemoryInfo } from './memory-types.js';
-import type { RuntimeName } from './runtime-identity.js';
+import type { EngineName, RuntimeName } from './runtime-identity.js';
 import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
 
@@ -280,6 +280,43 @@ export interface BenchmarkResult {
   diagnostics: Diagnostic[];
   /** The machine's fingerprint id (`environment.fingerprint.id`) this was measured on; set by `ubench merge` when the merged runs came from more than one machine. */
   machine?: string;
+  /** The runtime that measured it (absent in files from before `--runtime`: the environment's). With several runtimes in a run, the id ends in ` [<label>]`. */
+  runtime?: BenchmarkRuntime;
+  /** With several runtimes in a run: this estimate over the same benchmark's on the first runtime (absent otherwise, or when either failed). */
+  runtimeRelative?: RuntimeRelative | null;
+}
+
+/** The runtime of one benchmark: what it is, as its process reported. */
+export interface BenchmarkRuntime {
+  /** As given to `--runtime` (`node`, `bun`, `node@22`, `chromium`): the key of the runtime's results and its column heading. */
+  label: string;
+  name: RuntimeName;
+  /** The runtime's own version (`1.4.5` for Bun, the browser's for Chromium). */
+  version: string;
+  engine: EngineName;
+  engineVersion: string;
+}
+
+/** A benchmark on one runtime against the same benchmark on the run's first runtime. */
+export interface RuntimeRelative {
+  /** Label of the first runtime. */
+  reference: string;
+  /** This estimate over the first runtime's: < 1 is faster. */
+  ratio: number;
+  ciLower: number;
+  ciUpper: number;
+}
+
+/** A runtime a run measured on, with the figures its first process gave. */
+export interface RunRuntime extends BenchmarkRuntime {
+  /** The executable that ran the benchmark processes. */
+  executable: string;
+  /** Clock figures measured by its first process. */
+  clock: ClockInfo | null;
+  /** Flags its processes ran with (runtime and engine flags, as the process saw them). */
+  flags: string[];
+  /** Throttling reference workload timed by its first process, ns. */
+  throttleBaselineNs: number | null;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */
@@ -388,4 +425,6 @@ export interface ResultsFile {
   analysedBy?: string;
   /** Set by `ubench merge`: the files and runs this one combines. */
   merged?: MergeInfo;
+  /** The runtimes measured on (`--runtime`), in the order given; the first is the one the others are compared with. Absent in older files. */
+  runtimes?: RunRuntime[];
 }

@@ -3,11 +3,12 @@
  * writes it after every benchmark so a crash or Ctrl-C later loses nothing.
  */
 import { withRelative } from '../analysis/relative.js';
+import { withRuntimeRelative } from '../analysis/runtime-relative.js';
 import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysis/build-result.js';
 import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { BenchmarkResult, ErrorInfo, ResultsFile } from '../results/types.js';
+import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ResultsFile } from '../results/types.js';
 
 /** One benchmark's part of a pass after timing. */
 export type PassOutcome = Partial<PassReadings>;
@@ -25,9 +26,10 @@ export class ResultCollector {
     private readonly baseline: Baseline | null = null,
   ) {}
 
-  declare(file: string, benchmarks: readonly DeclaredInfo[]): void {
+  /** `runtime`: the runtime whose process declared them (ids already qualified when the run has several). */
+  declare(file: string, benchmarks: readonly DeclaredInfo[], runtime?: BenchmarkRuntime): void {
     for (const info of benchmarks) {
-      if (!this.records.has(info.id)) this.records.set(info.id, { info, file, runs: [], failure: null });
+      if (!this.records.has(info.id)) this.records.set(info.id, { info, file, runs: [], failure: null, ...(runtime === undefined ? {} : { runtime }) });
     }
   }
 
@@ -43,9 +45,9 @@ export class ResultCollector {
     if (record.runs.length > 0) this.rebuild(id);
   }
 
-  /** Ids of the benchmarks declared by a file, in order. */
-  idsOf(file: string): string[] {
-    return [...this.records.values()].filter((r) => r.file === file).map((r) => r.info.id);
+  /** Ids of the benchmarks declared by a file (on one runtime, when given), in order. */
+  idsOf(file: string, runtime?: string): string[] {
+    return [...this.records.values()].filter((r) => r.file === file && (runtime === undefined || r.runtime?.label === runtime)).map((r) => r.info.id);
   }
 
   /** The results built so far, by id (for planning the passes). */
@@ -76,7 +78,7 @@ export class ResultCollector {
       analysedBy: ubenchVersion(),
       complete: final.complete,
       finishedAt: final.complete ? new Date().toISOString() : null,
-      benchmarks: withRelative(ordered, this.seed),
+      benchmarks: withRuntimeRelative(withRelative(ordered, this.seed), this.results.runtimes, this.seed),
     };
   }
 
@@ -89,8 +91,8 @@ export class ResultCollector {
   /** Rebuilds one benchmark, then analyses it and the rest of its file again (they may share rounds). */
   private rebuild(id: string): void {
     this.raw.set(id, buildResult(this.record(id), this.seed));
-    const file = this.record(id).file;
-    const peers = this.idsOf(file).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
+    const { file, runtime } = this.record(id);
+    const peers = this.idsOf(file, runtime?.label).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
     for (const result of analyseFileBenchmarks(peers, this.results, this.baseline)) this.built.set(result.id, result);
   }
 }

@@ -1,3 +1,4 @@
+import type { RuntimeSpec } from './runtimes/runtime-spec.js';
 import type { Shard } from './shard.js';
 
 /**
@@ -18,6 +19,8 @@ export interface RunOptions {
   timeoutNs: number;
   seed: number;
   precisionTarget: number;
+  /** The runtimes to run every bench file under (`--runtime`), in order; the first is the reference. */
+  runtimes: RuntimeSpec[];
   /** Sample a file's benchmarks in randomized interleaved rounds (default) rather than one after another (`--sequential`). */
   interleave: boolean;
   /** Measure GC cost by elimination (a GC-free pass after timing). */

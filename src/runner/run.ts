@@ -23,6 +23,13 @@ import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
 import { shareOf } from './shard.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
+import type { RuntimeTarget } from '../engine/process/events.js';
+import { engineOf, runtimeIdentity, type RuntimeIdentity } from '../results/runtime-identity.js';
+import { qualifiedId } from '../results/runtime-keys.js';
+import type { BenchmarkRuntime, RunRuntime } from '../results/types.js';
+import { findRuntime, realSearch } from './runtimes/find-runtime.js';
+import type { RuntimeSpec } from './runtimes/runtime-spec.js';
+import { keyedCollector, keyedEvent } from './runtimes/runtime-events.js';
 
 export interface RunDeps {
   executor: Executor;
@@ -31,6 +38,8 @@ export interface RunDeps {
   /** A problem that does not stop the run (the history could not be written). */
   warn?(text: string): void;
   signal?: AbortSignal;
+  /** Finds a runtime's executable (default: the project's node_modules, then PATH); tests replace it. */
+  findRuntime?: (spec: RuntimeSpec) => RuntimeTarget;
 }
 
 export interface RunOutcome {
@@ -47,14 +56,16 @@ function settingsOf(options: RunOptions): RunSettings {
 const PROCESS_KEY_LIMIT = 2 ** 32;
 
 interface ProcessPlan {
+  runtime: RuntimeTarget;
   fork: number;
   throttleBaselineNs: number | null;
   only: string[] | null;
   listOnly?: boolean;
 }
 
-function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaselineNs, only, listOnly = false }: ProcessPlan): ChildRequest {
+function requestFor(file: BenchFile, options: RunOptions, { runtime, fork, throttleBaselineNs, only, listOnly = false }: ProcessPlan): ChildRequest {
   return {
+    runtime,
     file: file.absolute,
     displayFile: file.display,
     filter: options.filter,
@@ -76,8 +87,10 @@ function requestFor(file: BenchFile, options: RunOptions, { fork, throttleBaseli
 }
 
 /** The run's host figures against this machine's calibration (results.host), then the run added to it. */
-function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn']): void {
-  const figures = runReferences(collector.snapshot(null));
+function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn'], reference: string): void {
+  // The references run at each runtime's own speed: the machine's calibration is kept in the first one's terms.
+  const snapshot = collector.snapshot(null);
+  const figures = runReferences({ ...snapshot, benchmarks: snapshot.benchmarks.filter((b) => b.runtime === undefined || b.runtime.label === reference) });
   if (figures === null) return;
   const key = machineKey(collector.results.environment);
   collector.results.host = runHost(figures, earlierRuns(readCalibration(file), key));
@@ -89,7 +102,23 @@ function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn
   }
 }
 
+/** What a runtime's first process said about itself, as the results file keeps it. */
+function runRuntime(target: RuntimeTarget, identity: RuntimeIdentity, event: { clock: RunRuntime['clock']; execArgv: string[]; throttleBaselineNs: number }): RunRuntime {
+  return {
+    ...benchmarkRuntime(target, identity),
+    executable: target.executable,
+    clock: event.clock,
+    flags: event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import'),
+    throttleBaselineNs: event.throttleBaselineNs,
+  };
+}
+
+function benchmarkRuntime(target: RuntimeTarget, identity: RuntimeIdentity): BenchmarkRuntime {
+  return { label: target.label, name: identity.runtime, version: identity.runtimeVersion, ...engineOf(identity) };
+}
+
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
+  const targets = options.runtimes.map(deps.findRuntime ?? ((spec) => findRuntime(spec, realSearch(options.cwd))));
   const found = await discoverBenchFiles(options.targets, options.cwd);
   if (found.length === 0) {
     throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);
@@ -99,8 +128,12 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   environment.fingerprint = fingerprintOf(environment, null);
   const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
   const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
+  const runtimes = new Map<string, RunRuntime>();
+  const multi = targets.length > 1;
+  const keyFor = (target: RuntimeTarget) => (id: string) => (multi ? qualifiedId(id, target.label) : id);
   const history = options.historyDir === null ? null : new HistoryWriter(options.historyDir, environment.startedAt, deps.warn);
   const save = (final: { complete: boolean } | null): ResultsFile => {
+    collector.results.runtimes = targets.flatMap((t) => (runtimes.has(t.label) ? [runtimes.get(t.label)!] : []));
     const results = collector.snapshot(final);
     if (options.jsonPath !== null) writeResultsAtomic(options.jsonPath, results);
     history?.write(results);
@@ -109,28 +142,44 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
   save(null);
   let done = 0;
+  const forkText = (fork: number): string => (options.forks > 1 ? ` fork ${fork}/${options.forks}` : '');
+  const runtimeText = (target: RuntimeTarget): string => (multi ? ` ${target.label}` : '');
+  const position = (): string => `[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]`;
   const onEvent =
-    (file: BenchFile, fork: number) =>
+    (file: BenchFile, fork: number, target: RuntimeTarget) =>
     (event: ChildEvent): void => {
       switch (event.type) {
-        case 'hello':
+        case 'hello': {
+          if (runtimes.has(target.label)) break;
+          const identity = event.runtime ?? runtimeIdentity();
+          runtimes.set(target.label, runRuntime(target, identity, event));
+          if (target !== targets[0]) break;
+          // The environment describes the first (reference) runtime, as it did before --runtime.
+          Object.assign(environment, { runtime: identity.runtime, runtimeVersion: identity.runtimeVersion, v8Version: identity.v8Version });
           environment.clock ??= event.clock;
           environment.throttleBaselineNs ??= event.throttleBaselineNs;
-          if (environment.v8Flags.length === 0) environment.v8Flags = event.execArgv.filter((a, i, all) => a !== '--import' && all[i - 1] !== '--import');
+          if (environment.v8Flags.length === 0) environment.v8Flags = runtimes.get(target.label)!.flags;
+          environment.fingerprint = fingerprintOf(environment, null);
           break;
-        case 'declared':
-          collector.declare(file.display, event.benchmarks);
+        }
+        case 'declared': {
+          const info = runtimes.get(target.label);
+          collector.declare(
+            file.display,
+            event.benchmarks,
+            info === undefined ? undefined : { label: info.label, name: info.name, version: info.version, engine: info.engine, engineVersion: info.engineVersion },
+          );
           break;
+        }
         case 'start':
         case 'phase': {
           const phase = event.type === 'phase' ? ` ${event.phase}` : '';
-          const forkText = options.forks > 1 ? ` fork ${fork}/${options.forks}` : '';
-          deps.progress(`[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${forkText} ${event.id}${phase}`);
+          deps.progress(`${position()}${forkText(fork)} ${event.id}${phase}`);
           break;
         }
         case 'round':
           deps.progress(
-            `[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]${options.forks > 1 ? ` fork ${fork}/${options.forks}` : ''} ${file.display}: round ${event.round + 1}, ${event.active.length} benchmark${event.active.length === 1 ? '' : 's'} sampling`,
+            `${position()}${forkText(fork)} ${file.display}${runtimeText(target)}: round ${event.round + 1}, ${event.active.length} benchmark${event.active.length === 1 ? '' : 's'} sampling`,
           );
           break;
         case 'measured':
@@ -148,46 +197,61 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       }
     };
   const childOptions = { executor: deps.executor, timeoutMs: options.timeoutNs / 1e6, signal: deps.signal };
-  const callbacksFor = (file: BenchFile, fork: number) => ({
-    onEvent: onEvent(file, fork),
-    onLost: (id: string, status: 'error' | 'timeout', error: Parameters<ResultCollector['failed']>[2]) => {
-      collector.failed(id, status, error);
-      done++;
-      save(null);
-    },
-    onFileError: (error: Parameters<ResultCollector['fileError']>[1]) => {
-      collector.fileError(file.display, error);
-      save(null);
-    },
-  });
-  const isolatedIds = options.isolate === 'benchmark' ? await listBenchmarks(files, options, environment, childOptions, callbacksFor) : new Map<string, string[]>();
+  const callbacksFor = (file: BenchFile, fork: number, target: RuntimeTarget) => {
+    const key = keyFor(target);
+    const handle = onEvent(file, fork, target);
+    return {
+      onEvent: (event: ChildEvent) => handle(keyedEvent(event, key)),
+      onLost: (id: string, status: 'error' | 'timeout', error: Parameters<ResultCollector['failed']>[2]) => {
+        collector.failed(key(id), status, error);
+        done++;
+        save(null);
+      },
+      onFileError: (error: Parameters<ResultCollector['fileError']>[1]) => {
+        collector.fileError(multi ? qualifiedId(file.display, target.label) : file.display, error);
+        save(null);
+      },
+    };
+  };
+  const baselineOf = (target: RuntimeTarget): number | null => runtimes.get(target.label)?.throttleBaselineNs ?? null;
+  const isolatedIds = options.isolate === 'benchmark' ? await listBenchmarks(files, targets, options, baselineOf, childOptions, callbacksFor) : new Map<string, string[]>();
+  // Runtimes take turns file by file, so a drift of the host's speed touches each of them alike.
   for (let fork = 1; fork <= options.forks && !deps.signal?.aborted; fork++) {
     for (const file of files) {
-      if (deps.signal?.aborted) break;
-      const callbacks = callbacksFor(file, fork);
-      if (options.isolate === 'file') {
-        await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: null }), childOptions, callbacks);
-        continue;
-      }
-      for (const id of isolatedIds.get(file.display) ?? []) {
+      for (const runtime of targets) {
         if (deps.signal?.aborted) break;
-        await runFile(requestFor(file, options, { fork, throttleBaselineNs: environment.throttleBaselineNs, only: [id] }), childOptions, callbacks);
+        const callbacks = callbacksFor(file, fork, runtime);
+        if (options.isolate === 'file') {
+          await runFile(requestFor(file, options, { runtime, fork, throttleBaselineNs: baselineOf(runtime), only: null }), childOptions, callbacks);
+          continue;
+        }
+        for (const id of isolatedIds.get(listKey(file, runtime)) ?? []) {
+          if (deps.signal?.aborted) break;
+          await runFile(requestFor(file, options, { runtime, fork, throttleBaselineNs: baselineOf(runtime), only: [id] }), childOptions, callbacks);
+        }
       }
     }
   }
   if (anyPass(options)) {
     const profileFiles = new ProfileFiles(options.profileDir, new Date(environment.startedAt), options.cwd);
+    const unsupported = targets.filter((t) => t.kind !== 'node');
+    if (unsupported.length > 0) {
+      deps.warn?.(`the passes after timing (--gc-cost, --alloc-sites, --profile, --disasm) are not available on ${unsupported.map((t) => t.label).join(', ')}: they use Node's inspector and V8 flags`);
+    }
     for (const file of files) {
-      if (deps.signal?.aborted) break;
-      await runPasses(options, {
-        request: requestFor(file, options, { fork: 1, throttleBaselineNs: environment.throttleBaselineNs, only: null }),
-        ids: collector.idsOf(file.display),
-        collector,
-        childOptions,
-        progress: deps.progress,
-        save: () => save(null),
-        files: profileFiles,
-      });
+      for (const runtime of targets.filter((t) => t.kind === 'node')) {
+        if (deps.signal?.aborted) break;
+        const key = keyFor(runtime);
+        await runPasses(options, {
+          request: requestFor(file, options, { runtime, fork: 1, throttleBaselineNs: baselineOf(runtime), only: null }),
+          ids: collector.idsOf(file.display, runtime.label).map((id) => (multi ? id.slice(0, -` [${runtime.label}]`.length) : id)),
+          collector: multi ? keyedCollector(collector, key) : collector,
+          childOptions,
+          progress: deps.progress,
+          save: () => save(null),
+          files: profileFiles,
+        });
+      }
     }
   }
   const interrupted = deps.signal?.aborted === true;
@@ -196,7 +260,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   } else if (!interrupted && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
     throw new UsageError(options.filter === null ? `no benchmarks declared in ${files.length} bench file(s)` : `no benchmark matched --filter ${options.filter} in ${files.length} bench file(s)`);
   }
-  if (!interrupted && options.calibrationPath !== null) calibrate(collector, options.calibrationPath, deps.warn);
+  if (!interrupted && options.calibrationPath !== null) calibrate(collector, options.calibrationPath, deps.warn, targets[0]!.label);
   const results = save({ complete: !interrupted });
   history?.prune();
   return { results, interrupted };
@@ -204,25 +268,31 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
 
 type Callbacks = FileCallbacks;
 
+const listKey = (file: BenchFile, runtime: RuntimeTarget): string => `${file.display}\u0000${runtime.label}`;
+
 /**
- * `--isolate benchmark`: every file's benchmark ids, listed by a process each (not yet declared to
- * the collector: each benchmark's own process declares it), cut to the shard's share with `--shard`.
+ * `--isolate benchmark`: every file's benchmark ids on every runtime, listed by a process each (not
+ * yet declared to the collector: each benchmark's own process declares it), cut to the shard's share
+ * with `--shard`.
  */
 async function listBenchmarks(
   files: readonly BenchFile[],
+  targets: readonly RuntimeTarget[],
   options: RunOptions,
-  environment: { throttleBaselineNs: number | null },
+  baselineOf: (target: RuntimeTarget) => number | null,
   childOptions: Parameters<typeof runFile>[1],
-  callbacksFor: (file: BenchFile, fork: number) => Callbacks,
+  callbacksFor: (file: BenchFile, fork: number, target: RuntimeTarget) => Callbacks,
 ): Promise<Map<string, string[]>> {
   const listed = new Map<string, string[]>();
   for (const file of files) {
-    const callbacks = callbacksFor(file, 1);
-    const quiet: Callbacks = { ...callbacks, onEvent: (event) => (event.type === 'declared' ? undefined : callbacks.onEvent(event)) };
-    const benchmarks = await runFile(requestFor(file, options, { fork: 1, throttleBaselineNs: environment.throttleBaselineNs, only: null, listOnly: true }), childOptions, quiet);
-    listed.set(file.display, benchmarks?.map((b) => b.id) ?? []);
+    for (const runtime of targets) {
+      const callbacks = callbacksFor(file, 1, runtime);
+      const quiet: Callbacks = { ...callbacks, onEvent: (event) => (event.type === 'declared' ? undefined : callbacks.onEvent(event)) };
+      const benchmarks = await runFile(requestFor(file, options, { runtime, fork: 1, throttleBaselineNs: baselineOf(runtime), only: null, listOnly: true }), childOptions, quiet);
+      listed.set(listKey(file, runtime), benchmarks?.map((b) => b.id) ?? []);
+    }
   }
   if (options.shard === null) return listed;
-  const share = new Set(shareOf([...listed.values()].flat(), (id) => id, options.shard));
-  return new Map([...listed].map(([file, ids]) => [file, ids.filter((id) => share.has(id))]));
+  const share = new Set(shareOf([...new Set([...listed.values()].flat())], (id) => id, options.shard));
+  return new Map([...listed].map(([key, ids]) => [key, ids.filter((id) => share.has(id))]));
 }

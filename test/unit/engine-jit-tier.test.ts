@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeTier, ensureOptimized, reading, STATUS, type JitControl } from '../../src/engine/loop/jit-tier.js';
+import { decodeTier, ensureOptimized, reading, STATUS, STATUS_V8_15, statusLayout, v8Control } from '../../src/engine/loop/jit-tier.js';
+import { jscControl, jscReading } from '../../src/engine/loop/jsc-control.js';
 
 describe('JIT tier decoding (V8 %GetOptimizationStatus bits)', () => {
   it('decodes the statuses seen on this machine', () => {
@@ -14,15 +15,56 @@ describe('JIT tier decoding (V8 %GetOptimizationStatus bits)', () => {
   });
 
   it('reports the MaybeDeopted bit', () => {
-    assert.deepEqual(reading(1 | 8 | 32768), { status: 32777, tier: 'baseline', maybeDeopted: true });
+    assert.deepEqual(reading(1 | 8 | 32768), { status: 32777, tier: 'baseline', maybeDeopted: true, markedForOptimization: false });
+    assert.equal(reading(1 | 128 | 256).markedForOptimization, true);
+    assert.equal(reading(1 | 64 | 128, STATUS_V8_15).markedForOptimization, true);
   });
 
   it('asks for optimization only when the code is not optimized and may be', () => {
     const asked: unknown[] = [];
-    const control = (status: number): JitControl => ({ status: () => status, optimizeOnNextCall: (fn) => asked.push(fn) });
+    const control = (status: number) =>
+      v8Control(
+        () => status,
+        (fn) => asked.push(fn),
+        STATUS,
+      );
     assert.equal(ensureOptimized(control(81), 'a'), false);
     assert.equal(ensureOptimized(control(1 | STATUS.neverOptimize | STATUS.baseline), 'b'), false);
     assert.equal(ensureOptimized(control(32769), 'c'), true);
     assert.deepEqual(asked, ['c']);
+  });
+
+  it('tells the V8 15 layout (no kAlwaysOptimize bit) from the older one by a TurboFan function', () => {
+    // Node 20 and 22 read a TurboFanned function as 81 (or 17 + 64 with flags); Deno 2.9.6 (V8 15.0) as 41.
+    assert.equal(statusLayout(81), STATUS);
+    assert.equal(statusLayout(41), STATUS_V8_15);
+    assert.equal(decodeTier(41, STATUS_V8_15), 'turbofan');
+    assert.equal(decodeTier(41), 'maglev'); // what the old table made of it: why the layout must be told
+    assert.equal(decodeTier(1 | 8 | 16 | 128, STATUS_V8_15), 'maglev');
+    assert.equal(decodeTier(1 | (1 << 17), STATUS_V8_15), 'not-compiled');
+    assert.deepEqual(reading(1 | 4 | (1 << 14), STATUS_V8_15), { status: 16389, tier: 'baseline', maybeDeopted: true, markedForOptimization: false });
+    const asked: unknown[] = [];
+    const control = v8Control(
+      () => 41,
+      (fn) => asked.push(fn),
+      STATUS_V8_15,
+    );
+    assert.equal(ensureOptimized(control, 'tf'), false);
+    assert.deepEqual(asked, []);
+  });
+
+  it("reads JavaScriptCore's tiers from bun:jsc's counts and asks only for functions DFG has not compiled", () => {
+    assert.deepEqual(jscReading(0, 0), { status: 0, tier: 'unoptimized', maybeDeopted: false, markedForOptimization: false });
+    assert.deepEqual(jscReading(2, 1), { status: 2, tier: 'dfg', maybeDeopted: true, markedForOptimization: false });
+    const compiles = new Map<unknown, number>([
+      ['hot', 1],
+      ['cold', 0],
+    ]);
+    const asked: unknown[] = [];
+    const control = jscControl({ numberOfDFGCompiles: (fn) => compiles.get(fn) ?? 0, optimizeNextInvocation: (fn) => asked.push(fn), reoptimizationRetryCount: () => 0 });
+    assert.equal(ensureOptimized(control, 'hot'), false);
+    assert.equal(ensureOptimized(control, 'cold'), true);
+    assert.deepEqual(asked, ['cold']);
+    assert.equal(control.read('hot').tier, 'dfg');
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planReplay } from '../../src/runner/passes/replay-plan.js';
-import { childCommand, passFlags } from '../../src/runner/node-executor.js';
+import { childCommand, passFlags } from '../../src/runner/runtimes/launch-plan.js';
 import { ProfileFiles } from '../../src/runner/passes/profile-files.js';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
 import { fullResults } from '../fixtures/results/full-results.js';

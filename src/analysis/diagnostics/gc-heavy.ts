@@ -15,12 +15,12 @@ export const gcHeavy: Rule = {
   code: 'gc-heavy',
   check(result) {
     const memory = result.memory;
-    if (memory === null || !(memory.gcShare > GC_SHARE_LIMIT)) return [];
+    if (memory === null || memory.gcShare === null || !(memory.gcShare > GC_SHARE_LIMIT)) return [];
     return [
       {
         code: 'gc-heavy',
         severity: 'info',
-        message: `garbage collection took ${pct(memory.gcShare)} of the sampling time (${memory.gcCount} collections, ${(memory.gcTimeNs / 1e6).toFixed(1)} ms); the body allocates ${Math.round(memory.bytesPerOp)} B per operation`,
+        message: `garbage collection took ${pct(memory.gcShare)} of the sampling time (${memory.gcCount} collections, ${((memory.gcTimeNs ?? 0) / 1e6).toFixed(1)} ms); the body allocates ${Math.round(memory.bytesPerOp)} B per operation`,
         hint: 'The estimate includes the GC cost, as real code pays it. To measure the work itself, allocate less per call: reuse buffers, move allocation into setup, and avoid returning fresh objects or boxed doubles from the hot path; --gc-cost measures what GC adds.',
         evidence: { gcShare: memory.gcShare, gcCount: memory.gcCount, gcTimeNs: memory.gcTimeNs, bytesPerOp: memory.bytesPerOp },
       },

@@ -20,8 +20,8 @@ import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
-import { observeGc } from '../memory/gc-observer.js';
-import { ensureMeasuredCodeOptimized, reading } from './jit-tier.js';
+import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
+import { ensureMeasuredCodeOptimized } from './jit-tier.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
 import { measureMemory } from '../memory/memory-phase.js';
 import { observer, sink, type ProcessContext } from './run-benchmark.js';
@@ -181,9 +181,9 @@ async function resettle(session: Session, context: ProcessContext): Promise<void
   await runner.runBatch(n);
   if (context.deoptLog !== null) session.deoptText.warmup += context.deoptLog.readNew();
   if (context.jitControl !== null) {
-    session.afterWarmup = reading(context.jitControl.status(runner.tierTarget.fn));
+    session.afterWarmup = context.jitControl.read(runner.tierTarget.fn);
     const body = runner.tierTarget.body;
-    session.bodyAfterWarmup = body === null ? null : reading(context.jitControl.status(body.fn));
+    session.bodyAfterWarmup = body === null ? null : context.jitControl.read(body.fn);
   }
 }
 
@@ -196,11 +196,11 @@ function jitInfo(session: Session, context: ProcessContext): JitInfo | null {
     functionName: runner.tierTarget.functionName,
     optimizationRequested: session.optimizationRequested,
     afterWarmup: session.afterWarmup,
-    afterSampling: reading(jitControl.status(runner.tierTarget.fn)),
+    afterSampling: jitControl.read(runner.tierTarget.fn),
     body:
       runner.tierTarget.body === null || session.bodyAfterWarmup == null
         ? null
-        : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: reading(jitControl.status(runner.tierTarget.body.fn)) },
+        : { functionName: runner.tierTarget.body.functionName, afterWarmup: session.bodyAfterWarmup, afterSampling: jitControl.read(runner.tierTarget.body.fn) },
   };
 }
 
@@ -248,9 +248,9 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
   observer.current = null;
   if (deoptLog !== null) deoptText.warmup += deoptLog.readNew();
   if (jitControl !== null) {
-    session.afterWarmup = reading(jitControl.status(runner.tierTarget.fn));
+    session.afterWarmup = jitControl.read(runner.tierTarget.fn);
     const body = runner.tierTarget.body;
-    session.bodyAfterWarmup = body === null ? null : reading(jitControl.status(body.fn));
+    session.bodyAfterWarmup = body === null ? null : jitControl.read(body.fn);
   }
   session.deps = deps;
   session.sampler = new Sampler(deps, config, await startSampling(deps, config, session.warmup.nsPerOp));
@@ -327,9 +327,9 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
       ? null
       : {
           ...allocation,
-          gcCount: gc.count,
-          gcTimeNs: gc.pauseMs * 1e6,
-          gcShare: (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1),
+          gcCount: gcEntriesDelivered ? gc.count : null,
+          gcTimeNs: gcEntriesDelivered ? gc.pauseMs * 1e6 : null,
+          gcShare: gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null,
           footprint: session.footprint.finish(),
         };
   return {

@@ -6,7 +6,7 @@ import v8 from 'node:v8';
 import type { JitTier, TierReading } from '../../results/types.js';
 
 /** V8 OptimizationStatus bits (runtime-test.cc; the same in V8 11.3 and 12.4). */
-export const STATUS = {
+export const STATUS_V8_11 = {
   isFunction: 1 << 0,
   neverOptimize: 1 << 1,
   maybeDeopted: 1 << 3,
@@ -23,7 +23,35 @@ export const STATUS = {
   isLazy: 1 << 18,
 } as const;
 
-export function decodeTier(status: number): JitTier {
+export type StatusBits = { readonly [K in keyof typeof STATUS_V8_11]: number };
+
+/**
+ * The same bits after V8 dropped `kAlwaysOptimize` (bit 2), which moved every later bit down by one
+ * (runtime-test.cc and mjsunit.js of V8 15; Deno 2.9.6 ships V8 15.0). Status 41 there is a
+ * TurboFan function, which the older table would read as Maglev code that may have deoptimized.
+ */
+export const STATUS_V8_15: StatusBits = {
+  isFunction: 1 << 0,
+  neverOptimize: 1 << 1,
+  maybeDeopted: 1 << 2,
+  optimized: 1 << 3,
+  maglevved: 1 << 4,
+  turboFanned: 1 << 5,
+  interpreted: 1 << 6,
+  markedForOptimization: 1 << 7,
+  markedForConcurrentOptimization: 1 << 8,
+  optimizingConcurrently: 1 << 9,
+  isExecuting: 1 << 10,
+  topmostFrameIsTurboFanned: 1 << 11,
+  baseline: 1 << 14,
+  isLazy: 1 << 17,
+};
+
+/** The bits of the older layout, the one of every Node ubench supports up to 24. */
+export const STATUS: StatusBits = STATUS_V8_11;
+
+export function decodeTier(status: number, bits: StatusBits = STATUS): JitTier {
+  const STATUS = bits;
   if ((status & STATUS.isFunction) === 0) return 'unknown';
   if (status & STATUS.turboFanned) return 'turbofan';
   if (status & STATUS.maglevved) return 'maglev';
@@ -33,18 +61,41 @@ export function decodeTier(status: number): JitTier {
   return 'unknown';
 }
 
-export function reading(status: number): TierReading {
-  return { status, tier: decodeTier(status), maybeDeopted: (status & STATUS.maybeDeopted) !== 0 };
+export function reading(status: number, bits: StatusBits = STATUS): TierReading {
+  return {
+    status,
+    tier: decodeTier(status, bits),
+    maybeDeopted: (status & bits.maybeDeopted) !== 0,
+    markedForOptimization: (status & (bits.markedForOptimization | bits.markedForConcurrentOptimization)) !== 0,
+  };
 }
 
+/** The engine's tiers as ubench reads and steers them: V8's natives here, bun:jsc in jsc-control.ts. */
 export interface JitControl {
-  /** `%GetOptimizationStatus(fn)`. */
-  status(fn: unknown): number;
-  /** `%OptimizeFunctionOnNextCall(fn)`: the next call compiles fn with TurboFan, using the feedback gathered so far. */
+  /** The function's tier now. */
+  read(fn: unknown): TierReading;
+  /** Whether asking for optimization would be pointless: optimized already, or never to be. */
+  settled(fn: unknown): boolean;
+  /** The next call compiles fn with the optimizing tier, using the feedback gathered so far. */
   optimizeOnNextCall(fn: unknown): void;
 }
 
-const OPTIMIZED = STATUS.turboFanned | STATUS.maglevved;
+/** A JitControl over V8's `%GetOptimizationStatus` bits of one layout. */
+export function v8Control(status: (fn: unknown) => number, optimizeOnNextCall: (fn: unknown) => void, bits: StatusBits): JitControl {
+  return {
+    read: (fn) => reading(status(fn), bits),
+    settled: (fn) => (status(fn) & (bits.turboFanned | bits.maglevved | bits.neverOptimize)) !== 0,
+    optimizeOnNextCall,
+  };
+}
+
+/**
+ * Which status layout this V8 uses, told by a function forced into TurboFan: the old layout sets
+ * bit 6 for it, the new one bits 3 and 5 and never bit 6.
+ */
+export function statusLayout(turboFannedStatus: number): StatusBits {
+  return (turboFannedStatus & STATUS_V8_11.turboFanned) === 0 && (turboFannedStatus & STATUS_V8_15.turboFanned) !== 0 ? STATUS_V8_15 : STATUS_V8_11;
+}
 
 /** V8's natives, or null where they cannot be enabled (other runtimes). */
 export function createJitControl(): JitControl | null {
@@ -53,9 +104,15 @@ export function createJitControl(): JitControl | null {
     // Natives that cannot do what they are asked (optimize a function V8 will never optimize)
     // return quietly under --fuzzing instead of aborting the process with a failed CHECK.
     v8.setFlagsFromString('--fuzzing');
-    const status = new Function('f', 'return %GetOptimizationStatus(f);') as JitControl['status'];
-    const optimizeOnNextCall = new Function('f', '%OptimizeFunctionOnNextCall(f);') as JitControl['optimizeOnNextCall'];
-    return typeof status(status) === 'number' ? { status, optimizeOnNextCall } : null;
+    const status = new Function('f', 'return %GetOptimizationStatus(f);') as (fn: unknown) => number;
+    const optimizeOnNextCall = new Function('f', '%OptimizeFunctionOnNextCall(f);') as (fn: unknown) => void;
+    if (typeof status(status) !== 'number') return null;
+    const probe = new Function('x', 'return x + 1;') as (x: number) => number;
+    new Function('f', '%PrepareFunctionForOptimization(f);')(probe);
+    probe(1);
+    optimizeOnNextCall(probe);
+    probe(2);
+    return v8Control(status, optimizeOnNextCall, statusLayout(status(probe)));
   } catch {
     return null;
   }
@@ -80,8 +137,7 @@ export function ensureMeasuredCodeOptimized(jit: JitControl, runner: { tierTarge
  * its timings looked steady (the body it inlines then runs unoptimized). Returns whether it had to ask.
  */
 export function ensureOptimized(jit: JitControl, fn: unknown): boolean {
-  const status = jit.status(fn);
-  if ((status & OPTIMIZED) !== 0 || (status & STATUS.neverOptimize) !== 0) return false;
+  if (jit.settled(fn)) return false;
   jit.optimizeOnNextCall(fn);
   return true;
 }

@@ -15,10 +15,10 @@ import type { MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { measureMemory } from '../memory/memory-phase.js';
-import { watchGarbageCollection, type GcActivity } from '../memory/gc-observer.js';
+import { gcEntriesDelivered, watchGarbageCollection, type GcActivity } from '../memory/gc-observer.js';
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from '../memory/footprint.js';
-import { ensureMeasuredCodeOptimized, reading, type JitControl } from './jit-tier.js';
+import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
 import { heapUsed, probeStates } from './state-probe.js';
@@ -67,9 +67,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   };
   let schedAtSampling: SchedReading | null = null;
   let gcWatch = null as { stop(): Promise<GcActivity> } | null;
-  const tier = () => reading(jitControl!.status(runner.tierTarget.fn));
+  const tier = () => jitControl!.read(runner.tierTarget.fn);
   const bodyTarget = runner.tierTarget.body;
-  const bodyTier = () => (bodyTarget === null ? null : reading(jitControl!.status(bodyTarget.fn)));
+  const bodyTier = () => (bodyTarget === null ? null : jitControl!.read(bodyTarget.fn));
   let optimizationRequested = false;
   let afterWarmup: JitInfo['afterWarmup'] | null = null;
   let bodyAfterWarmup: JitInfo['afterWarmup'] | null = null;
@@ -143,9 +143,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
       ? null
       : {
           ...allocation,
-          gcCount: gc.count,
-          gcTimeNs: gc.pauseNs,
-          gcShare: gc.pauseNs / measured.precision.durationNs,
+          gcCount: gcEntriesDelivered ? gc.count : null,
+          gcTimeNs: gcEntriesDelivered ? gc.pauseNs : null,
+          gcShare: gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null,
           footprint: footprint.finish(),
         };
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, stateProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };

@@ -36,8 +36,12 @@ export interface AllocationReading {
   gcCount: number;
 }
 
-/** Whether this runtime can account allocation. */
-export const canMeasureAllocation = GCProfiler !== undefined;
+/**
+ * Whether this runtime can account allocation. Bun has a `v8.GCProfiler` that reports no GCs
+ * (measured, Bun 1.4.5: 0 B/op for `JSON.parse(JSON.stringify(doc))`, 1.9 KiB on Node), so its
+ * figure would be a wrong number rather than a missing one.
+ */
+export const canMeasureAllocation = GCProfiler !== undefined && process.versions['bun'] === undefined;
 
 function youngUsed(spaces: readonly SpacePoint[]): number {
   let used = 0;

@@ -10,7 +10,14 @@ type GcFunction = (options?: { type: 'major' | 'minor' }) => void;
 
 let exposed: GcFunction | null | undefined;
 
+/** Bun's own: `Bun.gc(true)` collects synchronously (JavaScriptCore has no young-only collection to ask for here). */
+const bunGc = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
+
 function exposedGc(): GcFunction | null {
+  if (exposed === undefined && bunGc !== undefined) {
+    exposed = (options) => (options?.type === 'minor' ? undefined : bunGc.gc(true));
+    if (typeof bunGc.gc !== 'function') exposed = null;
+  }
   if (exposed === undefined) {
     try {
       v8.setFlagsFromString('--expose-gc');
@@ -28,8 +35,9 @@ export function fullGc(): (() => void) | null {
   return gc === null ? null : () => gc();
 }
 
-/** A synchronous young-generation GC, or null where it cannot be had. */
+/** A synchronous young-generation GC, or null where it cannot be had (Bun). */
 export function minorGc(): (() => void) | null {
+  if (bunGc !== undefined) return null;
   const gc = exposedGc();
   return gc === null ? null : () => gc({ type: 'minor' });
 }

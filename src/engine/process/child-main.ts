@@ -6,7 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resetRegistry } from '../../define/registry.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
 import { createRng } from '../../stats/random.js';
-import { emit } from './channel.js';
+import { emit, useChannelFile } from './channel.js';
+import { runtimeIdentity } from '../../results/runtime-identity.js';
 import { measureConfig } from './child-config.js';
 import { hrtimeNow, measureClock } from '../loop/clock.js';
 import { isHarnessFile, toErrorInfo } from './error-info.js';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import type { ChildRequest, DeclaredInfo } from './events.js';
 import { DeoptLogReader } from '../loop/deopt-log.js';
 import { createJitControl } from '../loop/jit-tier.js';
+import { createJscControl } from '../loop/jsc-control.js';
 import { runBenchmark, sink } from '../loop/run-benchmark.js';
 import { runPass } from '../passes/run-pass.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
@@ -50,7 +52,7 @@ function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchm
 async function main(request: ChildRequest): Promise<void> {
   const clock = measureClock(hrtimeNow);
   const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
-  emit({ type: 'hello', pid: process.pid, clock, execArgv: process.execArgv, throttleBaselineNs });
+  emit({ type: 'hello', pid: process.pid, clock, execArgv: process.execArgv, throttleBaselineNs, runtime: runtimeIdentity() });
   const registry = resetRegistry(request.displayFile);
   try {
     await import(pathToFileURL(request.file).href);
@@ -63,12 +65,13 @@ async function main(request: ChildRequest): Promise<void> {
   if (request.listOnly) return;
   registry.running = true;
   const config = measureConfig(request, clock);
+  const jitControl = process.versions['bun'] === undefined ? createJitControl() : await createJscControl();
   const context = {
     config,
     host: HostReference.forSamples(hrtimeNow, config.sampleTargetNs, throttleBaselineNs / THROTTLE_REFERENCE_STEPS),
     errorInfo,
     rng: createRng(request.seed),
-    jitControl: createJitControl(),
+    jitControl,
     deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
     throttleBaselineNs,
     processKey: request.processKey ?? process.pid,
@@ -93,6 +96,7 @@ async function main(request: ChildRequest): Promise<void> {
 }
 
 const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+if (request.channelFile !== undefined) useChannelFile(request.channelFile);
 await main(request);
 emit({ type: 'done' });
 finished = true;

@@ -17,6 +17,7 @@ import type {
   StateProbe,
   ThrottleInfo,
 } from '../../results/types.js';
+import type { RuntimeIdentity, RuntimeName } from '../../results/runtime-identity.js';
 import type { Measurement } from '../loop/measure.js';
 import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
 
@@ -51,6 +52,18 @@ export interface ChildRequest {
   interleave?: boolean;
   /** A number the parent drew for this process (1 to 2³²), unique across runs, from which its rounds' keys are made; absent: the pid (unique within one run only). */
   processKey?: number;
+  /** The runtime to start this process in (`--runtime`); absent: the Node running ubench. Read by the executor, not the child. */
+  runtime?: RuntimeTarget;
+  /** Events go to the end of this file rather than descriptor 3 (runtimes that cannot write to an inherited descriptor); set by the executor. */
+  channelFile?: string;
+}
+
+/** A runtime found for `--runtime` (runner/runtimes/find-runtime.ts). */
+export interface RuntimeTarget {
+  /** As given to `--runtime`: `node`, `bun`, `node@22`. */
+  label: string;
+  kind: RuntimeName;
+  executable: string;
 }
 
 /**
@@ -102,7 +115,8 @@ export interface MeasuredBenchmark extends Measurement {
 }
 
 export type ChildEvent =
-  | { type: 'hello'; pid: number; clock: ClockInfo; execArgv: string[]; throttleBaselineNs: number }
+  /** `runtime`: what the process is (absent from processes of older ubench versions: Node). */
+  | { type: 'hello'; pid: number; clock: ClockInfo; execArgv: string[]; throttleBaselineNs: number; runtime?: RuntimeIdentity }
   | { type: 'load-error'; error: ErrorInfo }
   /** The benchmarks this child will run (after filter/only), in order. */
   | { type: 'declared'; benchmarks: DeclaredInfo[] }

@@ -3,6 +3,7 @@
  * loader's source map, and paths under the working directory become relative.
  */
 import { findSourceMap, type SourceMap } from 'node:module';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** How positions inside generated measured loops (`new Function`, no script name) are shown. */
@@ -35,7 +36,9 @@ export function readablePosition(file: string, line: number, column: number, cwd
   let path = toPath(file);
   const entry = sourceMapOf(path)?.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number } | undefined;
   if (entry?.originalSource !== undefined && entry.originalLine !== undefined && entry.originalColumn !== undefined) {
-    path = toPath(entry.originalSource);
+    // Node resolves a map's sources; Deno hands them on as written, relative to the generated file.
+    const original = toPath(entry.originalSource);
+    path = isAbsolute(original) || original.includes('://') ? original : resolve(dirname(path), original);
     line = entry.originalLine + 1;
     column = entry.originalColumn + 1;
   }

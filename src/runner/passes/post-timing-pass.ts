@@ -6,8 +6,8 @@
  * engine/passes/<pass>/. Adding a pass: a folder here and there, its option, its report.
  */
 import type { ChildRequest, PassRequest, PassResult } from '../../engine/process/events.js';
-import type { ErrorInfo } from '../../results/types.js';
-import type { PassOutcome, ResultCollector } from '../collector.js';
+import type { BenchmarkResult, ErrorInfo } from '../../results/types.js';
+import type { PassOutcome } from '../collector.js';
 import { runFile } from '../run-file.js';
 import type { RunChildOptions } from '../run-child.js';
 import type { ProfileFiles } from './profile-files.js';
@@ -26,13 +26,19 @@ export interface PassContext {
   /** The file's timing request; the pass replaces `only` and `pass`. */
   request: ChildRequest;
   ids: readonly string[];
-  collector: ResultCollector;
+  collector: PassCollector;
   childOptions: Omit<RunChildOptions, 'onEvent'>;
   progress(text: string): void;
   /** Writes the results file (after each benchmark). */
   save(): void;
   /** Where this run's profiles and machine code go. */
   files: ProfileFiles;
+}
+
+/** What a pass reads of the timing results and records into them, by the ids its processes use. */
+export interface PassCollector {
+  current(ids: readonly string[]): BenchmarkResult[];
+  passOutcome(id: string, outcome: PassOutcome): void;
 }
 
 export interface PostTimingPass {

@@ -1,0 +1,92 @@
+/**
+ * How a benchmark process is started in each runtime: the command, its arguments and where its
+ * events arrive. The same engine (`engine/process/child-main.js`) runs in every one of them; what
+ * differs is how each is told to load TypeScript, expose its instruments and write events.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildRequest, RuntimeTarget } from '../../engine/process/events.js';
+import { LOOP_NAME_PREFIX } from '../../engine/loop/codegen.js';
+import { perfCommand, perfRecordArgs } from '../../profiling/perf-samples.js';
+
+const childMain = fileURLToPath(new URL('../../engine/process/child-main.js', import.meta.url));
+/** ubench's own files: a Deno child reads them (and nothing else of ubench). */
+const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** tsx's loader: runs `.ts` bench files (and their `.ts` imports) on Node 20 without a build step. */
+const tsxLoader = import.meta.resolve('tsx');
+const lineLoader = new URL('../../engine/process/line-preserving-loader.js', import.meta.url).href;
+
+export interface LaunchPlan {
+  command: string;
+  args: string[];
+  /** Events arrive in this file (the child appends) rather than on descriptor 3. */
+  channelFile: string | null;
+  /** Started in a process group of its own (the runtime is the child of a wrapper such as perf). */
+  group: boolean;
+}
+
+/** Temporary files of one process: V8's deoptimization log and, where used, the event file. */
+export interface ProcessFiles {
+  deoptLog: string;
+  channel: string;
+}
+
+/** V8 flags a pass's process needs (see PassRequest). */
+export function passFlags(pass: ChildRequest['pass']): string[] {
+  if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
+  // Source lines a CPU profile can tell apart (see line-preserving-hooks.ts).
+  if (pass?.kind === 'cpu-profile') return ['--import', lineLoader];
+  if (pass?.kind === 'disasm') {
+    return [
+      // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (docs/design.md §3).
+      '--print-opt-code',
+      `--print-opt-code-filter=${LOOP_NAME_PREFIX}*`,
+      '--redirect-code-traces',
+      `--redirect-code-traces-to=${pass.codeFile}`,
+      // perf names JIT code from /tmp/perf-<pid>.map.
+      ...(pass.perfData === null ? [] : ['--perf-basic-prof']),
+    ];
+  }
+  return [];
+}
+
+/** The command that starts a Node child: node itself, or node under `perf record` for an annotated disassembly. */
+export function childCommand(pass: ChildRequest['pass'], nodeArgs: string[], node: string = process.execPath): { command: string; args: string[] } {
+  if (pass?.kind === 'disasm' && pass.perfData !== null) return { command: perfCommand(), args: [...perfRecordArgs(pass.perfData), node, ...nodeArgs] };
+  return { command: node, args: nodeArgs };
+}
+
+/** V8's deoptimization log (docs/design.md §3), read by the child between phases. */
+function deoptFlags(file: string): string[] {
+  return ['--log-deopt', `--logfile=${file}`, '--no-logfile-per-isolate'];
+}
+
+export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undefined, files: ProcessFiles, extraArgs: readonly string[] = []): LaunchPlan {
+  const kind = runtime?.kind ?? 'node';
+  if (kind === 'bun') {
+    // Bun runs TypeScript itself; JavaScriptCore has no deoptimization log (its tiers are read through bun:jsc).
+    return { command: runtime!.executable, args: [...extraArgs, childMain, JSON.stringify({ ...request, deoptLogPath: null })], channelFile: null, group: false };
+  }
+  if (kind === 'deno') {
+    // The flags Node's engine sets at run time (jit-tier.ts, forced-gc.ts), given up front: Deno's node:v8 cannot set them.
+    const v8Flags = ['--allow-natives-syntax', '--fuzzing', '--expose-gc', ...deoptFlags(files.deoptLog), ...passFlags(request.pass)];
+    const readable = [...new Set([path.resolve(request.file, '..'), process.cwd(), packageRoot, files.deoptLog, '/proc/thread-self/schedstat'])];
+    const args = [
+      'run',
+      // Exactly what the engine needs: read the bench file's project and ubench, append events to one file, read the environment.
+      '--no-prompt',
+      `--allow-read=${readable.join(',')}`,
+      `--allow-write=${files.channel}`,
+      '--allow-env',
+      `--v8-flags=${v8Flags.join(',')}`,
+      ...extraArgs,
+      childMain,
+      JSON.stringify({ ...request, deoptLogPath: files.deoptLog, channelFile: files.channel }),
+    ];
+    return { command: runtime!.executable, args, channelFile: files.channel, group: false };
+  }
+  const nodeArgs = ['--import', tsxLoader, ...deoptFlags(files.deoptLog), ...extraArgs, ...passFlags(request.pass), childMain, JSON.stringify({ ...request, deoptLogPath: files.deoptLog })];
+  const node = runtime?.executable ?? process.execPath;
+  const { command, args } = childCommand(request.pass, nodeArgs, node);
+  return { command, args, channelFile: null, group: command !== node };
+}

