@@ -9,7 +9,7 @@ import { mergeResults, type MergeInput } from './analysis/merge-results.js';
 import { slowerRows } from './analysis/regression-gate.js';
 import { analysedNow } from './analysis/read-analysed.js';
 import { parseRunCommand } from './cli/run-command.js';
-import { createProcessExecutor } from './runner/process-executor.js';
+import { createRuntimeExecutor } from './runner/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import { UsageError } from './runner/usage-error.js';
 import type { ResultsFile } from './results/types.js';
@@ -111,7 +111,7 @@ export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
   if (parsed.command !== 'run') throw new UsageError('run(): unexpected option');
   const output = options.onOutput ?? ((text: string) => void process.stderr.write(text));
   const outcome = await runBenchmarks(parsed.options, {
-    executor: createProcessExecutor({ relay: output }),
+    executor: createRuntimeExecutor({ relay: output, cwd }),
     progress: options.onProgress ?? (() => undefined),
     warn: options.onWarning ?? ((text) => void process.stderr.write(`ubench: warning: ${text}\n`)),
     signal: options.signal,

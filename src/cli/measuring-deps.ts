@@ -4,7 +4,7 @@
  * and Ctrl-C.
  */
 import { createProgress, type Progress } from '../report/progress.js';
-import { createProcessExecutor } from '../runner/process-executor.js';
+import { createRuntimeExecutor } from '../runner/runtime-executor.js';
 import type { RunDeps } from '../runner/run.js';
 import type { CliIo } from './cli-io.js';
 
@@ -17,7 +17,7 @@ export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progr
         io.stderr.write(text);
       };
   const deps: RunDeps = {
-    executor: io.executor ?? createProcessExecutor({ relay }),
+    executor: io.executor ?? createRuntimeExecutor({ relay, cwd: io.cwd }),
     progress: (text) => progress.update(text),
     warn: (text) => {
       progress.clear();

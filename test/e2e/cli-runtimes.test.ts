@@ -1,8 +1,10 @@
 /**
- * End-to-end: one bench file on Node, Bun and Deno in one run (`--runtime node,bun,deno`), from the
- * npm packages the project installs; the same file in Chromium is in test/browser/.
+ * End-to-end: the same bench files on Node, Bun, Deno and Chromium in one run
+ * (`--runtime node,bun,deno,chromium`): Bun and Deno from the npm packages the project installs,
+ * Debian's chromium (installed by `.ci/run`; without it Chromium is left out, loudly).
  */
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -11,25 +13,32 @@ import { describeRun, FAST, makeTempDir, readResults, runCli, type CliRun } from
 const temp = makeTempDir();
 after(() => temp.cleanup());
 const FILE = 'test/fixtures/bench/runtimes/everywhere.bench.ts';
+const NODE_ONLY = 'test/fixtures/bench/runtimes/node-only.bench.ts';
+const CHROMIUM = process.env['UBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
+const withChromium = existsSync(CHROMIUM);
+if (!withChromium) process.stderr.write(`\n!!! cli-runtimes: no chromium at ${CHROMIUM}: the Chromium column is NOT tested (apt-get install -y chromium)\n\n`);
+const LABELS = withChromium ? ['node', 'bun', 'deno', 'chromium'] : ['node', 'bun', 'deno'];
 
-describe('ubench --runtime node,bun,deno', () => {
+describe(`ubench --runtime ${LABELS.join(',')}`, () => {
   const jsonPath = path.join(temp.dir, 'runtimes.json');
   let run: CliRun;
   let results: ResultsFile;
 
   before(async () => {
-    run = await runCli([FILE, ...FAST, '--runtime', 'node,bun,deno', '--json', jsonPath]);
+    run = await runCli([FILE, NODE_ONLY, ...FAST, '--runtime', LABELS.join(','), '--json', jsonPath]);
     results = readResults(jsonPath);
   });
 
   it('records each runtime as its processes told it, in the order given', () => {
+    const expected = [
+      ['node', 'node', 'V8'],
+      ['bun', 'bun', 'JavaScriptCore'],
+      ['deno', 'deno', 'V8'],
+      ['chromium', 'chromium', 'V8'],
+    ].slice(0, LABELS.length);
     assert.deepEqual(
       results.runtimes!.map((r) => [r.label, r.name, r.engine]),
-      [
-        ['node', 'node', 'V8'],
-        ['bun', 'bun', 'JavaScriptCore'],
-        ['deno', 'deno', 'V8'],
-      ],
+      expected,
     );
     for (const r of results.runtimes!) {
       assert.match(r.version, /^\d+\.\d+\.\d+/);
@@ -39,12 +48,13 @@ describe('ubench --runtime node,bun,deno', () => {
   });
 
   it('measures every benchmark on every runtime, keyed by runtime, each with its runtime', () => {
-    assert.equal(results.benchmarks.length, 9, results.benchmarks.map((b) => b.id).join('\n'));
-    for (const label of ['node', 'bun', 'deno']) {
-      const mine = results.benchmarks.filter((b) => b.runtime?.label === label);
-      assert.equal(mine.length, 3, label);
+    const everywhere = results.benchmarks.filter((b) => b.file === FILE);
+    assert.equal(everywhere.length, 4 * LABELS.length, everywhere.map((b) => b.id).join('\n'));
+    for (const label of LABELS) {
+      const mine = everywhere.filter((b) => b.runtime?.label === label);
+      assert.equal(mine.length, 4, label);
       for (const b of mine) assert.ok(b.id.endsWith(` [${label}]`), b.id);
-      for (const b of mine.filter((m) => m.baseName !== 'Bun.hash')) {
+      for (const b of mine.filter((m) => m.baseName !== 'Bun.hash' && !(label === 'chromium' && m.baseName.startsWith('process.')))) {
         assert.equal(b.status, 'ok', `${b.id}: ${b.error?.message}`);
         assert.ok(b.estimate!.nsPerOp > 0);
       }
@@ -54,20 +64,42 @@ describe('ubench --runtime node,bun,deno', () => {
   it('fails a benchmark a runtime cannot run with an error row there, and runs it elsewhere', () => {
     const hash = (label: string) => results.benchmarks.find((b) => b.baseName === 'Bun.hash' && b.runtime?.label === label)!;
     assert.equal(hash('bun').status, 'ok');
-    for (const label of ['node', 'deno']) {
+    for (const label of LABELS.filter((l) => l !== 'bun')) {
       assert.equal(hash(label).status, 'error');
       assert.match(hash(label).error!.message, /Bun|hash|undefined/);
+      assert.match(hash(label).error!.location ?? '', /everywhere\.bench\.ts:\d+:\d+$/, 'the location is the bench file, mapped back from the page bundle');
     }
     assert.equal(run.code, 1, describeRun(run));
   });
 
+  it('runs TypeScript bench files everywhere, and a file needing Node modules everywhere but the browser', { skip: !withChromium }, () => {
+    const hrtime = results.benchmarks.find((b) => b.baseName === 'process.hrtime.bigint()' && b.runtime?.label === 'chromium')!;
+    assert.equal(hrtime.status, 'error');
+    assert.deepEqual(
+      results.fileErrors.map((e) => e.file),
+      [`${NODE_ONLY} [chromium]`],
+    );
+    assert.match(results.fileErrors[0]!.error.message, /node:os is a Node module, not available in a browser page/);
+    for (const label of ['node', 'bun']) {
+      assert.equal(results.benchmarks.find((b) => b.file === NODE_ONLY && b.runtime?.label === label)?.status, 'ok', label);
+    }
+    // Deno runs the engine with the permissions it needs, not the ones user code might: its own message says which.
+    const deno = results.benchmarks.find((b) => b.file === NODE_ONLY && b.runtime?.label === 'deno')!;
+    assert.match(deno.error?.message ?? '', /--allow-sys/);
+    const chromium = results.runtimes!.find((r) => r.label === 'chromium')!;
+    assert.ok(chromium.clock!.resolutionNs <= 5_001, `cross-origin isolated: 5 µs steps, got ${chromium.clock!.resolutionNs} ns`);
+    const page = results.benchmarks.find((b) => b.runtime?.label === 'chromium' && b.status === 'ok')!;
+    assert.ok(page.profile.tier !== null && ['turbofan', 'maglev'].includes(page.profile.tier.afterSampling.tier), JSON.stringify(page.profile.tier));
+    assert.match(run.stdout, /not available on chromium/);
+  });
+
   it('relates each runtime to the first with an interval, and shows them side by side', () => {
-    for (const b of results.benchmarks.filter((x) => x.status === 'ok' && x.baseName !== 'Bun.hash')) {
+    for (const b of results.benchmarks.filter((x) => x.file === FILE && x.status === 'ok' && x.baseName !== 'Bun.hash' && !x.baseName.startsWith('process.'))) {
       const r = b.runtimeRelative!;
       assert.ok(r !== null && r.reference === 'node' && r.ciLower <= r.ratio && r.ratio <= r.ciUpper, `${b.id}: ${JSON.stringify(r)}`);
     }
     assert.match(run.stdout, /runtimes side by side/);
-    assert.match(run.stdout, /benchmark\s+node\s+bun\s+deno/);
+    assert.match(run.stdout, new RegExp(`benchmark\\s+${LABELS.join('\\s+')}`));
     assert.match(run.stdout, /sum of squares .*µs|sum of squares .*ns/);
     assert.match(run.stdout, /everywhere\.bench\.ts \[bun\] · Bun \d/);
     assert.match(run.stdout, /not available on bun/);

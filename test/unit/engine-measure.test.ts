@@ -18,6 +18,33 @@ const config: MeasureConfig = {
 const deps = (fake: ReturnType<typeof createFakeBenchmark>) => ({ runBatch: fake.runBatch, now: fake.now, rng: createRng(7) });
 
 describe('warm-up and calibration (fake clock)', () => {
+  it('never sizes a batch from zero readings of a coarse clock, even when one batch is preempted', async () => {
+    // A 300 ns body on a clock with 5 µs steps (a browser page): short batches read 0 ns, and the
+    // fourth batch is preempted for 20 ms. Growth stays ≤ 10× a step and the guess stays near 300 ns.
+    const STEP = 5_000;
+    let clock = 1e12;
+    let batch = 0;
+    const counts: number[] = [];
+    const coarse = {
+      now: () => Math.floor(clock / STEP) * STEP,
+      runBatch(n: number): number {
+        counts.push(n);
+        const before = Math.floor(clock / STEP) * STEP;
+        clock += n * 300 + (++batch === 4 ? 20e6 : 0);
+        return Math.floor(clock / STEP) * STEP - before;
+      },
+      rng: createRng(7),
+    };
+    const warm = await warmUp(coarse, { ...config, sampleTargetNs: 5e6 });
+    for (let i = 1; i < counts.length; i++) assert.ok(counts[i]! <= counts[i - 1]! * 10, `batch ${i}: ${counts[i - 1]} → ${counts[i]}`);
+    assert.ok(Math.max(...counts) < 1e6, `largest batch ${Math.max(...counts)}`);
+    assert.ok(warm.nsPerOp > 150 && warm.nsPerOp < 600, `guess ${warm.nsPerOp}`);
+    // Warming up again after a check batch that read 0 starts small, not at 2⁴⁰ iterations.
+    counts.length = 0;
+    await warmUp(coarse, { ...config, sampleTargetNs: 5e6 }, 0);
+    assert.equal(counts[0], 1);
+  });
+
   it('grows the batch ×10 from 1 while far below target, then sizes it proportionally', async () => {
     const fake = createFakeBenchmark({ nsPerOp: 5, interceptNs: 100 });
     const warm = await warmUp(deps(fake), config);

@@ -7,22 +7,25 @@ import type { ClockInfo } from '../../results/types.js';
 /** Monotonic time in nanoseconds. */
 export type Now = () => number;
 
-const hrtime = process.hrtime.bigint;
+/** Node's and Bun's clock; absent in a browser page (whose `process` is ubench's stand-in). */
+const hrtime = (process as { hrtime?: { bigint?: () => bigint } }).hrtime?.bigint;
 
 /**
- * Added to Deno's clock so its readings are never small integers: `performance.now()` counts from
- * process start, and while its nanoseconds fit a Smi (the first ~1.07 s) V8 specializes the measured
+ * Added to `performance.now()` readings so they are never small integers: it counts from process (or
+ * page) start, and while its nanoseconds fit a Smi (the first ~1.07 s) V8 specializes the measured
  * loop's `now() - start` for Smis, then deoptimizes it ("not a Smi", measured with Deno 2.9.6).
  * 2⁴⁰ ns keeps every reading a double with sub-nanosecond steps for 90 days.
  */
-const DENO_CLOCK_OFFSET_NS = 2 ** 40;
+const PERFORMANCE_CLOCK_OFFSET_NS = 2 ** 40;
 
 /**
  * `process.hrtime.bigint()` as a number: ~50 ns a read on this machine kind (docs/design.md §3), 1 ns
  * steps (its values are always far beyond Smis). On Deno, `performance.now()` (the same ~100 ns steps
- * there as its hrtime, which in turn deoptimized the loops it was inlined into: "not a Smi").
+ * there as its hrtime, which in turn deoptimized the loops it was inlined into: "not a Smi"); in a
+ * browser page, `performance.now()` too (5 µs steps in a cross-origin-isolated page).
  */
-export const hrtimeNow: Now = process.versions['deno'] === undefined ? () => Number(hrtime()) : () => performance.now() * 1e6 + DENO_CLOCK_OFFSET_NS;
+const readHrtime = hrtime;
+export const hrtimeNow: Now = readHrtime !== undefined && process.versions['deno'] === undefined ? () => Number(readHrtime()) : () => performance.now() * 1e6 + PERFORMANCE_CLOCK_OFFSET_NS;
 
 /** Reads per timing round when measuring the clock's cost; enough to dwarf the two enclosing reads. */
 const CLOCK_COST_READS = 2_000;

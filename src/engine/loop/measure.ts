@@ -16,6 +16,12 @@ import { SLOW_BODY_MIN_BATCHES, SLOW_BODY_MIN_SIMILAR, WARMUP_MIN_BATCHES, WARMU
 const GROWTH_FACTOR = 10;
 /** Grow geometrically while a batch is below this fraction of its target, then proportionally. */
 const GROWTH_BELOW_FRACTION = 0.1;
+/**
+ * The warm-up's ns/op guess is at least the last batch's reading over this: within the 2× that
+ * warmUpChecked tolerates before warming up again, so a guess dragged to ~0 by unresolved early
+ * batches cannot size samples thousands of times too long.
+ */
+const LAST_BATCH_FLOOR_DIVISOR = 2;
 /** Warm-up batches are this fraction of a sample: more, shorter calls of the loop let TurboFan compile the loop function itself rather than only OSR code (docs/design.md §3). */
 const WARMUP_BATCH_FRACTION = 0.2;
 /**
@@ -107,7 +113,8 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
   const batchTarget = config.sampleTargetNs * WARMUP_BATCH_FRACTION;
   const detector = new WarmupDetector(warmupThresholds(config, false));
   const start = deps.now();
-  let n = initialNsPerOp === undefined ? 1 : clampIterations(batchTarget / initialNsPerOp);
+  // A check batch shorter than a clock step reads 0 ns/op: warming up again then starts from 1, not from the cap.
+  let n = initialNsPerOp === undefined || !(initialNsPerOp > 0) ? 1 : clampIterations(batchTarget / initialNsPerOp);
   let iterations = 0;
   let relaxed = false;
   const series = new WarmupSeries(WARMUP_SERIES_POINTS);
@@ -123,11 +130,16 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
     const verdict = detector.push(perOp, deps.now() - start);
     if (verdict !== 'continue') {
       return {
-        nsPerOp: detector.fastAverage,
+        // The average may still hold zero readings of early batches shorter than a clock step.
+        nsPerOp: Math.max(detector.fastAverage, perOp / LAST_BATCH_FLOOR_DIVISOR),
         info: { batches: detector.batchCount, iterations, durationNs: deps.now() - start, converged: verdict === 'converged', restarts: 0, seriesNs: series.values() },
       };
     }
-    n = elapsed < batchTarget * GROWTH_BELOW_FRACTION ? clampIterations(n * GROWTH_FACTOR) : clampIterations(batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE));
+    // Never more than GROWTH_FACTOR× per step: readings of a clock that steps by more than a short batch
+    // lasts are 0, and a guess of ~0 ns/op would size the next batch at the cap (2⁴⁰ iterations: a
+    // hang, seen with Chromium's 5 µs clock when one batch was preempted).
+    const sized = elapsed < batchTarget * GROWTH_BELOW_FRACTION ? n * GROWTH_FACTOR : batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE);
+    n = clampIterations(Math.min(sized, n * GROWTH_FACTOR));
   }
 }
 

@@ -27,6 +27,8 @@ export interface GcActivity {
  * them would grow the heap through sampling, which the `leak` rule (rightly) reads as a leak.
  */
 export function observeGc(onGc: (startTime: number, durationMs: number) => void): { stop(): Promise<void> } {
+  // Where none arrive, none are asked for (a browser would warn about the entry type).
+  if (!gcEntriesDelivered) return { stop: async () => undefined };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) onGc(entry.startTime, entry.duration);
   });

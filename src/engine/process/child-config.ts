@@ -8,13 +8,18 @@ import { MAX_SAMPLES, MIN_SAMPLES } from '../loop/stopping-rule.js';
 const MIN_SAMPLE_CLOCK_MULTIPLE = 1_000;
 /** Never below 50 µs, whatever the measured clock cost (docs/design.md §3: ≥ 1000 × ~50 ns). */
 const MIN_SAMPLE_NS = 50e3;
+/**
+ * A sample must also span ≥ 1000 clock steps, so one step is ≤ 0.1% of it: a browser's clock steps
+ * by 5 µs (measured: Chromium 156, cross-origin isolated), Node's and Deno's by 40–120 ns.
+ */
+const MIN_SAMPLE_RESOLUTION_MULTIPLE = 1_000;
 /** Long enough to average periodic interruptions (scheduler ticks every 1–4 ms), short enough to give many samples. */
 const MAX_SAMPLE_NS = 10e6;
 /** The budget should hold this many target-sized samples. */
 const SAMPLES_PER_BUDGET = 50;
 
 export function sampleTargetNs(timeBudgetNs: number, clock: ClockInfo): number {
-  const floor = Math.max(MIN_SAMPLE_NS, MIN_SAMPLE_CLOCK_MULTIPLE * clock.costNs);
+  const floor = Math.max(MIN_SAMPLE_NS, MIN_SAMPLE_CLOCK_MULTIPLE * clock.costNs, MIN_SAMPLE_RESOLUTION_MULTIPLE * clock.resolutionNs);
   return Math.max(floor, Math.min(MAX_SAMPLE_NS, timeBudgetNs / SAMPLES_PER_BUDGET));
 }
 

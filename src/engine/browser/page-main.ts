@@ -1,0 +1,57 @@
+/**
+ * Entry point of a benchmark page (Chromium): the bundle the runner builds for one request starts
+ * here, with the bench file bundled in. It runs the same engine as a benchmark process
+ * (run-request.ts) and sends every event to the parent through the page binding `__ubenchEmit`.
+ * Error locations are bundle positions here; the parent maps them back through the source map.
+ */
+import type { RuntimeIdentity } from '../../results/runtime-identity.js';
+import type { ErrorInfo } from '../../results/types.js';
+import { createJitControl } from '../loop/jit-tier.js';
+import type { ChildEvent, ChildRequest } from '../process/events.js';
+import { toErrorInfo } from '../process/error-info.js';
+import { runRequest } from '../process/run-request.js';
+
+/** The binding the parent exposes to the page. */
+export const EMIT_BINDING = '__ubenchEmit';
+
+type Emitter = (line: string) => void;
+
+function emitter(): Emitter {
+  const binding = (globalThis as unknown as Record<string, Emitter | undefined>)[EMIT_BINDING];
+  if (binding === undefined) throw new Error(`the page has no ${EMIT_BINDING} binding`);
+  return binding;
+}
+
+/** What was thrown, as a process reports it; positions are the bundle's until the parent maps them. */
+export const pageErrorInfo = (thrown: unknown): ErrorInfo => toErrorInfo(thrown, '\u0000', '\u0000');
+
+export async function startPage(request: ChildRequest, identity: RuntimeIdentity, load: () => Promise<unknown>): Promise<void> {
+  const send = emitter();
+  const emit = (event: ChildEvent): void => send(JSON.stringify(event));
+  let finished = false;
+  const crash = (thrown: unknown): void => {
+    if (finished) return;
+    finished = true;
+    emit({ type: 'crash', error: pageErrorInfo(thrown) });
+    emit({ type: 'exit', code: 1 });
+  };
+  const page = globalThis as unknown as { addEventListener(type: string, listener: (event: { error?: unknown; message?: string; reason?: unknown }) => void): void };
+  page.addEventListener('error', (event) => crash(event.error ?? event.message));
+  page.addEventListener('unhandledrejection', (event) => crash(event.reason));
+  await runRequest(request, {
+    load,
+    emit,
+    errorInfo: pageErrorInfo,
+    jitControl: createJitControl(),
+    // V8's log is a file of the browser's renderer, which the page cannot read between phases.
+    deoptLog: null,
+    cwd: '/',
+    isHarness: () => false,
+    pid: 1,
+    execArgv: [],
+    identity,
+  });
+  if (finished) return;
+  finished = true;
+  emit({ type: 'done' });
+}

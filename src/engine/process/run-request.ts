@@ -1,0 +1,96 @@
+/**
+ * What every benchmark process does with the parent's request, whatever it runs in (a Node, Bun or
+ * Deno process, or a browser page): measure the clock, load the bench file, declare its benchmarks,
+ * then measure them (interleaved or one after another) or run a pass, reporting each step as an
+ * event. The host gives what differs: how the file loads, how events leave, the engine's controls.
+ */
+import { resetRegistry } from '../../define/registry.js';
+import type { DeclaredBenchmark } from '../../define/types.js';
+import type { RuntimeIdentity } from '../../results/runtime-identity.js';
+import type { ErrorInfo } from '../../results/types.js';
+import { createRng } from '../../stats/random.js';
+import { HostReference } from '../host/host-reference.js';
+import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
+import { hrtimeNow, measureClock } from '../loop/clock.js';
+import type { DeoptLogReader } from '../loop/deopt-log.js';
+import { runInterleaved } from '../loop/interleaved-run.js';
+import type { JitControl } from '../loop/jit-tier.js';
+import { runBenchmark, sink } from '../loop/run-benchmark.js';
+import type { runPass } from '../passes/run-pass.js';
+import { measureConfig } from './child-config.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from './events.js';
+
+export interface RequestHost {
+  /** Imports the bench file (its bench() calls fill the registry). */
+  load(): Promise<unknown>;
+  emit(event: ChildEvent): void;
+  errorInfo(thrown: unknown): ErrorInfo;
+  jitControl: JitControl | null;
+  deoptLog: DeoptLogReader | null;
+  cwd: string;
+  /** Whether a source location is ubench's own code (its deoptimizations are not the benchmark's). */
+  isHarness(location: string): boolean;
+  pid: number;
+  execArgv: string[];
+  identity: RuntimeIdentity;
+  /** The process's side of a pass after timing; absent where passes do not run (a browser page). */
+  runPass?: typeof runPass;
+}
+
+function describe(bench: DeclaredBenchmark): DeclaredInfo {
+  return { id: bench.id, name: bench.name, baseName: bench.baseName, group: bench.group, params: { ...bench.params }, baseline: bench.baseline };
+}
+
+function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {
+  const filter = request.filter === null ? null : new RegExp(request.filter);
+  const only = request.only === null ? null : new Set(request.only);
+  return all.filter((b) => (filter === null || filter.test(b.id)) && (only === null || only.has(b.id)));
+}
+
+/** Runs the request to its end; the caller then sends `done`. */
+export async function runRequest(request: ChildRequest, host: RequestHost): Promise<void> {
+  const { emit, errorInfo } = host;
+  const clock = measureClock(hrtimeNow);
+  const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
+  emit({ type: 'hello', pid: host.pid, clock, execArgv: host.execArgv, throttleBaselineNs, runtime: host.identity });
+  const registry = resetRegistry(request.displayFile);
+  try {
+    await host.load();
+  } catch (thrown) {
+    emit({ type: 'load-error', error: errorInfo(thrown) });
+    return;
+  }
+  const selected = select(registry.benchmarks, request);
+  emit({ type: 'declared', benchmarks: selected.map(describe) });
+  if (request.listOnly) return;
+  registry.running = true;
+  const config = measureConfig(request, clock);
+  const context = {
+    config,
+    host: HostReference.forSamples(hrtimeNow, config.sampleTargetNs, throttleBaselineNs / THROTTLE_REFERENCE_STEPS),
+    errorInfo,
+    rng: createRng(request.seed),
+    jitControl: host.jitControl,
+    deoptLog: host.deoptLog,
+    throttleBaselineNs,
+    processKey: request.processKey ?? host.pid,
+    cwd: host.cwd,
+    isHarness: host.isHarness,
+  };
+  const pass = request.pass;
+  if (pass === null && request.interleave === true) {
+    await runInterleaved(selected, context, emit);
+    return;
+  }
+  for (const bench of selected) {
+    emit({ type: 'start', id: bench.id });
+    const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
+    try {
+      if (pass === null) emit({ type: 'measured', id: bench.id, result: await runBenchmark(bench, context, onPhase) });
+      else if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
+      else emit({ type: 'pass-result', id: bench.id, result: await host.runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
+    } catch (thrown) {
+      emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });
+    }
+  }
+}

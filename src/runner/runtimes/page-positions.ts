@@ -1,0 +1,30 @@
+/**
+ * Positions in a benchmark page's bundle, mapped back to the files they came from: an error a page
+ * reports names `http://127.0.0.1:<port>/bundle.js:<line>:<column>`; the user wants
+ * `bench/sort.bench.ts:12:5`. Uses the bundle's source map (Node's `SourceMap`).
+ */
+import { SourceMap } from 'node:module';
+import path from 'node:path';
+import { userLocation } from '../../engine/process/error-info.js';
+import type { ErrorInfo } from '../../results/types.js';
+
+export type PositionMapper = (info: ErrorInfo) => ErrorInfo;
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Maps every `<bundleUrl>:line:column` in an error's stack and location; the location becomes the first user frame. */
+export function pagePositionMapper(bundleUrl: string, map: string, cwd: string, packageRoot: string): PositionMapper {
+  const sourceMap = new SourceMap(JSON.parse(map) as ConstructorParameters<typeof SourceMap>[0]);
+  const position = new RegExp(`${escape(bundleUrl)}:(\\d+):(\\d+)`, 'g');
+  const mapText = (text: string): string =>
+    text.replace(position, (whole, line: string, column: string) => {
+      const entry = sourceMap.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+      if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return whole;
+      return `${path.resolve(cwd, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    });
+  return (info) => {
+    if (info.stack === null) return info.location === null ? info : { ...info, location: mapText(info.location) };
+    const stack = mapText(info.stack);
+    return { ...info, message: mapText(info.message), stack, location: userLocation(stack, packageRoot, cwd) };
+  };
+}

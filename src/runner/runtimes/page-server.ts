@@ -1,0 +1,50 @@
+/**
+ * The local server a benchmark page loads from. It sends the headers that make the page
+ * cross-origin isolated (COOP `same-origin`, COEP `require-corp`): only then does Chromium's
+ * `performance.now()` step by 5 µs rather than 100 µs (measured: Chromium 156, 5.0 µs).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const ISOLATION_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>ubench</title><script type="module" src="/bundle.js"></script>';
+
+export interface PageServer {
+  /** The page's address. */
+  url: string;
+  /** The bundle's address, as the page's stack traces name it. */
+  bundleUrl: string;
+  close(): void;
+}
+
+export async function servePage(bundle: string): Promise<PageServer> {
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url === '/' || url === '/index.html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...ISOLATION_HEADERS });
+      response.end(PAGE);
+    } else if (url === '/bundle.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', ...ISOLATION_HEADERS });
+      response.end(bundle);
+    } else if (url === '/favicon.ico') {
+      response.writeHead(204, ISOLATION_HEADERS);
+      response.end();
+    } else {
+      response.writeHead(404, ISOLATION_HEADERS);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return { url: `${origin}/`, bundleUrl: `${origin}/bundle.js`, close: () => server.close() };
+}
