@@ -10,12 +10,12 @@ import type { ErrorInfo } from '../../results/types.js';
 
 export type PositionMapper = (info: ErrorInfo) => ErrorInfo;
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Maps every `<bundleUrl>:line:column` in an error's stack and location; the location becomes the first user frame. */
 export function pagePositionMapper(bundleUrl: string, map: string, cwd: string, packageRoot: string): PositionMapper {
   const sourceMap = new SourceMap(JSON.parse(map) as ConstructorParameters<typeof SourceMap>[0]);
-  const position = new RegExp(`${escape(bundleUrl)}:(\\d+):(\\d+)`, 'g');
+  const position = new RegExp(`${literal(bundleUrl)}:(\\d+):(\\d+)`, 'g');
   const mapText = (text: string): string =>
     text.replace(position, (whole, line: string, column: string) => {
       const entry = sourceMap.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
