@@ -119,7 +119,10 @@ export function benchfmtExport(results: ResultsFile): BenchfmtExport {
   const skipped: string[] = [];
   for (const section of sectionResults(results)) {
     if (section.benchmarks.length === 0) continue;
-    lines.push(...configLine('pkg', section.file));
+    // benchstat tells runtimes apart by a configuration key of their own (`-col runtime` puts them side by side).
+    const runtime = section.runtime;
+    lines.push(...configLine('pkg', section.benchmarks[0]!.file));
+    if (runtime !== null) lines.push(...configLine('runtime', `${runtime.label} ${runtime.name} ${runtime.version}`));
     const used = new Set<string>();
     for (const benchmark of section.groups.flatMap((g) => g.benchmarks)) {
       if (benchmark.status !== 'ok') {

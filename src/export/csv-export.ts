@@ -62,6 +62,11 @@ const RESULT_HEADER = [
   'gcShare',
   'diagnostics',
   'error',
+  'runtime',
+  'runtimeVersion',
+  'runtimeRatio',
+  'runtimeRatioLower',
+  'runtimeRatioUpper',
 ] as const;
 
 function resultRecord(b: BenchmarkResult): CsvValue[] {
@@ -88,6 +93,11 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
     b.memory?.gcShare ?? null,
     b.diagnostics.map((d) => d.code).join(' '),
     b.error?.message ?? null,
+    b.runtime?.label ?? null,
+    b.runtime?.version ?? null,
+    b.runtimeRelative?.ratio ?? null,
+    b.runtimeRelative?.ciLower ?? null,
+    b.runtimeRelative?.ciUpper ?? null,
   ];
 }
 
@@ -95,7 +105,8 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
  * A run as CSV, one record per benchmark (failed ones included, with their status and error):
  * id, file, group, name, params (JSON), status, the estimate and its CI (ns/op), sample count,
  * descriptive statistics of the per-sample ns/op, ops/s, the ratio to the group's reference,
- * bytes/op, GC share of the sampling time, diagnostic codes (space-separated) and the error.
+ * bytes/op, GC share of the sampling time, diagnostic codes (space-separated), the error, and the
+ * runtime (label and version) with the ratio to the run's first runtime and its CI (several runtimes).
  */
 export function resultsCsv(results: ResultsFile): string {
   return csvDocument(RESULT_HEADER, results.benchmarks.map(resultRecord));

@@ -5,6 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
+import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
@@ -127,9 +128,31 @@ export function resultsMarkdown(results: ResultsFile): string {
     for (const group of section.groups) lines.push(...groupLines(section.file, group.group, group.benchmarks));
   }
   if (results.benchmarks.length === 0) lines.push('No benchmark results.', '');
+  lines.push(...runtimeLines(results));
   const fileErrors = results.fileErrors.map((f) => `**${escapeMarkdown(f.file)}**: ${errorText(f.error, 'failed to load')}`);
   lines.push(...list('Files that failed to load', fileErrors));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** Several runtimes: one table per file, a column per runtime, each after the first with its ratio to the first. */
+function runtimeLines(results: ResultsFile): string[] {
+  const side = runtimeTable(results);
+  if (side === null) return [];
+  const first = side.runtimes[0]!.label;
+  const lines = [
+    '## Runtimes side by side',
+    '',
+    `Time per operation ±95% CI; after ${escapeMarkdown(first)}, time relative to ${escapeMarkdown(first)} (below 1× is faster) with its 95% CI. ${escapeMarkdown(runtimesLegend(side.runtimes))}.`,
+    '',
+  ];
+  for (const file of [...new Set(side.rows.map((r) => r.file))]) {
+    lines.push(`### ${escapeMarkdown(file)}`, '');
+    const rows = side.rows
+      .filter((r) => r.file === file)
+      .map((r) => [escapeMarkdown(r.group === null ? r.name : `${r.group} / ${r.name}`), ...r.cells.map((c) => escapeMarkdown(c.ratio === null ? c.estimate : `${c.estimate} · ${c.ratio}`))]);
+    lines.push(...table(['benchmark', ...side.runtimes.map((r) => escapeMarkdown(r.label))], ['left', ...side.runtimes.map(() => 'right' as const)], rows), '');
+  }
+  return lines;
 }
 
 /** A p-value as the terminal shows it, escaped (`<0.0001` would open an HTML tag). */

@@ -66,7 +66,17 @@ export interface ProbeSeriesSpec {
   categorical: boolean;
 }
 
-export type ChartSpec = HistogramSpec | RunOrderSpec | IterationsSpec | EstimateBarsSpec | ChangeBarsSpec | ProbeSeriesSpec;
+/** Several runtimes: each benchmark's time on every runtime after the first, relative to the first (log scale, 1 = same). */
+export interface RuntimeBarsSpec {
+  kind: 'runtime-bars';
+  labels: string[];
+  /** The first runtime's label (the reference, drawn as the line at 1). */
+  reference: string;
+  /** One dataset per runtime after the first; null where a benchmark has no ratio there. */
+  runtimes: { label: string; values: (number | null)[]; lower: (number | null)[]; upper: (number | null)[] }[];
+}
+
+export type ChartSpec = HistogramSpec | RunOrderSpec | IterationsSpec | EstimateBarsSpec | ChangeBarsSpec | ProbeSeriesSpec | RuntimeBarsSpec;
 
 /** Id of the `<script type="application/json">` element holding every chart's spec by chart id. */
 export const CHART_DATA_ELEMENT_ID = 'ubench-chart-data';

@@ -16,6 +16,7 @@ import { compareSection } from './compare-section.js';
 import { environmentSection } from './environment-section.js';
 import { html } from './escape-html.js';
 import { renderPage } from './html-page.js';
+import { runtimeSection } from './runtime-section.js';
 
 export interface ResultsPageOptions {
   /** A comparison with a base run, and how to name that run. */
@@ -64,8 +65,10 @@ export function renderResultsPage(results: ResultsFile, options: ResultsPageOpti
   const parts: string[] = [
     `<header class="page"><h1>${html(title)}</h1><p class="muted">${results.benchmarks.length} benchmarks in ${files.length} files · ${failed} failed · ${warned} with warnings · ${html(results.complete ? 'complete run' : 'incomplete run (interrupted)')} · ${html(runtimeLabel(results.environment))} · ${html(results.environment.startedAt)}</p></header>`,
     '<main>',
-    `<nav class="toc"><ul>${toc}${options.compare === undefined ? '' : '<li><a href="#comparison">comparison</a></li>'}<li><a href="#environment">environment</a></li></ul></nav>`,
+    `<nav class="toc"><ul>${toc}${(results.runtimes?.length ?? 0) > 1 ? '<li><a href="#runtimes">runtimes side by side</a></li>' : ''}${options.compare === undefined ? '' : '<li><a href="#comparison">comparison</a></li>'}<li><a href="#environment">environment</a></li></ul></nav>`,
   ];
+  const sideBySide = runtimeSection(results, charts);
+  if (sideBySide !== '') parts.push(sideBySide);
   if (options.compare !== undefined) parts.push(compareSection(options.compare.comparison, options.compare.baseLabel, charts, (id) => anchors.get(id)));
   files.forEach((f, i) => {
     parts.push(`<section class="file"><h2 id="f${i + 1}">${html(f.file)}</h2>`);

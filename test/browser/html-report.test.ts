@@ -13,6 +13,11 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { compareRuns } from '../../src/analysis/compare-runs.js';
+import { analyse } from '../../src/analysis/analyse.js';
+import { qualifiedId } from '../../src/results/runtime-keys.js';
+import type { ResultsFile } from '../../src/results/types.js';
+
+const analyseNow = (file: ResultsFile): ResultsFile => analyse(file, { analysedBy: 'test' });
 import { buildProbeDocument } from '../../src/probe/analyze-probe.js';
 import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
@@ -107,6 +112,22 @@ describe('HTML report in chromium', { skip: available ? false : `no chromium at 
     const comparison = compareRuns(xssResults(0.8), xssResults(), { noise: 0.01, seed: 1 });
     const check = await openPage('results-compare', renderResultsPage(xssResults(), { compare: { comparison, baseLabel: 'main' } }));
     assertAllDrawn(check, 12);
+  });
+
+  it('draws the runtimes side by side: a table and a chart of ratios per file', async () => {
+    const base = xssResults();
+    const runtime = (label: string, name: 'node' | 'bun', engine: 'V8' | 'JavaScriptCore') => ({ label, name, version: name === 'bun' ? '1.4.5' : '20.20.2', engine, engineVersion: '1' });
+    const runtimes = [runtime('node', 'node', 'V8'), runtime('bun', 'bun', 'JavaScriptCore')];
+    const benchmarks = runtimes.flatMap((r, i) =>
+      base.benchmarks.map((b) => ({ ...b, id: qualifiedId(b.id, r.label), runtime: r, samples: b.samples.map((x) => ({ ...x, elapsedNs: x.elapsedNs * (1 - 0.3 * i) })) })),
+    );
+    const full = runtimes.map((r) => ({ ...r, executable: `/bin/${r.name}`, clock: base.environment.clock, flags: [], throttleBaselineNs: null }));
+    const results = analyseNow({ ...base, benchmarks, runtimes: full });
+    const check = await openPage('results-runtimes', renderResultsPage(results));
+    assert.ok(check.headings.includes('runtimes side by side'), check.headings.join(' | '));
+    const runtimeCharts = check.canvases.length - 2 * 11;
+    assert.ok(runtimeCharts >= 1, `runtime charts: ${runtimeCharts}`);
+    assertAllDrawn(check, check.canvases.length);
   });
 
   it('draws a results file with memory, profile and a failed file', async () => {

@@ -116,6 +116,11 @@ describe('resultsCsv', () => {
       'gcShare',
       'diagnostics',
       'error',
+      'runtime',
+      'runtimeVersion',
+      'runtimeRatio',
+      'runtimeRatioLower',
+      'runtimeRatioUpper',
     ]);
     const [ok, timedOut] = table(text);
     assert.equal(ok!['status'], 'ok');

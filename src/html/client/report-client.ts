@@ -46,6 +46,8 @@ const BLUE = '#2f6fb0';
 const BLUE_FILL = 'rgba(47, 111, 176, 0.55)';
 const CI_FILL = 'rgba(230, 145, 56, 0.25)';
 const ORANGE = '#d9731a';
+/** One colour per runtime after the first (colour-blind-safe palette). */
+const RUNTIME_COLORS = ['rgba(230, 159, 0, 0.7)', 'rgba(0, 114, 178, 0.7)', 'rgba(0, 158, 115, 0.7)', 'rgba(204, 121, 167, 0.7)', 'rgba(86, 180, 233, 0.7)'];
 const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', '~': '#8a8f98' } as const;
 
 /** Axis ticks need no trailing zeros: `9 µs`, `5.5 µs`, not `9.000 µs`. */
@@ -137,6 +139,23 @@ function configFor(spec: ChartSpec): ChartConfiguration {
           ...base,
           scales: { y: { title: { display: true, text: 'change of the median, %' }, ticks: { callback: (v: string | number) => `${plain(v)}%` } } },
           plugins: { legend: { display: false } },
+        },
+      } as unknown as ChartConfiguration;
+    case 'runtime-bars':
+      return {
+        type: 'barWithErrorBars',
+        data: {
+          labels: spec.labels,
+          datasets: spec.runtimes.map((r, i) => ({
+            label: `${r.label} ÷ ${spec.reference}`,
+            data: r.values.map((y, j) => (y === null ? { y: Number.NaN, yMin: Number.NaN, yMax: Number.NaN } : { y, yMin: r.lower[j] ?? y, yMax: r.upper[j] ?? y })),
+            backgroundColor: RUNTIME_COLORS[i % RUNTIME_COLORS.length],
+          })),
+        },
+        options: {
+          ...base,
+          scales: { y: { type: 'logarithmic', title: { display: true, text: `time relative to ${spec.reference} (below 1 is faster)` }, ticks: { callback: (v: string | number) => `${plain(v)}×` } } },
+          plugins: { legend: { display: true }, annotation: { annotations: { reference: { type: 'line', yMin: 1, yMax: 1, borderColor: '#444', borderWidth: 1 } } } },
         },
       } as unknown as ChartConfiguration;
     case 'probe-series': {
