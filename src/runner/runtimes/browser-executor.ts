@@ -114,6 +114,8 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
         else if (event.type === 'exit') end({ code: event.code, signal: null, stderrTail: '' });
       });
       tab.on('console', (message) => {
+        // After `done`, the page is being torn down: what it logs then (lost connections) is not the benchmark's.
+        if (ended) return;
         const text = `${message.text()}\n`;
         if (message.type() === 'error') stderrTail = (stderrTail + text).slice(-4_096);
         options.relay?.(text);

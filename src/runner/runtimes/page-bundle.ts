@@ -10,7 +10,8 @@ import type { ChildRequest } from '../../engine/process/events.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo } from '../../results/types.js';
 
-const dist = fileURLToPath(new URL('../../', import.meta.url));
+/** The compiled engine the page is built from (`dist/`, also when this module runs from `src/` under the tests). */
+const dist = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/src\/$/, '/dist/');
 const browserDir = path.join(dist, 'engine', 'browser');
 const shim = (name: string): string => path.join(browserDir, 'node-shims', `${name}.js`);
 
