@@ -7,8 +7,7 @@
 import type { BenchmarkResult, Diagnostic, ResultsFile } from '../results/types.js';
 import { analyseBenchmark } from './analyse-benchmark.js';
 import { rederive } from './build-result.js';
-import { withRelative } from './relative.js';
-import { withRuntimeRelative } from './runtime-relative.js';
+import { withRelativeSpeeds } from './runtime-relative.js';
 import { clockFor, fileRuntimeKey } from '../results/runtime-keys.js';
 
 /** An earlier run this one is held to (`--baseline`): its results and how messages name it. */
@@ -69,5 +68,5 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
     const kept = runContextDiagnostics(original);
     return kept.length === 0 ? result : { ...result, diagnostics: [...result.diagnostics, ...kept] };
   });
-  return { ...file, benchmarks: withRuntimeRelative(withRelative(benchmarks, seed), file.runtimes, seed), analysedBy: options.analysedBy };
+  return { ...file, benchmarks: withRelativeSpeeds(benchmarks, file.runtimes, seed), analysedBy: options.analysedBy };
 }

@@ -6,7 +6,7 @@
  * noise band.
  */
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
-import { runtimeLabel, type RuntimeName } from '../results/runtime-identity.js';
+import { runtimeDisplay } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
@@ -235,10 +235,7 @@ function pairing(base: ResultsFile, next: ResultsFile): { key: (file: ResultsFil
   const shared = [...a].some((label) => b.has(label));
   const several = a.size > 1 || b.size > 1;
   if (shared || a.size !== 1 || b.size !== 1) return { key: (file, r) => `${runtimeFreeId(r)}\u0000${runtimeOfResult(file, r).label}`, across: null, several };
-  const name = (file: ResultsFile): string => {
-    const r = runtimeOfResult(file, file.benchmarks[0]!);
-    return runtimeLabel({ runtime: r.name as RuntimeName, runtimeVersion: r.version });
-  };
+  const name = (file: ResultsFile): string => runtimeDisplay(runtimeOfResult(file, file.benchmarks[0]!));
   return { key: (_file, r) => runtimeFreeId(r), across: { base: name(base), next: name(next) }, several: false };
 }
 

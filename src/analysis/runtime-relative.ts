@@ -9,6 +9,7 @@ import { runtimeFreeId, runtimeKey } from '../results/runtime-keys.js';
 import type { BenchmarkResult, RunRuntime } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { createRng } from '../stats/random.js';
+import { withRelative } from './relative.js';
 
 const usable = (result: BenchmarkResult | undefined): result is BenchmarkResult =>
   result !== undefined && result.status === 'ok' && result.estimate !== null && result.estimate.nsPerOp > 0 && result.samples.length > 0;
@@ -30,4 +31,9 @@ export function withRuntimeRelative(benchmarks: readonly BenchmarkResult[], runt
     });
     return { ...result, runtimeRelative: { reference, ratio: result.estimate!.nsPerOp / base.estimate!.nsPerOp, ciLower: boot.lower, ciUpper: boot.upper } };
   });
+}
+
+/** Both relative speeds a results file holds: within groups (relative.ts), then across runtimes. */
+export function withRelativeSpeeds(benchmarks: readonly BenchmarkResult[], runtimes: readonly RunRuntime[] | undefined, seed: number): BenchmarkResult[] {
+  return withRuntimeRelative(withRelative(benchmarks, seed), runtimes, seed);
 }

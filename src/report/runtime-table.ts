@@ -5,7 +5,7 @@
  */
 import { estimateHalfWidth } from '../results/derived-values.js';
 import { formatDuration, formatPlusMinusPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
-import { runtimeLabel } from '../results/runtime-identity.js';
+import { runtimeDisplay } from '../results/runtime-identity.js';
 import { isMultiRuntime, runtimeFreeId, runtimeKey } from '../results/runtime-keys.js';
 import type { BenchmarkResult, ResultsFile, RunRuntime } from '../results/types.js';
 import { formatWithInterval } from './relative-text.js';
@@ -64,7 +64,5 @@ export function runtimeTable(results: ResultsFile): RuntimeTable | null {
 
 /** `node = Node 20.20.2 (V8 11.3.244.8), bun = Bun 1.4.5 (JavaScriptCore d6375c7)`. */
 export function runtimesLegend(runtimes: readonly RunRuntime[]): string {
-  return runtimes
-    .map((r) => `${r.label} = ${runtimeLabel({ runtime: r.name, runtimeVersion: r.version })} (${r.engine} ${r.engine === 'JavaScriptCore' ? r.engineVersion.slice(0, 7) : r.engineVersion})`)
-    .join(', ');
+  return runtimes.map((r) => `${r.label} = ${runtimeDisplay(r)} (${r.engine} ${r.engine === 'JavaScriptCore' ? r.engineVersion.slice(0, 7) : r.engineVersion})`).join(', ');
 }

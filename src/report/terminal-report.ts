@@ -19,7 +19,7 @@ import { sectionResults, type FileSection, type GroupSection } from './result-se
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 import { runtimeTable, runtimesLegend } from './runtime-table.js';
 import { unavailableOn } from '../results/runtime-capabilities.js';
-import { runtimeLabel } from '../results/runtime-identity.js';
+import { runtimeDisplay } from '../results/runtime-identity.js';
 
 export interface TerminalReportOptions {
   /** Emit ANSI colour codes. */
@@ -158,7 +158,7 @@ function loopFloorNote(section: FileSection): string | null {
 /** `· Bun 1.4.5 (JavaScriptCore)` after the file name, when a runtime other than Node ran it. */
 function runtimeHeading(section: FileSection, shown: boolean, c: Colors): string {
   if (section.runtime === null || !shown) return '';
-  return c.dim(` · ${runtimeLabel({ runtime: section.runtime.name, runtimeVersion: section.runtime.version })} (${section.runtime.engine})`);
+  return c.dim(` · ${runtimeDisplay(section.runtime)} (${section.runtime.engine})`);
 }
 
 /** What the section's runtime could not measure, once per section. */

@@ -32,6 +32,11 @@ export function runtimeLabel(env: { runtime: RuntimeName; runtimeVersion: string
   return `${DISPLAY_NAME[env.runtime]} ${env.runtimeVersion.replace(/^v/, '')}`;
 }
 
+/** The same for a runtime recorded in a results file (`{ name, version }`). */
+export function runtimeDisplay(runtime: { name: RuntimeName; version: string }): string {
+  return runtimeLabel({ runtime: runtime.name, runtimeVersion: runtime.version });
+}
+
 /** The engine a runtime identity names: Bun's `JavaScriptCore <revision>`, else V8. */
 export function engineOf(identity: RuntimeIdentity): { engine: EngineName; engineVersion: string } {
   const jsc = /^JavaScriptCore (.*)$/.exec(identity.v8Version);

@@ -3,17 +3,23 @@
  * when the run measured more than one runtime, and everything that pools benchmarks (relative speed,
  * rounds shared within a file) keys on the runtime as well as the file.
  */
-import type { BenchmarkResult, ClockInfo, ResultsFile, RunRuntime } from './types.js';
+import type { RuntimeName } from './runtime-identity.js';
+import type { BenchmarkResult, ClockInfo, ResultsFile } from './types.js';
 
 /** The id of a benchmark on one of several runtimes: `file#name [bun]`. */
 export function qualifiedId(id: string, label: string): string {
   return `${id} [${label}]`;
 }
 
+/** `qualifiedId` undone: the id as the benchmark's process names it (unchanged when it carries no such label). */
+export function unqualifiedId(id: string, label: string): string {
+  const suffix = ` [${label}]`;
+  return id.endsWith(suffix) ? id.slice(0, -suffix.length) : id;
+}
+
 /** The id without its runtime (what names the same benchmark on every runtime). */
 export function runtimeFreeId(result: Pick<BenchmarkResult, 'id' | 'runtime'>): string {
-  const suffix = result.runtime === undefined ? null : ` [${result.runtime.label}]`;
-  return suffix !== null && result.id.endsWith(suffix) ? result.id.slice(0, -suffix.length) : result.id;
+  return result.runtime === undefined ? result.id : unqualifiedId(result.id, result.runtime.label);
 }
 
 /** The runtime label a benchmark is keyed by ('' for files from before `--runtime`). */
@@ -24,11 +30,6 @@ export function runtimeKey(result: Pick<BenchmarkResult, 'runtime'>): string {
 /** Benchmarks analysed together: same file, same runtime. */
 export function fileRuntimeKey(result: Pick<BenchmarkResult, 'file' | 'runtime'>): string {
   return `${result.file}\u0000${runtimeKey(result)}`;
-}
-
-/** The runtimes of a file, in order (one for older files: the environment's). */
-export function runtimesOf(file: Pick<ResultsFile, 'runtimes'>): RunRuntime[] {
-  return file.runtimes ?? [];
 }
 
 /** Whether the file compares runtimes (more than one measured). */
@@ -43,7 +44,7 @@ export function clockFor(file: Pick<ResultsFile, 'runtimes' | 'environment'>, re
 }
 
 /** The runtime a benchmark ran on: its own record, else (older files) the environment's. */
-export function runtimeOfResult(file: Pick<ResultsFile, 'environment'>, result: Pick<BenchmarkResult, 'runtime'>): { label: string; name: string; version: string } {
+export function runtimeOfResult(file: Pick<ResultsFile, 'environment'>, result: Pick<BenchmarkResult, 'runtime'>): { label: string; name: RuntimeName; version: string } {
   if (result.runtime !== undefined) return { label: result.runtime.label, name: result.runtime.name, version: result.runtime.version };
   return { label: file.environment.runtime, name: file.environment.runtime, version: file.environment.runtimeVersion };
 }

@@ -2,8 +2,7 @@
  * Gathers what benchmark processes report into the results file, in declaration order, and
  * writes it after every benchmark so a crash or Ctrl-C later loses nothing.
  */
-import { withRelative } from '../analysis/relative.js';
-import { withRuntimeRelative } from '../analysis/runtime-relative.js';
+import { withRelativeSpeeds } from '../analysis/runtime-relative.js';
 import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysis/build-result.js';
 import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
 import { ubenchVersion } from '../results/ubench-version.js';
@@ -78,7 +77,7 @@ export class ResultCollector {
       analysedBy: ubenchVersion(),
       complete: final.complete,
       finishedAt: final.complete ? new Date().toISOString() : null,
-      benchmarks: withRuntimeRelative(withRelative(ordered, this.seed), this.results.runtimes, this.seed),
+      benchmarks: withRelativeSpeeds(ordered, this.results.runtimes, this.seed),
     };
   }
 

@@ -25,7 +25,7 @@ import { shareOf } from './shard.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 import type { RuntimeTarget } from '../engine/process/events.js';
 import { engineOf, runtimeIdentity, type RuntimeIdentity } from '../results/runtime-identity.js';
-import { qualifiedId } from '../results/runtime-keys.js';
+import { qualifiedId, unqualifiedId } from '../results/runtime-keys.js';
 import type { BenchmarkRuntime, RunRuntime } from '../results/types.js';
 import { findRuntime, realSearch } from './runtimes/find-runtime.js';
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
@@ -244,7 +244,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
         const key = keyFor(runtime);
         await runPasses(options, {
           request: requestFor(file, options, { runtime, fork: 1, throttleBaselineNs: baselineOf(runtime), only: null }),
-          ids: collector.idsOf(file.display, runtime.label).map((id) => (multi ? id.slice(0, -` [${runtime.label}]`.length) : id)),
+          ids: collector.idsOf(file.display, runtime.label).map((id) => (multi ? unqualifiedId(id, runtime.label) : id)),
           collector: multi ? keyedCollector(collector, key) : collector,
           childOptions,
           progress: deps.progress,

@@ -58,3 +58,21 @@ export function measurement(nsPerOp: number, count = 20): MeasuredBenchmark {
 }
 
 export const hello: ChildEvent = { type: 'hello', pid: 1, clock: { costNs: 45, resolutionNs: 30 }, execArgv: ['--import', 'tsx', '--max-old-space-size=100'], throttleBaselineNs: 300_000 };
+
+/** A timing request for one bench file with short budgets and no pass (the fields a test does not care about). */
+export function childRequest(file: string, displayFile: string): ChildRequest {
+  return {
+    file,
+    displayFile,
+    filter: null,
+    only: null,
+    listOnly: false,
+    timeBudgetNs: 1e8,
+    warmupMaxNs: 1e8,
+    precisionTarget: 0.01,
+    seed: 1,
+    throttleBaselineNs: null,
+    deoptLogPath: null,
+    pass: null,
+  };
+}

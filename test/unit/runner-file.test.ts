@@ -3,22 +3,9 @@ import { describe, it } from 'node:test';
 import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
 import { runFile } from '../../src/runner/run-file.js';
 import type { ErrorInfo } from '../../src/results/types.js';
-import { hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';
+import { childRequest, hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';
 
-const request: ChildRequest = {
-  file: '/abs/a.bench.ts',
-  displayFile: 'a.bench.ts',
-  filter: null,
-  only: null,
-  listOnly: false,
-  timeBudgetNs: 1e8,
-  warmupMaxNs: 1e8,
-  precisionTarget: 0.01,
-  seed: 1,
-  throttleBaselineNs: null,
-  deoptLogPath: null,
-  pass: null,
-};
+const request: ChildRequest = childRequest('/abs/a.bench.ts', 'a.bench.ts');
 const three = ['one', 'two', 'three'].map((n) => info('a.bench.ts', n));
 
 /** A child that runs `ids`, crashing (exit code 3 via process.exit) when it starts `crashOn`. */

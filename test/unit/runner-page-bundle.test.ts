@@ -5,22 +5,10 @@ import type { ChildRequest } from '../../src/engine/process/events.js';
 import { BundleError, bundlePage } from '../../src/runner/runtimes/page-bundle.js';
 import { pagePositionMapper } from '../../src/runner/runtimes/page-positions.js';
 import { REPO_ROOT } from '../helpers/e2e-cli.js';
+import { childRequest } from '../helpers/scripted-executor.js';
 
 const identity = { runtime: 'chromium' as const, runtimeVersion: '156.0', v8Version: '15.6' };
-const request = (file: string): ChildRequest => ({
-  file: path.join(REPO_ROOT, file),
-  displayFile: file,
-  filter: null,
-  only: null,
-  listOnly: false,
-  timeBudgetNs: 1e8,
-  warmupMaxNs: 1e8,
-  precisionTarget: 0.01,
-  seed: 1,
-  throttleBaselineNs: null,
-  deoptLogPath: null,
-  pass: null,
-});
+const request = (file: string): ChildRequest => childRequest(path.join(REPO_ROOT, file), file);
 
 // The bundle is built from dist/ (what the package ships): `npm test` builds first.
 describe('the page bundle (Chromium)', () => {

@@ -7,18 +7,15 @@
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo } from '../../results/types.js';
 import { createJitControl } from '../loop/jit-tier.js';
-import type { ChildEvent, ChildRequest } from '../process/events.js';
+import { PAGE_EMIT_BINDING, type ChildEvent, type ChildRequest } from '../process/events.js';
 import { toErrorInfo } from '../process/error-info.js';
 import { runRequest } from '../process/run-request.js';
-
-/** The binding the parent exposes to the page. */
-export const EMIT_BINDING = '__ubenchEmit';
 
 type Emitter = (line: string) => void;
 
 function emitter(): Emitter {
-  const binding = (globalThis as unknown as Record<string, Emitter | undefined>)[EMIT_BINDING];
-  if (binding === undefined) throw new Error(`the page has no ${EMIT_BINDING} binding`);
+  const binding = (globalThis as unknown as Record<string, Emitter | undefined>)[PAGE_EMIT_BINDING];
+  if (binding === undefined) throw new Error(`the page has no ${PAGE_EMIT_BINDING} binding`);
   return binding;
 }
 

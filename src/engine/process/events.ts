@@ -24,6 +24,9 @@ import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
 
+/** The event channel of a benchmark page (Chromium): a binding the parent exposes to the page. */
+export const PAGE_EMIT_BINDING = '__ubenchEmit';
+
 /** What the parent asks a child to do. Passed as one JSON argument. */
 export interface ChildRequest {
   /** Absolute path of the bench file. */

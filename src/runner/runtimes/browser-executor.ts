@@ -5,7 +5,7 @@
  * `--js-flags`; events arrive through a page binding; a kill ends the browser's process group.
  */
 import { fileURLToPath } from 'node:url';
-import type { ChildEvent, ChildRequest, RuntimeTarget } from '../../engine/process/events.js';
+import { PAGE_EMIT_BINDING, type ChildEvent, type ChildRequest, type RuntimeTarget } from '../../engine/process/events.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ChildExit, Executor } from '../executor.js';
 import { UsageError } from '../usage-error.js';
@@ -13,8 +13,6 @@ import { BundleError, bundlePage } from './page-bundle.js';
 import { pagePositionMapper, type PositionMapper } from './page-positions.js';
 import { servePage, type PageServer } from './page-server.js';
 
-/** The binding page-main.ts sends events through. */
-const EMIT_BINDING = '__ubenchEmit';
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
@@ -106,7 +104,7 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
       page = await servePage(bundle.code);
       const map = pagePositionMapper(page.bundleUrl, bundle.map, options.cwd, packageRoot);
       const tab = await browser.newPage();
-      await tab.exposeBinding(EMIT_BINDING, (_source, line) => {
+      await tab.exposeBinding(PAGE_EMIT_BINDING, (_source, line) => {
         if (ended) return;
         const event = mapped(JSON.parse(line) as ChildEvent, map);
         handlers.onEvent(event);
