@@ -51,17 +51,33 @@ async function bareChain(runtime) {
   return JSON.parse(spawnSync(runtime.executable, args, { encoding: 'utf8' }).stdout).nsPerOp;
 }
 
+/** Processes per side for the comparison with the hand loop (see below). */
+const BARE_PROCESSES = 3;
+const FORKS = 3;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+async function bareChains(runtime) {
+  const times = [];
+  for (let i = 0; i < BARE_PROCESSES; i++) times.push(await bareChain(runtime));
+  return times;
+}
+
 const per = Object.fromEntries(labels.map((l) => [l, { floor: [], ratio: [], vsBare: [], traps: 0, realFlagged: 0, wall: [] }]));
 for (let run = 1; run <= RUNS; run++) {
   process.stderr.write(`run ${run}/${RUNS}: chains on ${labels.join(', ')}, timed by hand before and after…\n`);
   const json = path.join(work, `chains-${run}.json`);
-  // By hand just before and just after ubench, their geometric mean the reference: the host's drift
-  // over the minute between them then touches both sides alike.
+  // By hand just before and just after ubench: the host's drift over the minutes between them then
+  // touches both sides alike.
+  // Single processes of one runtime differ by a few percent (where the JIT places code), so both sides
+  // are several processes: the hand loop's median over BARE_PROCESSES before and as many after, and
+  // ubench pooling FORKS processes.
   const before = [];
-  for (const runtime of found) before.push(await bareChain(runtime));
-  ubench(['harness-bench/runtimes/chains.bench.ts', '--runtime', labels.join(','), '--json', json]);
+  for (const runtime of found) before.push(await bareChains(runtime));
+  ubench(['harness-bench/runtimes/chains.bench.ts', '--runtime', labels.join(','), '--forks', String(FORKS), '--json', json]);
   const after = [];
-  for (const runtime of found) after.push(await bareChain(runtime));
+  for (const runtime of found) after.push(await bareChains(runtime));
   const results = JSON.parse(readFileSync(json, 'utf8'));
   for (const [index, runtime] of found.entries()) {
     const mine = (name) => results.benchmarks.find((b) => b.baseName === name && b.runtime?.label === runtime.label);
@@ -69,7 +85,7 @@ for (let run = 1; run <= RUNS; run++) {
     figures.floor.push(mine('empty body () => {}').estimate.nsPerOp);
     const [c1024, c4096] = [mine('chain 1024').estimate.nsPerOp, mine('chain 4096').estimate.nsPerOp];
     figures.ratio.push(c4096 / c1024);
-    figures.vsBare.push(c1024 / Math.sqrt(before[index] * after[index]) - 1);
+    figures.vsBare.push(c1024 / median([...before[index], ...after[index]]) - 1);
     const flagged = (name) => mine(name).diagnostics.some((d) => d.code === 'optimized-away');
     if (flagged('Math.sqrt(42) dropped') && flagged('1 + 1')) figures.traps++;
     if (flagged('chain 1024') || flagged('chain 4096')) figures.realFlagged++;

@@ -39,8 +39,12 @@ export interface CpuProfile {
 }
 
 export interface SummaryContext {
-  /** Timed regions, [start, end] in µs, in order. */
-  windows: TimeWindows;
+  /**
+   * Timed regions, [start, end] in µs, in order; or null where the profile's clock is not the
+   * process's (a browser page): then the samples with the measured loop on their stack, which is
+   * what a timed region runs (setup and teardown run outside the loop function).
+   */
+  windows: TimeWindows | null;
   /** The scripts whose functions are known, by script id. */
   scripts: ReadonlyMap<string, ScriptFunctions>;
   /** Scripts to look for inlined code in, most likely first (the bench file first); packed ones are skipped. */
@@ -51,8 +55,8 @@ export interface SummaryContext {
   loopLabel: string;
   /** Lines of the measured loop's own source start here; lower lines in its ticks are inlined code. */
   loopLineOffset: number;
-  /** Where a script's code comes from (for frames with a url). */
-  classify(url: string): Extract<HotFunctionKind, 'user' | 'harness' | 'node'>;
+  /** Where code comes from (for frames with a url), by its position (1-based): a bundle holds both. */
+  classify(url: string, line: number, column: number): Extract<HotFunctionKind, 'user' | 'harness' | 'node'>;
   /** `file:line:column` as the user knows it (source-mapped, relative). */
   locate(url: string, line: number, column: number): string;
   /** The original file and line of a line of a loaded script, or null. */
@@ -85,6 +89,40 @@ export function samplesInWindows(profile: CpuProfile, windows: TimeWindows): Map
   return counts;
 }
 
+/**
+ * How many of each node's samples have the measured loop on their stack (the loop's node or below
+ * it); a run of garbage-collector samples between two such samples counts too (V8 shows GC as a root, not
+ * under the code that allocated).
+ */
+export function samplesUnderLoop(profile: CpuProfile, isLoop: (frame: CallFrame) => boolean): Map<number, number> {
+  const children = new Map(profile.nodes.map((node) => [node.id, node.children ?? []]));
+  const gc = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(garbage collector)').map((node) => node.id));
+  const under = new Set<number>();
+  const mark = (id: number): void => {
+    const stack = [id];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (under.has(next)) continue;
+      under.add(next);
+      stack.push(...(children.get(next) ?? []));
+    }
+  };
+  for (const node of profile.nodes) if (isLoop(node.callFrame)) mark(node.id);
+  const samples = profile.samples ?? [];
+  const counts = new Map<number, number>();
+  const count = (id: number, n: number): void => void counts.set(id, (counts.get(id) ?? 0) + n);
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i]!;
+    if (under.has(id)) count(id, 1);
+    if (!gc.has(id)) continue;
+    let end = i;
+    while (end + 1 < samples.length && samples[end + 1] === id) end++;
+    if (under.has(samples[i - 1] ?? -1) && under.has(samples[end + 1] ?? -1)) count(id, end - i + 1);
+    i = end;
+  }
+  return counts;
+}
+
 const VM_FRAMES = new Set(['(garbage collector)', '(program)', '(idle)', '(root)']);
 
 interface Owner {
@@ -99,7 +137,7 @@ function ownerOfFunction(script: ScriptFunctions, fn: ScriptFunction, context: S
     key: `${script.scriptId}@${fn.startOffset}`,
     name: fn.name === '' ? '(anonymous)' : fn.name,
     location: context.locate(script.url, fn.startLine, fn.startColumn),
-    kind: context.classify(script.url),
+    kind: context.classify(script.url, fn.startLine, fn.startColumn),
   };
 }
 
@@ -112,7 +150,12 @@ function ownerOfNode(node: CpuProfileNode, context: SummaryContext): Owner {
   const script = context.scripts.get(frame.scriptId);
   const fn = script?.functionAtOffset(script.offset(frame.lineNumber + 1, frame.columnNumber + 1)) ?? null;
   if (script !== undefined && fn !== null) return ownerOfFunction(script, fn, context);
-  return { key: `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`, name, location: context.locate(frame.url, frame.lineNumber + 1, frame.columnNumber + 1), kind: context.classify(frame.url) };
+  return {
+    key: `${frame.url}:${frame.lineNumber}:${frame.columnNumber}`,
+    name,
+    location: context.locate(frame.url, frame.lineNumber + 1, frame.columnNumber + 1),
+    kind: context.classify(frame.url, frame.lineNumber + 1, frame.columnNumber + 1),
+  };
 }
 
 /** The function a ticked line belongs to when it is not the host's own code; null keeps it with the host. */
@@ -144,7 +187,7 @@ function inlinedOwner(node: CpuProfileNode, _host: Owner, line: number, context:
 }
 
 export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext): CpuProfileSummary {
-  const counts = samplesInWindows(profile, context.windows);
+  const counts = context.windows === null ? samplesUnderLoop(profile, context.isLoop) : samplesInWindows(profile, context.windows);
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const functions = new Map<string, { owner: Owner; weight: number; hosts: Map<string, number> }>();
   const lines = new Map<string, { url: string; line: number; weight: number }>();

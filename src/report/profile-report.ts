@@ -4,6 +4,7 @@
  * code annotated with perf's samples (`--disasm`), as seed 000 prints "Hot methods when running X".
  */
 import type pc from 'picocolors';
+import { isTierUp } from '../results/profile-types.js';
 import type { BenchmarkResult, DeoptEvent, Disassembly, DisasmInstruction, JitInfo, ProfileInfo, TierReading } from '../results/types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -43,9 +44,12 @@ function tierLine(tier: JitInfo, c: Colors): string {
   return line;
 }
 
-function deoptLines(deopts: readonly DeoptEvent[], indent: string, c: Colors): string[] {
-  if (deopts.length === 0) return [`${indent}deopts: ${c.dim('none')}`];
-  const lines = [`${indent}deopts: ${deopts.length}`];
+function deoptLines(logged: readonly DeoptEvent[], indent: string, c: Colors): string[] {
+  const deopts = logged.filter((d) => !isTierUp(d));
+  const tierUps = logged.length - deopts.length;
+  const osr = tierUps === 0 ? '' : c.dim(` (and ${tierUps} entr${tierUps === 1 ? 'y' : 'ies'} into TurboFan's on-stack-replacement code, which V8 logs as deopts: tier-ups)`);
+  if (deopts.length === 0) return [`${indent}deopts: ${c.dim('none')}${osr}`];
+  const lines = [`${indent}deopts: ${deopts.length}${osr}`];
   for (const d of deopts.slice(0, DEOPTS_SHOWN)) {
     const inlined = d.inlinedAt.length > 0 ? c.dim(` (inlined at ${d.inlinedAt[0]})`) : '';
     lines.push(

@@ -47,6 +47,15 @@ export interface JitInfo {
 }
 
 /** A V8 deoptimization seen while the benchmark ran (from `--log-deopt`). */
+/**
+ * V8 13 and later leave Maglev code with this reason to enter TurboFan's on-stack-replacement code:
+ * a step up, not a step down (seen on Deno 2.9.6 and Chromium 156, V8 15, in every loop that tiers up).
+ */
+const TIER_UP_REASON = /prepare for on stack replacement/i;
+
+/** Whether a logged deoptimization is really a tier-up into TurboFan's OSR code. */
+export const isTierUp = (deopt: DeoptEvent): boolean => TIER_UP_REASON.test(deopt.reason);
+
 export interface DeoptEvent {
   phase: 'warmup' | 'sample';
   /** e.g. `deopt-eager`, `deopt-soft`, `deopt-lazy`. */

@@ -27,10 +27,18 @@ const UNAVAILABLE: Record<RuntimeName, readonly Unavailable[]> = {
   chromium: [
     { figure: 'B/op and GCs while sampling', why: "a page has no V8 GC profiler or 'gc' entries" },
     { figure: 'timer resolution below 5 µs', why: 'the browser coarsens performance.now() (5 µs in a cross-origin-isolated page): batches are sized to it' },
-    { figure: PASSES, why: "they use Node's inspector and V8 flags" },
+    {
+      figure: '--gc-cost, --alloc-sites, --disasm',
+      why: "a page has no GC profiler to show a run free of GC, and V8's allocation sampling and code printing are not driven in a page (--profile is, through the DevTools protocol)",
+    },
   ],
 };
 
 export function unavailableOn(runtime: RuntimeName): readonly Unavailable[] {
   return UNAVAILABLE[runtime];
+}
+
+/** Why the passes after timing (the entry of `--` options) cannot run on a runtime. */
+export function passesWhyNot(runtime: RuntimeName): string {
+  return UNAVAILABLE[runtime].find((entry) => entry.figure.startsWith('--'))?.why ?? 'not supported there';
 }

@@ -27,6 +27,13 @@ export interface RunChildOptions {
   onEvent(event: ChildEvent): void;
 }
 
+/**
+ * How long a process may take to say hello (it does so before loading the bench file): starting a
+ * browser is ubench's own work and took over 3 s the first time on this busy 2-core VM; 30 s is
+ * playwright's own launch timeout.
+ */
+export const PROCESS_START_MS = 30_000;
+
 export function runChild(request: ChildRequest, options: RunChildOptions): Promise<ChildOutcome> {
   return new Promise((resolve) => {
     const outcome: ChildOutcome = { declared: null, loadError: null, completed: false, current: null, failure: null };
@@ -34,17 +41,21 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
     let exitCode: number | null = null;
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
-    const armTimer = (): void => {
+    const armTimer = (ms = options.timeoutMs): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
         handle.kill();
-      }, options.timeoutMs);
+      }, ms);
     };
     const onAbort = (): void => handle.kill();
     const handle = options.executor(request, {
       onEvent(event) {
         switch (event.type) {
+          // The timeout counts from when the process is up (see PROCESS_START_MS).
+          case 'hello':
+            armTimer();
+            break;
           case 'declared':
             outcome.declared = event.benchmarks;
             break;
@@ -94,7 +105,7 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
         resolve(outcome);
       },
     });
-    armTimer();
+    armTimer(Math.max(options.timeoutMs, PROCESS_START_MS));
     if (options.signal?.aborted) handle.kill();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
   });

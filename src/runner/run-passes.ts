@@ -8,6 +8,7 @@ import { disasmPass } from './passes/disasm/disasm-pass.js';
 import { gcCostPass } from './passes/gc-cost/gc-cost-pass.js';
 import type { PassContext, PassOptions, PostTimingPass } from './passes/post-timing-pass.js';
 import { profilePass } from './passes/profile/profile-pass.js';
+import type { RuntimeName } from '../results/runtime-identity.js';
 
 export type { PassContext, PassOptions } from './passes/post-timing-pass.js';
 
@@ -17,9 +18,14 @@ export const POST_TIMING_PASSES: readonly PostTimingPass[] = [gcCostPass, allocS
 /** Whether the options ask for any pass after timing. */
 export const anyPass = (options: PassOptions): boolean => POST_TIMING_PASSES.some((pass) => pass.enabled(options));
 
+/** The passes asked for that a runtime cannot run, by their options (e.g. `--gc-cost`). */
+export const passesNotOn = (options: PassOptions, runtime: RuntimeName): string[] =>
+  POST_TIMING_PASSES.filter((pass) => pass.enabled(options) && !pass.runsOn.includes(runtime)).map((pass) => pass.option);
+
+/** Runs the passes asked for that the request's runtime can run. */
 export async function runPasses(options: PassOptions, context: PassContext): Promise<void> {
   for (const pass of POST_TIMING_PASSES) {
     if (context.childOptions.signal?.aborted === true) return;
-    if (pass.enabled(options)) await pass.run(context, options);
+    if (pass.enabled(options) && pass.runsOn.includes(context.request.runtime?.kind ?? 'node')) await pass.run(context, options);
   }
 }

@@ -17,7 +17,8 @@ import type { Executor } from './executor.js';
 import { runFile, type FileCallbacks } from './run-file.js';
 import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './passes/profile-files.js';
-import { anyPass, runPasses } from './run-passes.js';
+import { passesWhyNot } from '../results/runtime-capabilities.js';
+import { anyPass, passesNotOn, POST_TIMING_PASSES, runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
@@ -234,12 +235,12 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   }
   if (anyPass(options)) {
     const profileFiles = new ProfileFiles(options.profileDir, new Date(environment.startedAt), options.cwd);
-    const unsupported = targets.filter((t) => t.kind !== 'node');
-    if (unsupported.length > 0) {
-      deps.warn?.(`the passes after timing (--gc-cost, --alloc-sites, --profile, --disasm) are not available on ${unsupported.map((t) => t.label).join(', ')}: they use Node's inspector and V8 flags`);
+    for (const target of targets) {
+      const missing = passesNotOn(options, target.kind);
+      if (missing.length > 0) deps.warn?.(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not available on ${target.label}: ${passesWhyNot(target.kind)}`);
     }
     for (const file of files) {
-      for (const runtime of targets.filter((t) => t.kind === 'node')) {
+      for (const runtime of targets.filter((t) => POST_TIMING_PASSES.some((pass) => pass.enabled(options) && pass.runsOn.includes(t.kind)))) {
         if (deps.signal?.aborted) break;
         const key = keyFor(runtime);
         await runPasses(options, {

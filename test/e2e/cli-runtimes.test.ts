@@ -131,3 +131,61 @@ describe(`ubench --runtime ${LABELS.join(',')}`, () => {
     assert.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
   });
 });
+
+describe(`faults, deoptimizations and --profile on ${LABELS.slice(1).join(',')}`, () => {
+  const FAULTS = 'test/fixtures/bench/runtimes/faults.bench.ts';
+  const DEOPT = 'test/fixtures/bench/profile/deopt.bench.ts';
+  const others = LABELS.slice(1);
+  const jsonPath = path.join(temp.dir, 'faults.json');
+  let run: CliRun;
+  let results: ResultsFile;
+  const row = (label: string, file: string, name: string) => results.benchmarks.find((b) => b.file === file && b.baseName === name && b.runtime?.label === label)!;
+
+  before(async () => {
+    run = await runCli([FAULTS, DEOPT, ...FAST, '--timeout', '3s', '--profile', '--runtime', others.join(','), '--json', jsonPath]);
+    results = readResults(jsonPath);
+  });
+
+  it('costs a crash and a hang only their own rows, on every runtime', () => {
+    assert.equal(run.code, 1, describeRun(run));
+    assert.equal(results.complete, true);
+    for (const label of others) {
+      const uncaught = row(label, FAULTS, 'uncaught in a timer');
+      assert.equal(uncaught.status, 'error', label);
+      assert.match(uncaught.error!.message, /thrown from a timer/, label);
+      assert.match(uncaught.error!.location ?? '', /faults\.bench\.ts:9:\d+$/, label);
+      const hangs = row(label, FAULTS, 'hangs');
+      assert.equal(hangs.status, 'timeout', label);
+      for (const name of ['first', 'last']) assert.equal(row(label, FAULTS, name).status, 'ok', `${label} ${name}`);
+    }
+    assert.doesNotMatch(run.stderr, /^\s+at .*:\d+:\d+\)?$/m, run.stderr);
+  });
+
+  it("reads V8's deoptimization log on Deno and in the page, at the bench file's positions", () => {
+    for (const label of others.filter((l) => l !== 'bun')) {
+      const deopts = row(label, DEOPT, 'type changes after 3M calls').profile.deopts.filter((d) => !d.reason.includes('on stack replacement'));
+      assert.ok(
+        deopts.some((d) => /^test\/fixtures\/bench\/profile\/deopt\.bench\.ts:(12|18):\d+$/.test(d.location ?? '')),
+        `${label}: ${JSON.stringify(deopts)}`,
+      );
+      assert.ok(!deopts.some((d) => /\bsrc\/|\bdist\/|bundle\.js/.test(d.location ?? '')), `${label}: no harness or bundle positions: ${JSON.stringify(deopts)}`);
+    }
+  });
+
+  it("profiles in the page through the DevTools protocol, at the bench file's lines; says where it cannot", { skip: !withChromium }, () => {
+    const profiled = row('chromium', DEOPT, 'type changes after 3M calls');
+    assert.equal(profiled.profile.cpu?.status, 'measured', JSON.stringify(profiled.profile.cpu));
+    assert.ok(profiled.profile.cpu!.sampleCount > 0);
+    assert.ok(
+      profiled.profile.hot!.some((h) => h.kind === 'user' && /^test\/fixtures\/bench\/profile\/deopt\.bench\.ts:\d+:\d+$/.test(h.location ?? '')),
+      JSON.stringify(profiled.profile.hot),
+    );
+    assert.ok(!profiled.profile.hot!.some((h) => /bundle\.js/.test(h.location ?? '')), 'no bundle positions');
+    assert.ok(
+      profiled.profile.lines!.every((l) => l.file === DEOPT && l.text !== null),
+      JSON.stringify(profiled.profile.lines),
+    );
+    assert.ok(existsSync(profiled.profile.cpuprofile!), 'the .cpuprofile is saved');
+    assert.match(run.stderr, /--profile is not available on bun: /);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { samplesInWindows, summarizeCpuProfile, type CpuProfile, type CpuProfileNode, type SummaryContext } from '../../src/profiling/cpu-profile-summary.js';
+import { samplesInWindows, samplesUnderLoop, summarizeCpuProfile, type CpuProfile, type CpuProfileNode, type SummaryContext } from '../../src/profiling/cpu-profile-summary.js';
 import { ScriptFunctions } from '../../src/profiling/script-functions.js';
 
 // A bench file as V8 loaded it: two helpers and the benchmark body, one per few lines.
@@ -100,6 +100,22 @@ describe('samples in the timed regions', () => {
         [3, 1],
       ].sort(),
     );
+  });
+
+  it('without windows (a page: another clock), counts samples with the loop on their stack, and GC between two of them', () => {
+    // 6 runBatch (harness, outside the loop); GC (5) between loop samples counts, GC after runBatch does not.
+    const counts = samplesUnderLoop(profileOf([6, 2, 5, 5, 4, 6, 5, 3, 7]), (f) => f.url.startsWith('ubench-measured-loop-'));
+    assert.deepEqual(
+      [...counts].sort(),
+      [
+        [2, 1],
+        [5, 2],
+        [4, 1],
+        [3, 1],
+      ].sort(),
+    );
+    const summary = summarizeCpuProfile(profileOf([6, 2, 4, 4, 6]), { ...context([]), windows: null });
+    assert.equal(summary.sampleCount, 3);
   });
 });
 

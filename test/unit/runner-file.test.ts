@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
+import type { Executor } from '../../src/runner/executor.js';
 import { runFile } from '../../src/runner/run-file.js';
 import type { ErrorInfo } from '../../src/results/types.js';
 import { childRequest, hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';
@@ -69,6 +70,34 @@ describe('runFile: one bench file across processes', () => {
     assert.equal(r.lost[0]![1], 'timeout');
     assert.match(r.lost[0]![2].message, /exceeded the timeout of 0\.03 s/);
     assert.deepEqual(r.measured, ['a.bench.ts#two', 'a.bench.ts#three']);
+  });
+
+  it('counts the timeout from when the process is up, not from its start (a browser takes seconds to start)', async () => {
+    // Every event comes 25 ms after the start: a 20 ms timeout counted from the start would fire first.
+    const slowStart: Executor = (req, handlers) => {
+      const timer = setTimeout(() => {
+        for (const event of child(req.only ?? three.map((b) => b.id), null).events) handlers.onEvent(event);
+        handlers.onExit({ code: 0, signal: null, stderrTail: '' });
+      }, 25);
+      return {
+        kill() {
+          clearTimeout(timer);
+          handlers.onExit({ code: null, signal: 'SIGKILL', stderrTail: '' });
+        },
+      };
+    };
+    const lost: string[] = [];
+    const measured: string[] = [];
+    await runFile(
+      request,
+      { executor: slowStart, timeoutMs: 20 },
+      { onEvent: (e) => void (e.type === 'measured' && measured.push(e.id)), onLost: (id) => lost.push(id), onFileError: (e) => lost.push(e.message) },
+    );
+    assert.deepEqual(lost, []);
+    assert.deepEqual(
+      measured,
+      three.map((b) => b.id),
+    );
   });
 
   it('explains a crash by signal with V8’s fatal line from stderr', async () => {

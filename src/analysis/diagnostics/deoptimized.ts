@@ -2,20 +2,15 @@
  * `deoptimized`: V8 deoptimized code while samples were being taken, so part of the samples ran
  * slower code. Reports V8's reason and the source location (from --log-deopt), or the tier drop.
  */
+import { isTierUp } from '../../results/profile-types.js';
 import type { Rule } from './rule.js';
 
 const MAX_LISTED = 3;
 
-/**
- * V8 13 and later leave Maglev code with this reason to enter TurboFan's on-stack-replacement code:
- * a step up, not a step down (seen on Deno 2.9.6, V8 15.0, in every loop that tiers up while sampling).
- */
-const TIER_UP_REASON = /prepare for on stack replacement/i;
-
 export const deoptimized: Rule = {
   code: 'deoptimized',
   check(result) {
-    const during = result.profile.deopts.filter((d) => d.phase === 'sample' && !TIER_UP_REASON.test(d.reason));
+    const during = result.profile.deopts.filter((d) => d.phase === 'sample' && !isTierUp(d));
     const jit = result.profile.tier;
     const tierDropped = jit !== null && jit.afterWarmup.tier === 'turbofan' && jit.afterSampling.tier !== 'turbofan';
     if (during.length === 0 && !tierDropped) return [];

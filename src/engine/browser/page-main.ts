@@ -8,6 +8,8 @@ import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo } from '../../results/types.js';
 import { createJitControl } from '../loop/jit-tier.js';
 import { PAGE_EMIT_BINDING, type ChildEvent, type ChildRequest } from '../process/events.js';
+import { pageDeoptLog } from './page-deopt-log.js';
+import { runPagePass } from './page-profile-pass.js';
 import { toErrorInfo } from '../process/error-info.js';
 import { runRequest } from '../process/run-request.js';
 
@@ -40,13 +42,13 @@ export async function startPage(request: ChildRequest, identity: RuntimeIdentity
     emit,
     errorInfo: pageErrorInfo,
     jitControl: createJitControl(),
-    // V8's log is a file of the browser's renderer, which the page cannot read between phases.
-    deoptLog: null,
+    deoptLog: request.deoptLogPath === null ? null : pageDeoptLog,
     cwd: '/',
     isHarness: () => false,
     pid: 1,
     execArgv: [],
     identity,
+    runPass: runPagePass,
   });
   if (finished) return;
   finished = true;

@@ -24,8 +24,16 @@ export function parseDeoptLog(text: string, phase: DeoptEvent['phase'], cwd: str
   return events;
 }
 
-/** Reads whatever the log gained since the last call. */
-export class DeoptLogReader {
+/** Where a process reads the log's new text from: the file itself, or (in a page) the parent that can read it. */
+export interface DeoptLogSource {
+  /** Skips what was written so far. */
+  mark(): void;
+  /** What the log gained since the last call. */
+  readNew(): string;
+}
+
+/** Reads whatever the log file gained since the last call. */
+export class DeoptLogReader implements DeoptLogSource {
   private offset = 0;
 
   constructor(private readonly path: string) {
@@ -43,6 +51,11 @@ export class DeoptLogReader {
   /** Skips what was written so far. */
   mark(): void {
     this.offset = this.size();
+  }
+
+  /** Reads the file from its start again. */
+  rewind(): void {
+    this.offset = 0;
   }
 
   readNew(): string {

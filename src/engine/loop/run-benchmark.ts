@@ -10,7 +10,7 @@ import type { HostReference } from '../host/host-reference.js';
 import { createBatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import type { Sink } from './codegen.js';
-import { parseDeoptLog, type DeoptLogReader } from './deopt-log.js';
+import { parseDeoptLog, type DeoptLogSource } from './deopt-log.js';
 import type { MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
@@ -37,7 +37,7 @@ export interface ProcessContext {
   errorInfo: (thrown: unknown) => ErrorInfo;
   rng: () => number;
   jitControl: JitControl | null;
-  deoptLog: DeoptLogReader | null;
+  deoptLog: DeoptLogSource | null;
   throttleBaselineNs: number;
   /** Makes the key of each interleaved round (see `Sample.round`). */
   processKey: number;

@@ -27,6 +27,12 @@ export const EVENT_FD = 3;
 /** The event channel of a benchmark page (Chromium): a binding the parent exposes to the page. */
 export const PAGE_EMIT_BINDING = '__ubenchEmit';
 
+/** A page's `--profile` pass asks the parent to drive V8's profiler (DevTools protocol) through this binding. */
+export const PAGE_PROFILER_BINDING = '__ubenchProfiler';
+
+/** What a page asks of the profiler binding: start before warm-up, restart before the replay, stop after it. */
+export type PageProfilerStep = { step: 'start' } | { step: 'restart' } | { step: 'stop'; benchName: string; outFile: string; top: number; iterations: number };
+
 /** What the parent asks a child to do. Passed as one JSON argument. */
 export interface ChildRequest {
   /** Absolute path of the bench file. */

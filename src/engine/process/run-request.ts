@@ -12,7 +12,7 @@ import { createRng } from '../../stats/random.js';
 import { HostReference } from '../host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
 import { hrtimeNow, measureClock } from '../loop/clock.js';
-import type { DeoptLogReader } from '../loop/deopt-log.js';
+import type { DeoptLogSource } from '../loop/deopt-log.js';
 import { runInterleaved } from '../loop/interleaved-run.js';
 import type { JitControl } from '../loop/jit-tier.js';
 import { runBenchmark, sink } from '../loop/run-benchmark.js';
@@ -26,7 +26,7 @@ export interface RequestHost {
   emit(event: ChildEvent): void;
   errorInfo(thrown: unknown): ErrorInfo;
   jitControl: JitControl | null;
-  deoptLog: DeoptLogReader | null;
+  deoptLog: DeoptLogSource | null;
   cwd: string;
   /** Whether a source location is ubench's own code (its deoptimizations are not the benchmark's). */
   isHarness(location: string): boolean;

@@ -6,6 +6,7 @@
  * engine/passes/<pass>/. Adding a pass: a folder here and there, its option, its report.
  */
 import type { ChildRequest, PassRequest, PassResult } from '../../engine/process/events.js';
+import type { RuntimeName } from '../../results/runtime-identity.js';
 import type { BenchmarkResult, ErrorInfo } from '../../results/types.js';
 import type { PassOutcome } from '../collector.js';
 import { runFile } from '../run-file.js';
@@ -44,7 +45,11 @@ export interface PassCollector {
 export interface PostTimingPass {
   /** The name progress lines use, e.g. `GC-free`. */
   label: string;
+  /** The option that asks for it, e.g. `--gc-cost`. */
+  option: string;
   enabled(options: PassOptions): boolean;
+  /** The runtimes whose processes can run it (results/runtime-capabilities.ts says why not elsewhere). */
+  runsOn: readonly RuntimeName[];
   /** Plans from the file's timing results, runs its processes, and records each benchmark's outcome. */
   run(context: PassContext, options: PassOptions): Promise<void>;
 }

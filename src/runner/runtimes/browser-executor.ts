@@ -5,12 +5,14 @@
  * `--js-flags`; events arrive through a page binding; a kill ends the browser's process group.
  */
 import { fileURLToPath } from 'node:url';
-import { PAGE_EMIT_BINDING, type ChildEvent, type ChildRequest, type RuntimeTarget } from '../../engine/process/events.js';
+import { PAGE_EMIT_BINDING, PAGE_PROFILER_BINDING, type ChildEvent, type ChildRequest, type RuntimeTarget } from '../../engine/process/events.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ChildExit, Executor } from '../executor.js';
 import { UsageError } from '../usage-error.js';
 import { BundleError, bundlePage } from './page-bundle.js';
+import { pageDeoptFiles } from './page-deopt-files.js';
 import { pagePositionMapper, type PositionMapper } from './page-positions.js';
+import { pageProfiler, type CdpSession } from './page-profiler.js';
 import { servePage, type PageServer } from './page-server.js';
 
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,7 +21,11 @@ const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * Chromium's flags: V8's natives (tiers), `gc()` and quiet natives, as a Node child gets them; no
  * sandbox (CI containers run as root, where Chromium's sandbox cannot start); no GPU or /dev/shm use.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--js-flags=--allow-natives-syntax --expose-gc --fuzzing'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const JS_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--fuzzing'];
+
+/** V8's deoptimization log, written by the renderer (possible without the sandbox): a file per process. */
+const deoptLogFlags = (logfile: string): string[] => ['--log-deopt', `--logfile=${logfile}`, '--no-logfile-per-isolate'];
 
 interface Playwright {
   chromium: {
@@ -39,10 +45,30 @@ interface Browser {
   close(): Promise<void>;
 }
 interface Page {
-  exposeBinding(name: string, callback: (source: unknown, line: string) => void): Promise<void>;
+  exposeBinding(name: string, callback: (source: unknown, line: string) => unknown): Promise<void>;
+  context(): { newCDPSession(page: Page): Promise<CdpSession> };
   on(event: 'console', listener: (message: { text(): string; type(): string }) => void): void;
   on(event: 'crash' | 'close', listener: () => void): void;
   goto(url: string, options: { waitUntil: 'commit' }): Promise<unknown>;
+}
+
+/**
+ * Ends the browser and every process it started: playwright-core starts it as a process group's
+ * leader. Killing the browser alone left a renderer spinning in a hung benchmark at full CPU
+ * (measured: 5 s and more after the timeout, slowing the next browser's start past --timeout).
+ */
+function killBrowser(server: BrowserServer): void {
+  const { pid } = server.process();
+  try {
+    if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+    else server.process().kill('SIGKILL');
+  } catch {
+    try {
+      server.process().kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 let playwright: Promise<Playwright> | null = null;
@@ -58,9 +84,10 @@ async function loadPlaywright(): Promise<Playwright> {
   return playwright;
 }
 
-/** Events that carry an error: their positions are the bundle's until mapped. */
+/** Events that carry an error or deopts: their positions are the bundle's until mapped. */
 function mapped(event: ChildEvent, map: PositionMapper): ChildEvent {
-  if (event.type === 'load-error' || event.type === 'bench-error' || event.type === 'crash') return { ...event, error: map(event.error) };
+  if (event.type === 'load-error' || event.type === 'bench-error' || event.type === 'crash') return { ...event, error: map.error(event.error) };
+  if (event.type === 'measured') return { ...event, result: { ...event.result, deopts: map.deopts(event.result.deopts) } };
   return event;
 }
 
@@ -76,24 +103,27 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     let page: PageServer | null = null;
     let ended = false;
     let stderrTail = '';
+    const deoptLog = pageDeoptFiles();
     const end = (exit: ChildExit): void => {
       if (ended) return;
       ended = true;
       page?.close();
+      deoptLog.remove();
       const closing = server;
       server = null;
-      if (closing !== null) void closing.close().catch(() => closing.process().kill('SIGKILL'));
+      if (closing !== null) void closing.close().catch(() => killBrowser(closing));
       handlers.onExit({ ...exit, stderrTail: exit.stderrTail || stderrTail });
     };
     const start = async (): Promise<void> => {
       const { chromium } = await loadPlaywright();
-      server = await chromium.launchServer({ executablePath: runtime.executable, args: CHROMIUM_ARGS, headless: true });
+      const jsFlags = [...JS_FLAGS, ...deoptLogFlags(deoptLog.logfile)].join(' ');
+      server = await chromium.launchServer({ executablePath: runtime.executable, args: [...CHROMIUM_ARGS, `--js-flags=${jsFlags}`], headless: true });
       const browser = await chromium.connect(server.wsEndpoint());
       const { jsVersion } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
       const identity: RuntimeIdentity = { runtime: 'chromium', runtimeVersion: browser.version(), v8Version: jsVersion };
       let bundle: Awaited<ReturnType<typeof bundlePage>>;
       try {
-        bundle = await bundlePage(request, identity, options.cwd);
+        bundle = await bundlePage({ ...request, deoptLogPath: deoptLog.logfile }, identity, options.cwd);
       } catch (error) {
         if (!(error instanceof BundleError)) throw error;
         handlers.onEvent({ type: 'load-error', error: error.info });
@@ -101,7 +131,7 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
         end({ code: 0, signal: null, stderrTail: '' });
         return;
       }
-      page = await servePage(bundle.code);
+      page = await servePage(bundle.code, deoptLog);
       const map = pagePositionMapper(page.bundleUrl, bundle.map, options.cwd, packageRoot);
       const tab = await browser.newPage();
       await tab.exposeBinding(PAGE_EMIT_BINDING, (_source, line) => {
@@ -111,6 +141,10 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
         if (event.type === 'done') end({ code: 0, signal: null, stderrTail: '' });
         else if (event.type === 'exit') end({ code: event.code, signal: null, stderrTail: '' });
       });
+      if (request.pass?.kind === 'cpu-profile') {
+        const answer = pageProfiler(await tab.context().newCDPSession(tab), { url: page.bundleUrl, map: bundle.map }, options.cwd, packageRoot);
+        await tab.exposeBinding(PAGE_PROFILER_BINDING, (_source, line) => answer(line));
+      }
       tab.on('console', (message) => {
         // After `done`, the page is being torn down: what it logs then (lost connections) is not the benchmark's.
         if (ended) return;
@@ -131,14 +165,7 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     return {
       kill() {
         if (ended) return;
-        const running = server;
-        if (running !== null) {
-          try {
-            running.process().kill('SIGKILL');
-          } catch {
-            // Already gone.
-          }
-        }
+        if (server !== null) killBrowser(server);
         end({ code: null, signal: 'SIGKILL', stderrTail: '' });
       },
     };

@@ -1,14 +1,20 @@
 /**
  * Positions in a benchmark page's bundle, mapped back to the files they came from: an error a page
  * reports names `http://127.0.0.1:<port>/bundle.js:<line>:<column>`; the user wants
- * `bench/sort.bench.ts:12:5`. Uses the bundle's source map (Node's `SourceMap`).
+ * `bench/sort.bench.ts:12:5`; so do the deoptimizations V8 logs there. Uses the bundle's source map
+ * (Node's `SourceMap`).
  */
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { userLocation } from '../../engine/process/error-info.js';
+import { isHarnessFile, userLocation } from '../../engine/process/error-info.js';
+import type { DeoptEvent } from '../../results/profile-types.js';
 import type { ErrorInfo } from '../../results/types.js';
 
-export type PositionMapper = (info: ErrorInfo) => ErrorInfo;
+export interface PositionMapper {
+  error(info: ErrorInfo): ErrorInfo;
+  /** The page's deopts at their original positions (cwd-relative), ubench's own code's left out. */
+  deopts(events: DeoptEvent[]): DeoptEvent[];
+}
 
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -22,9 +28,18 @@ export function pagePositionMapper(bundleUrl: string, map: string, cwd: string, 
       if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return whole;
       return `${path.resolve(cwd, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
     });
-  return (info) => {
-    if (info.stack === null) return info.location === null ? info : { ...info, location: mapText(info.location) };
-    const stack = mapText(info.stack);
-    return { ...info, message: mapText(info.message), stack, location: userLocation(stack, packageRoot, cwd) };
+  const relative = (file: string): string => (file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file);
+  return {
+    error(info) {
+      if (info.stack === null) return info.location === null ? info : { ...info, location: mapText(info.location) };
+      const stack = mapText(info.stack);
+      return { ...info, message: mapText(info.message), stack, location: userLocation(stack, packageRoot, cwd) };
+    },
+    deopts(events) {
+      const mapped = events.map((event) => ({ ...event, location: event.location === null ? null : mapText(event.location), inlinedAt: event.inlinedAt.map(mapText) }));
+      return mapped
+        .filter((event) => event.location === null || !isHarnessFile(event.location, packageRoot))
+        .map((event) => ({ ...event, location: event.location === null ? null : relative(event.location), inlinedAt: event.inlinedAt.map(relative) }));
+    },
   };
 }

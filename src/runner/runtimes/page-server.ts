@@ -5,6 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PAGE_DEOPT_LOG_PATH } from '../../engine/browser/page-deopt-log.js';
+import type { DeoptLogSource } from '../../engine/loop/deopt-log.js';
 
 const ISOLATION_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
@@ -23,10 +25,17 @@ export interface PageServer {
   close(): void;
 }
 
-export async function servePage(bundle: string): Promise<PageServer> {
+/** `log`: the browser's V8 deoptimization logs, or null when the page runs without them. */
+export async function servePage(bundle: string, log: DeoptLogSource | null = null): Promise<PageServer> {
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
-    if (url === '/' || url === '/index.html') {
+    if (url === PAGE_DEOPT_LOG_PATH && log !== null) {
+      let text = '';
+      if (request.method === 'POST') log.mark();
+      else text = log.readNew();
+      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', ...ISOLATION_HEADERS });
+      response.end(text);
+    } else if (url === '/' || url === '/index.html') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...ISOLATION_HEADERS });
       response.end(PAGE);
     } else if (url === '/bundle.js') {

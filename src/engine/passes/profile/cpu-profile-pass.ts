@@ -20,14 +20,9 @@ import { postNow } from '../inspector-post.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';
 import { readablePosition } from '../../process/source-position.js';
 import { RegionObserver, TimedWindows } from '../../loop/timed-region.js';
+import { CPU_SAMPLING_INTERVAL_US, PROFILED_LOOP_LINE_OFFSET } from './profile-settings.js';
 
-/**
- * 100 µs between samples: 10 per millisecond of replay. docs/design.md §3 measured ~6% overhead at this
- * interval (1–3% at 1 ms); no timing is taken in this pass, and the finer grain resolves short bodies.
- */
-export const CPU_SAMPLING_INTERVAL_US = 100;
-/** The profiled loop's own lines start here, far past any line of code inlined into it. */
-export const PROFILED_LOOP_LINE_OFFSET = 1_000_000;
+export { CPU_SAMPLING_INTERVAL_US, PROFILED_LOOP_LINE_OFFSET } from './profile-settings.js';
 
 const observer = new RegionObserver();
 
@@ -59,7 +54,7 @@ function scriptFunctions(session: Session, coverage: ScriptCoverage[], wanted: (
   return scripts;
 }
 
-function lineReader(cwd: string): (file: string, line: number) => string | null {
+export function lineReader(cwd: string): (file: string, line: number) => string | null {
   const cache = new Map<string, string[] | null>();
   return (file, line) => {
     if (!cache.has(file)) {
@@ -75,7 +70,7 @@ function lineReader(cwd: string): (file: string, line: number) => string | null 
 }
 
 /** Why some lines are missing, when transpiled code was packed into a few lines. */
-function packedNote(urls: readonly string[], locate: (url: string, line: number, column: number) => string): string | null {
+export function packedNote(urls: readonly string[], locate: (url: string, line: number, column: number) => string): string | null {
   if (urls.length === 0) return null;
   const files = urls.map((url) => locate(url, 1, 1).replace(/:1:1$/, '')).join(', ');
   return `the code of ${files} ran packed into a few lines, so its lines could not be told apart: code inlined from there counts as the function it was inlined into, and its hot lines are not shown`;

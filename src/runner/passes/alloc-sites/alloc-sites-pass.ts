@@ -44,7 +44,9 @@ export function planAllocSites(benchmarks: readonly BenchmarkResult[], timeBudge
 
 export const allocSitesPass: PostTimingPass = {
   label: 'allocation sites',
+  option: '--alloc-sites',
   enabled: (options) => options.allocSites,
+  runsOn: ['node'],
   async run(context, options) {
     const plan = planAllocSites(context.collector.current(context.ids), options.timeBudgetNs);
     for (const [id, reason] of plan.skipped) context.collector.passOutcome(id, { allocSites: noSites('skipped', reason) });

@@ -93,7 +93,9 @@ async function runDisasmPass(samples: Record<string, number[]>, context: PassCon
 
 export const disasmPass: PostTimingPass = {
   label: 'machine code',
+  option: '--disasm',
   enabled: (options) => options.disasm,
+  runsOn: ['node'],
   async run(context, options) {
     const plan = planReplay(context.collector.current(context.ids), options.timeBudgetNs);
     if (plan.samples !== null) await runDisasmPass(plan.samples, context);

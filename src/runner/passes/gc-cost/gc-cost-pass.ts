@@ -69,7 +69,9 @@ export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
 
 export const gcCostPass: PostTimingPass = {
   label: 'GC-free',
+  option: '--gc-cost',
   enabled: (options) => options.gcCost,
+  runsOn: ['node'],
   async run(context) {
     const plan = planNoGc(context.collector.current(context.ids));
     for (const [id, reason] of plan.impossible) context.collector.passOutcome(id, { noGc: { status: 'impossible', reason } });

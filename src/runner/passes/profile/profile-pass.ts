@@ -2,7 +2,7 @@
  * `--profile`: each file's benchmarks replayed (replay-plan.ts) under V8's CPU profiler in a process
  * of their own: hot functions, hot source lines, and a `.cpuprofile` per benchmark.
  */
-import { CPU_SAMPLING_INTERVAL_US } from '../../../engine/passes/profile/cpu-profile-pass.js';
+import { CPU_SAMPLING_INTERVAL_US } from '../../../engine/passes/profile/profile-settings.js';
 import type { CpuProfileFindings } from '../../../results/types.js';
 import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';
 import { planReplay } from '../replay-plan.js';
@@ -13,7 +13,9 @@ export function noProfile(status: 'skipped' | 'failed', reason: string): CpuProf
 
 export const profilePass: PostTimingPass = {
   label: 'CPU profile',
+  option: '--profile',
   enabled: (options) => options.profile,
+  runsOn: ['node', 'chromium'],
   async run(context, options) {
     const plan = planReplay(context.collector.current(context.ids), options.timeBudgetNs);
     for (const [id, reason] of plan.skipped) context.collector.passOutcome(id, { cpuProfile: noProfile('skipped', reason) });
