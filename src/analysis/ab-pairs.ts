@@ -9,7 +9,8 @@ import { groupedName } from '../results/grouped-name.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } from '../stats/wilcoxon-signed-rank.js';
 import { median } from '../stats/quantile.js';
-import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type Verdict } from './compare-runs.js';
+import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type CompareMetric, type Verdict } from './compare-runs.js';
+import { measuredCount } from './compare-instructions.js';
 
 export type AbOrder = 'AB' | 'BA';
 
@@ -28,10 +29,10 @@ export function abOrder(index: number): AbOrder {
 export interface AbRow {
   /** `group/name` (the part of the id after the file), the same in both files. */
   name: string;
-  /** Per-pair estimates, ns/op, of the pairs where both sides measured it. */
+  /** Per-pair estimates, ns/op (instructions per op with `--metric instructions`), of the pairs where both sides measured it. */
   aEstimates: number[];
   bEstimates: number[];
-  /** Medians of those estimates. */
+  /** Medians of those estimates (of the metric compared: ns/op, or instructions per op). */
   aNsPerOp: number;
   bNsPerOp: number;
   /** B/A: exp of the Hodges–Lehmann estimate of the log ratios. */
@@ -57,6 +58,8 @@ export interface AbRow {
 }
 
 export interface AbAnalysis {
+  /** What the pairs compare (absent: time). */
+  metric?: CompareMetric;
   alpha: number;
   confidence: number;
   noise: number;
@@ -66,7 +69,11 @@ export interface AbAnalysis {
   onlyInB: string[];
 }
 
-const measured = (b: BenchmarkResult | undefined): b is BenchmarkResult & { estimate: NonNullable<BenchmarkResult['estimate']> } => b !== undefined && b.status === 'ok' && b.estimate !== null;
+/** The value a pair compares of a benchmark: its time, or its instruction count; null when it has none. */
+function comparedValue(b: BenchmarkResult | undefined, metric: CompareMetric): number | null {
+  if (b === undefined || b.status !== 'ok' || b.estimate === null) return null;
+  return metric === 'instructions' ? (measuredCount(b)?.perOp ?? null) : b.estimate.nsPerOp;
+}
 
 /** Median absolute deviation from the median, relative to the median (0 for fewer than two values). */
 function relativeSpread(values: readonly number[], logScale: boolean): number {
@@ -82,18 +89,24 @@ function keysOf(pairs: readonly AbPair[], side: 'a' | 'b'): string[] {
   return [...keys];
 }
 
-function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRow {
+function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric): AbRow {
   const aEstimates: number[] = [];
   const bEstimates: number[] = [];
   const logRatios: number[] = [];
   const byOrder: Record<AbOrder, number[]> = { AB: [], BA: [] };
   for (const p of pairs) {
-    const a = p.a?.benchmarks.find((x) => groupedName(x) === name);
-    const b = p.b?.benchmarks.find((x) => groupedName(x) === name);
-    if (!measured(a) || !measured(b)) continue;
-    aEstimates.push(a.estimate.nsPerOp);
-    bEstimates.push(b.estimate.nsPerOp);
-    const d = Math.log(b.estimate.nsPerOp / a.estimate.nsPerOp);
+    const a = comparedValue(
+      p.a?.benchmarks.find((x) => groupedName(x) === name),
+      metric,
+    );
+    const b = comparedValue(
+      p.b?.benchmarks.find((x) => groupedName(x) === name),
+      metric,
+    );
+    if (a === null || b === null) continue;
+    aEstimates.push(a);
+    bEstimates.push(b);
+    const d = Math.log(b / a);
     logRatios.push(d);
     byOrder[p.order].push(d);
   }
@@ -128,15 +141,16 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number): AbRo
 }
 
 /** The paired analysis of every benchmark both files declare. */
-export function analyseAb(pairs: readonly AbPair[], noise: number): AbAnalysis {
+export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time'): AbAnalysis {
   const inA = keysOf(pairs, 'a');
   const inB = new Set(keysOf(pairs, 'b'));
   return {
+    ...(metric === 'time' ? {} : { metric }),
     alpha: COMPARE_ALPHA,
     confidence: COMPARE_CONFIDENCE,
     noise,
     pairs: pairs.length,
-    rows: inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise)),
+    rows: inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric)),
     onlyInA: inA.filter((k) => !inB.has(k)),
     onlyInB: [...inB].filter((k) => !inA.includes(k)),
   };

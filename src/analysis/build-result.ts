@@ -3,7 +3,7 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { AllocationSites, BenchmarkResult, BenchmarkRuntime, CpuProfileFindings, Disassembly, ErrorInfo, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
+import type { AllocationSites, BenchmarkResult, BenchmarkRuntime, CpuProfileFindings, Disassembly, ErrorInfo, InstructionCount, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
@@ -34,6 +34,8 @@ export interface PassReadings {
   cpuProfile?: CpuProfileFindings | null;
   /** The disassembly pass (`--disasm`), when run. */
   disasm?: Disassembly | null;
+  /** The instruction-counting pass (`--instructions`), when run. */
+  instructions?: InstructionCount | null;
 }
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
@@ -104,6 +106,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     memory: null,
     diagnostics: [],
     ...(record.runtime === undefined ? {} : { runtime: { ...record.runtime } }),
+    ...(record.instructions === undefined ? {} : { instructions: record.instructions }),
   };
 }
 

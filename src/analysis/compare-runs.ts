@@ -8,7 +8,11 @@
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
-import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
+import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type BytesChange, type CompareMetric, type CompareRow } from './compare-row.js';
+import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
+
+export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE } from './compare-row.js';
+export type { BytesChange, ChangeTest, CompareMetric, CompareRow, CompareSide, Verdict } from './compare-row.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
@@ -17,12 +21,8 @@ import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
 import { perOpValues } from '../results/derived-values.js';
 
-/** benchstat's significance level. */
-export const COMPARE_ALPHA = 0.05;
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;
-/** Confidence level of the change's interval: ubench's one level (stats/confidence.ts). */
-export const COMPARE_CONFIDENCE = DEFAULT_CONFIDENCE;
 /**
  * What single processes of one benchmark typically differ by: between two single-process runs a
  * change must clear the noise band, this, and the host's own speed difference between the runs.
@@ -40,61 +40,9 @@ const signed = (fraction: number): string => `${fraction > 0 ? '+' : ''}${(fract
 /** Two processes are the fewest forks that make a per-process test possible at all (and it must be able to reach significance: 4 against 4 at least). */
 const MIN_FORKS_FOR_FORK_TEST = 2;
 
-export type Verdict = 'faster' | 'slower' | '~';
-
-export interface CompareSide {
-  nsPerOp: number;
-  /** Values the test compared: samples, or processes with `--forks`. */
-  n: number;
-}
-
-export interface BytesChange {
-  base: number;
-  new: number;
-  /** new − base, bytes per operation. */
-  difference: number;
-  /** Whether the difference exceeds what allocation accounting resolves (0.5 B/op). */
-  differs: boolean;
-}
-
-export interface CompareRow {
-  id: string;
-  name: string;
-  file: string;
-  group: string | null;
-  base: CompareSide;
-  new: CompareSide;
-  /** new / base of the medians. */
-  ratio: number;
-  /** ratio − 1: +0.05 is 5% slower. */
-  change: number;
-  ciLower: number;
-  ciUpper: number;
-  pValue: number;
-  /** What the test compared. */
-  unit: 'samples' | 'forks';
-  verdict: Verdict;
-  /**
-   * How much slower (+) or faster (−) the host ran in the new run than in the base, from the
-   * host-speed reference next to the samples; null when either run lacks it or with --forks.
-   */
-  hostShift: number | null;
-  /** The same from the throughput reference (null when either run lacks it, or with --forks). */
-  throughputShift: number | null;
-  /**
-   * The band this row was judged with: the noise band; when compared by samples of single
-   * processes, widened by what they typically differ by (PROCESS_ALLOWANCE) and by the larger of
-   * |hostShift| and |throughputShift|.
-   */
-  band: number;
-  /** Why the verdict is `~`, or null. */
-  reason: string | null;
-  /** Why this comparison could not have reached significance, or null. */
-  warning: string | null;
-  bytes: BytesChange | null;
-}
-
 export interface Comparison {
+  /** What changes were called on (absent in comparisons from before `--metric`: time). */
+  metric?: CompareMetric;
   alpha: number;
   noise: number;
   confidence: number;
@@ -118,37 +66,16 @@ export interface CompareOptions {
    * runtime's own speed, so their difference says nothing of the host and widens no band.
    */
   acrossRuntimes?: boolean;
+  /** Call changes on time (default) or on instructions per operation. */
+  metric?: CompareMetric;
 }
 
-function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks'): number[] {
+function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks' | 'regions'): number[] {
   return unit === 'forks' ? b.forks!.map((f) => f.estimate.nsPerOp) : perOpValues(b.samples);
 }
 
 /** Whether a benchmark has a result to compare: it ran, and has an estimate and samples. */
 export const comparable = (b: BenchmarkResult): boolean => b.status === 'ok' && b.estimate !== null && b.samples.length > 0;
-
-/** What the verdict rule reads: the test's p-value, and the change with its CI (null when there is none). */
-export interface ChangeTest {
-  pValue: number;
-  change: number;
-  ciLower: number | null;
-  ciUpper: number | null;
-}
-
-/**
- * The verdict rule of compare, history and ab: `faster`/`slower` only when the test is significant
- * and the whole CI lies beyond the noise band; otherwise `~` with the reason (`noInterval` when
- * there is no CI).
- */
-export function callVerdict(test: ChangeTest, noise: number, noInterval = 'no confidence interval'): { verdict: Verdict; reason: string | null } {
-  const { pValue, change, ciLower, ciUpper } = test;
-  const significant = pValue < COMPARE_ALPHA;
-  const hasInterval = ciLower !== null && ciUpper !== null;
-  const beyondNoise = hasInterval && (ciLower > noise || ciUpper < -noise);
-  const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
-  const reason = verdict !== '~' ? null : !hasInterval ? noInterval : !significant ? `not significant (p = ${pValue.toPrecision(2)})` : `within the ±${+(noise * 100).toFixed(2)}% noise band`;
-  return { verdict, reason };
-}
 
 function bytesChange(base: BenchmarkResult, next: BenchmarkResult): BytesChange | null {
   if (base.memory === null || next.memory === null) return null;
@@ -240,6 +167,8 @@ function pairing(base: ResultsFile, next: ResultsFile): { key: (file: ResultsFil
 }
 
 export function compareRuns(base: ResultsFile, next: ResultsFile, options: CompareOptions): Comparison {
+  const metric: CompareMetric = options.metric ?? 'time';
+  const instructions = metric === 'instructions';
   const paired = pairing(base, next);
   const baseByKey = new Map(base.benchmarks.map((b) => [paired.key(base, b), b]));
   const nextKeys = new Set(next.benchmarks.map((b) => paired.key(next, b)));
@@ -255,7 +184,11 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
     }
     const [was, now] = [runtimeOfResult(base, old), runtimeOfResult(next, b)];
     const acrossRuntimes = was.name !== now.name || was.version !== now.version;
-    const row = compareBenchmarks(old, b, { ...options, acrossRuntimes });
+    if (instructions && (measuredCount(old) === null || measuredCount(b) === null)) {
+      skipped.push({ id: b.id, reason: `${measuredCount(old) === null ? 'the base run' : 'the new run'} has no instruction count for it (run with --instructions)` });
+      continue;
+    }
+    const row = instructions ? compareInstructionCounts(old, b, options.noise) : compareBenchmarks(old, b, { ...options, acrossRuntimes });
     rows.push(paired.several ? { ...row, name: `${row.name} [${now.label}]` } : row);
   }
   const geomean =
@@ -266,6 +199,11 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
           return { ratio, change: ratio - 1 };
         })();
   const notes: string[] = [];
+  if (instructions) {
+    notes.push(
+      `changes called on instructions per operation (callgrind counts of the optimized loop; ±${percent(options.noise)} noise band), not on time: a count does not move with the host, but it is not time either — memory stalls and mispredictions cost nothing in it`,
+    );
+  }
   if (paired.across !== null) {
     notes.push(
       `compares runtimes: ${paired.across.base} (base) against ${paired.across.next} (new): each change is the runtimes' difference on this code; the host references run at each runtime's own speed, so the host's movement between the runs is not judged`,
@@ -301,6 +239,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   }
   if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
   return {
+    metric,
     alpha: COMPARE_ALPHA,
     noise: options.noise,
     confidence: COMPARE_CONFIDENCE,

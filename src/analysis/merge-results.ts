@@ -216,6 +216,7 @@ export function mergeResults(inputs: readonly MergeInput[]): ResultsFile {
       allocSites: files.some((f) => f.settings.allocSites),
       profile: files.some((f) => f.settings.profile),
       disasm: files.some((f) => f.settings.disasm),
+      ...(files.some((f) => f.settings.instructions === true) ? { instructions: true } : {}),
     },
     complete,
     finishedAt: complete ? (finished[finished.length - 1] ?? null) : null,

@@ -4,7 +4,8 @@
  * noise band), so a step in the series is marked only when it is a real change.
  */
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
-import { comparable, compareBenchmarks, type CompareRow } from './compare-runs.js';
+import { comparable, compareBenchmarks, type CompareMetric, type CompareRow } from './compare-runs.js';
+import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
 
 export interface HistoryRunInfo {
   /** The history file, as shown to the user. */
@@ -22,6 +23,8 @@ export interface HistoryPoint {
   nsPerOp: number | null;
   ciLower: number | null;
   ciUpper: number | null;
+  /** With `--metric instructions`: the run's instructions per operation and its interval (null where not counted). */
+  instructions?: { perOp: number; ciLower: number; ciUpper: number } | null;
   /** Against this benchmark's previous measured point; null for the first measured point and for failures. */
   change: Pick<CompareRow, 'change' | 'ciLower' | 'ciUpper' | 'pValue' | 'verdict' | 'unit' | 'reason'> | null;
 }
@@ -35,6 +38,8 @@ export interface BenchmarkHistory {
 }
 
 export interface RunHistoryAnalysis {
+  /** What the changes were called on (absent: time). */
+  metric?: CompareMetric;
   runs: HistoryRunInfo[];
   benchmarks: BenchmarkHistory[];
 }
@@ -44,6 +49,8 @@ export interface HistoryOptions {
   filter: RegExp | null;
   noise: number;
   seed: number;
+  /** Call changes on time (default) or on instructions per operation. */
+  metric?: CompareMetric;
 }
 
 /** Series of every benchmark (matching the filter) over `runs`, given oldest first. */
@@ -58,21 +65,25 @@ export function analyseHistory(runs: readonly { label: string; results: ResultsF
         history = { id: b.id, name: b.name, file: b.file, group: b.group, points: [] };
         series.set(b.id, history);
       }
-      const measured = comparable(b);
+      const counts = options.metric === 'instructions';
+      const count = measuredCount(b);
+      const measured = counts ? count !== null : comparable(b);
       const before = previous.get(b.id);
-      const row = measured && before !== undefined ? compareBenchmarks(before, b, { noise: options.noise, seed: options.seed }) : null;
+      const row = measured && before !== undefined ? (counts ? compareInstructionCounts(before, b, options.noise) : compareBenchmarks(before, b, { noise: options.noise, seed: options.seed })) : null;
       history.points.push({
         run,
         status: b.status,
         nsPerOp: b.estimate?.nsPerOp ?? null,
         ciLower: b.estimate?.ciLower ?? null,
         ciUpper: b.estimate?.ciUpper ?? null,
+        ...(counts ? { instructions: count === null ? null : { perOp: count.perOp, ciLower: count.ciLower, ciUpper: count.ciUpper } } : {}),
         change: row === null ? null : { change: row.change, ciLower: row.ciLower, ciUpper: row.ciUpper, pValue: row.pValue, verdict: row.verdict, unit: row.unit, reason: row.reason },
       });
       if (measured) previous.set(b.id, b);
     }
   });
   return {
+    ...(options.metric === undefined ? {} : { metric: options.metric }),
     runs: runs.map(({ label, results }) => ({
       label,
       startedAt: results.environment.startedAt,

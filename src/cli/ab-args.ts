@@ -1,6 +1,7 @@
 /** `ubench ab <fileA> <fileB> [options]`: arguments, checked. */
 import path from 'node:path';
-import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import type { CompareMetric } from '../analysis/compare-runs.js';
+import { defaultNoise, metricOption } from './compare-args.js';
 import type { AbRunOptions } from '../runner/run-ab.js';
 import { plainRunOptions } from './plain-run-options.js';
 import { measurementOptions } from './measurement-options.js';
@@ -16,6 +17,8 @@ export const DEFAULT_AB_PAIRS = 10;
 export interface AbCommand extends AbRunOptions {
   command: 'ab';
   noise: number;
+  /** What the pairs compare: time, or instructions per operation (each process then counts them). */
+  metric: CompareMetric;
   /** No progress line and no output from the benchmarks. */
   quiet: boolean;
   jsonPath: string | null;
@@ -37,6 +40,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     sequential: { type: 'boolean' },
     runtime: { type: 'string' },
     noise: { type: 'string' },
+    metric: { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },
     'fail-on-regression': { type: 'string' },
@@ -45,7 +49,8 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     'no-color': { type: 'boolean' },
   });
   if (positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
-  const noise = values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise');
+  const metric = metricOption(values.metric);
+  const noise = values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise');
   const measurement = measurementOptions(values);
   if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
@@ -54,11 +59,12 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     fileB: positionals[1]!,
     pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
     noise,
+    metric,
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,
-    run: plainRunOptions(cwd, measurement),
+    run: { ...plainRunOptions(cwd, measurement), instructions: metric === 'instructions' },
   };
 }

@@ -28,6 +28,7 @@ export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string 
     complete,
     alpha: analysis.alpha,
     noise: analysis.noise,
+    metric: analysis.metric ?? 'time',
     confidence: analysis.confidence,
     pairs: analysis.pairs,
     rows: analysis.rows.map((r) => ({
@@ -56,7 +57,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   const color = useColor(command.color, io.stdout);
   const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
   const save = (pairs: readonly AbPair[], complete: boolean): AbAnalysis => {
-    const analysis = analyseAb(pairs, command.noise);
+    const analysis = analyseAb(pairs, command.noise, command.metric);
     if (command.jsonPath !== null) writeTextAtomic(command.jsonPath, `${JSON.stringify(abDocument(analysis, labels, complete), null, 2)}\n`);
     return analysis;
   };

@@ -1,6 +1,7 @@
 /** `ubench compare <base.json> <new.json> [options]`: arguments, checked. */
 import path from 'node:path';
-import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import { DEFAULT_NOISE, type CompareMetric } from '../analysis/compare-runs.js';
+import { INSTRUCTION_NOISE } from '../analysis/compare-instructions.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
 
@@ -19,7 +20,19 @@ export interface CompareCommand {
   color: boolean | null;
   /** Exit 1 when a benchmark is significantly slower by more than this fraction (CI beyond it). */
   failOnRegression: number | null;
+  /** What changes are called on: time, or instructions per operation (runs made with --instructions). */
+  metric: CompareMetric;
 }
+
+/** `--metric time|instructions`; the noise band's default follows the metric. */
+export function metricOption(value: string | undefined): CompareMetric {
+  if (value === undefined || value === 'time') return 'time';
+  if (value === 'instructions') return 'instructions';
+  throw new UsageError(`--metric: expected time or instructions, got "${value}"`);
+}
+
+/** The default noise band of a metric: criterion's ±1% for time, ±0.2% for instruction counts. */
+export const defaultNoise = (metric: CompareMetric): number => (metric === 'instructions' ? INSTRUCTION_NOISE : DEFAULT_NOISE);
 
 export function parseCompareCommand(argv: readonly string[], cwd: string): CompareCommand {
   const { values, positionals } = parseOptions(argv, {
@@ -29,15 +42,18 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     csv: { type: 'string' },
     seed: { type: 'string' },
     'fail-on-regression': { type: 'string' },
+    metric: { type: 'string' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
   });
   if (positionals.length !== 2) throw new UsageError(`compare: expected two results files (base and new), got ${positionals.length}`);
+  const metric = metricOption(values.metric);
   return {
+    metric,
     command: 'compare',
     basePath: baselineFile(positionals[0]!, cwd, 'compare'),
     newPath: baselineFile(positionals[1]!, cwd, 'compare'),
-    noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+    noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
     csvPath: values.csv === undefined ? null : path.resolve(cwd, values.csv),

@@ -5,7 +5,7 @@
 import { useColor } from './option-values.js';
 import { groupedName } from '../results/grouped-name.js';
 import { displayPath } from '../runner/display-path.js';
-import { compareRuns, type Comparison } from '../analysis/compare-runs.js';
+import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
 import { writeTextAtomic } from '../results/write-results.js';
@@ -33,6 +33,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
     ...COMPARE_FORMAT,
     base: basePath,
     new: newPath,
+    metric: comparison.metric ?? 'time',
     alpha: comparison.alpha,
     noise: comparison.noise,
     confidence: comparison.confidence,
@@ -41,6 +42,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
       id: r.id,
       baseNsPerOp: r.base.nsPerOp,
       newNsPerOp: r.new.nsPerOp,
+      ...(r.base.perOp === undefined ? {} : { baseInstructionsPerOp: r.base.perOp, newInstructionsPerOp: r.new.perOp }),
       change: r.change,
       ciLower: r.ciLower,
       ciUpper: r.ciUpper,
@@ -68,7 +70,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
 export function runCompare(command: CompareCommand, io: Io): number {
   const base = readAnalysed(command.basePath);
   const next = readAnalysed(command.newPath);
-  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed });
+  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed, metric: command.metric });
   const baseLabel = displayPath(command.basePath, io.cwd);
   const newLabel = displayPath(command.newPath, io.cwd);
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
@@ -100,10 +102,10 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
 export function compareAfterRun(
   results: ResultsFile,
   base: ResultsFile,
-  options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean },
+  options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric },
   io: Io,
 ): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
-  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed });
+  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
   return { code: gate(comparison, options.failOnRegression, io), markdown: () => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }), comparison, baseLabel };

@@ -1,9 +1,9 @@
 /** The text of `ubench --help`. */
 export const HELP = `Usage: ubench [options] [paths or globs…]
-       ubench compare <base> <new> [--noise <pct>] [--fail-on-regression <pct>]
+       ubench compare <base> <new> [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
                       [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
-       ubench history [filter] [--last <n>] [--noise <pct>] [--json <file>] [--dir <dir>]
-       ubench ab <fileA> <fileB> [--pairs <n>] [--noise <pct>] [--fail-on-regression <pct>]
+       ubench history [filter] [--last <n>] [--metric time|instructions] [--noise <pct>] [--json <file>] [--dir <dir>]
+       ubench ab <fileA> <fileB> [--pairs <n>] [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
                  [--json <file>] [--markdown <file>] [measurement options]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
@@ -44,13 +44,18 @@ Options:
   --profile               also profile each benchmark after timing (V8's CPU profiler on a
                           replay of its samples): hot functions, hot source lines, JIT tier,
                           deopts; saves a .cpuprofile per benchmark
+  --instructions          also count machine instructions per operation under valgrind's callgrind:
+                          a figure host noise does not move (slow: seconds per benchmark)
+  --cache-sim             with --instructions: callgrind's simulated cache misses per operation too
   --disasm                also print the measured loop's optimized machine code, annotated
                           with perf samples per instruction where perf works (UBENCH_PERF=path)
   --profile-top <n>       hot functions and lines listed per benchmark (default 10)
   --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
   --save-baseline <name>  also save the results as .ubench/baselines/<name>.json (to commit)
   --compare <name|file>   after the run, compare it with a saved results file or baseline
-  --noise <pct>           noise band of the comparison (default 1%)
+  --noise <pct>           noise band of the comparison (default 1%; 0.2% with --metric instructions)
+  --metric <m>            what the comparison calls changes on: time (default) or instructions
+                          (both runs made with --instructions)
   --fail-on-regression <pct>
                           exit 1 when a benchmark is significantly slower than the compared run
                           by more than pct, its whole CI beyond it (for CI)
@@ -73,6 +78,7 @@ Compare: <base> and <new> are results files or baseline names. One row per bench
 with the change of the median and its 95% CI, a Mann–Whitney U p-value (on per-process
 estimates when both runs used --forks), and a verdict:
 faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
+--metric instructions calls changes on instructions per operation instead (default band 0.2%).
 Between single-process runs, the band widens by how much the host's own speed differed (its
 speed reference beside the samples), so the machine's change is not called the code's.
 --json writes the rows for CI tools.

@@ -1,6 +1,7 @@
 /** `ubench history [filter] [options]`: arguments, checked. */
 import path from 'node:path';
-import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import type { CompareMetric } from '../analysis/compare-runs.js';
+import { defaultNoise, metricOption } from './compare-args.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import { colorChoice, integer, parseOptions, percent, positiveInteger, regexOption } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
@@ -19,6 +20,7 @@ export interface HistoryCommand {
   seed: number;
   jsonPath: string | null;
   color: boolean | null;
+  metric: CompareMetric;
 }
 
 export function parseHistoryCommand(argv: readonly string[], cwd: string): HistoryCommand {
@@ -28,17 +30,20 @@ export function parseHistoryCommand(argv: readonly string[], cwd: string): Histo
     seed: { type: 'string' },
     json: { type: 'string' },
     dir: { type: 'string' },
+    metric: { type: 'string' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
   });
   if (positionals.length > 1) throw new UsageError(`history: expected at most one filter (a regular expression on benchmark ids), got ${positionals.length} arguments`);
   const filter = positionals.length === 1 ? regexOption(positionals[0]!, 'history: invalid filter') : null;
+  const metric = metricOption(values.metric);
   return {
+    metric,
     command: 'history',
     runsDir: path.resolve(cwd, values.dir ?? RUNS_DIR),
     filter,
     last: values.last === undefined ? DEFAULT_HISTORY_ROWS : positiveInteger(values.last, '--last'),
-    noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+    noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
     seed: integer(values.seed, '--seed', DEFAULT_HISTORY_SEED),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     color: colorChoice(values),

@@ -34,13 +34,13 @@ export function runHistory(command: HistoryCommand, io: Io): number {
   if (history.runs.length === 0) throw new UsageError(`history: no runs kept in ${dirLabel} (every run is kept there unless --no-history)`);
   const analysis = analyseHistory(
     history.runs.map((r) => ({ label: displayPath(r.file, io.cwd), results: analysedNow(r.results) })),
-    { filter: command.filter, noise: command.noise, seed: command.seed },
+    { filter: command.filter, noise: command.noise, seed: command.seed, metric: command.metric },
   );
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);
   const color = useColor(command.color, io.stdout);
   const c = pc.createColors(color);
   io.stdout.write(
-    `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when Mann–Whitney U gives p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`,
+    `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when ${command.metric === 'instructions' ? 'their instructions per operation differ with' : 'Mann–Whitney U gives'} p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`,
   );
   io.stdout.write(renderHistoryReport(analysis, { color, width: io.stdout.columns, last: command.last }));
   if (command.jsonPath !== null) {

@@ -20,6 +20,8 @@ export function plainRunOptions(cwd: string, measurement: MeasurementOptions): R
     allocSites: false,
     profile: false,
     disasm: false,
+    instructions: false,
+    cacheSim: false,
     profileTop: DEFAULT_PROFILE_TOP,
     profileDir: path.resolve(cwd, DEFAULT_PROFILE_DIR),
     baselinePath: null,

@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import type { CompareMetric } from '../analysis/compare-runs.js';
+import { defaultNoise, metricOption } from './compare-args.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { renderResultsPage } from '../html/results-page.js';
@@ -42,6 +43,8 @@ export interface RunOutputs {
   comparePath: string | null;
   /** Noise band of that comparison. */
   noise: number;
+  /** What that comparison calls changes on (`--metric`). */
+  metric: CompareMetric;
   /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
   failOnRegression: number | null;
 }
@@ -77,12 +80,15 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     'alloc-sites': { type: 'boolean' },
     profile: { type: 'boolean' },
     disasm: { type: 'boolean' },
+    instructions: { type: 'boolean' },
+    'cache-sim': { type: 'boolean' },
     'profile-top': { type: 'string' },
     'profile-dir': { type: 'string' },
     baseline: { type: 'string' },
     compare: { type: 'string' },
     'save-baseline': { type: 'string' },
     noise: { type: 'string' },
+    metric: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     'no-history': { type: 'boolean' },
     ...EXPORT_FLAGS,
@@ -101,6 +107,9 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
   const measurement = measurementOptions(values);
   const color = colorChoice(values);
   if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
+  const metric = metricOption(values.metric);
+  if (metric === 'instructions' && values.instructions !== true && values['cache-sim'] !== true)
+    throw new UsageError('--metric instructions needs --instructions (the run must count instructions to be compared on them)');
   return {
     command: 'run',
     color,
@@ -118,6 +127,8 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
       allocSites: values['alloc-sites'] === true,
       profile: values.profile === true,
       disasm: values.disasm === true,
+      instructions: values.instructions === true || values['cache-sim'] === true,
+      cacheSim: values['cache-sim'] === true,
       profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
       profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
       baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd, '--baseline'),
@@ -129,7 +140,8 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
       strict: values.strict === true,
       saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
       comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
-      noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
+      metric,
+      noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     },
   };
@@ -177,7 +189,12 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   const compared =
     compareBase === null || outcome.interrupted
       ? null
-      : compareAfterRun(outcome.results, compareBase, { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color }, io);
+      : compareAfterRun(
+          outcome.results,
+          compareBase,
+          { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color, metric: outputs.metric },
+          io,
+        );
   if (parsed.htmlPath !== null) {
     const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });
     writeExport(parsed.htmlPath, page, htmlReportLabel(page), io);

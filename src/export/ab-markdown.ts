@@ -5,7 +5,7 @@
  */
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
-import { formatDuration } from '../results/format-units.js';
+import { formatDuration, formatSignificant } from '../results/format-units.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
 
@@ -14,13 +14,13 @@ export function abMarkdown(analysis: AbAnalysis, labels: { a: string; b: string 
   const lines = [
     `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,
     '',
-    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%.`,
+    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%.`,
     '',
   ];
   const rows = analysis.rows.map((r) => [
     escapeMarkdown(r.name),
-    formatDuration(r.aNsPerOp),
-    formatDuration(r.bNsPerOp),
+    analysis.metric === 'instructions' ? formatSignificant(r.aNsPerOp, 6, 1) : formatDuration(r.aNsPerOp),
+    analysis.metric === 'instructions' ? formatSignificant(r.bNsPerOp, 6, 1) : formatDuration(r.bNsPerOp),
     r.ciLower === null || r.ciUpper === null ? `${signedPercent(r.change)} [no CI]` : `${signedPercent(r.change)} [${signedPercent(r.ciLower)}, ${signedPercent(r.ciUpper)}]`,
     escapeMarkdown(pText(r.pValue)),
     r.verdict === '~' ? '~' : `**${r.verdict}**`,

@@ -67,6 +67,9 @@ const RESULT_HEADER = [
   'runtimeRatio',
   'runtimeRatioLower',
   'runtimeRatioUpper',
+  'instructionsPerOp',
+  'instructionsCiLower',
+  'instructionsCiUpper',
 ] as const;
 
 function resultRecord(b: BenchmarkResult): CsvValue[] {
@@ -98,6 +101,9 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
     b.runtimeRelative?.ratio ?? null,
     b.runtimeRelative?.ciLower ?? null,
     b.runtimeRelative?.ciUpper ?? null,
+    b.instructions?.perOp ?? null,
+    b.instructions?.ciLower ?? null,
+    b.instructions?.ciUpper ?? null,
   ];
 }
 
@@ -106,19 +112,39 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
  * id, file, group, name, params (JSON), status, the estimate and its CI (ns/op), sample count,
  * descriptive statistics of the per-sample ns/op, ops/s, the ratio to the group's reference,
  * bytes/op, GC share of the sampling time, diagnostic codes (space-separated), the error, and the
- * runtime (label and version) with the ratio to the run's first runtime and its CI (several runtimes).
+ * runtime (label and version) with the ratio to the run's first runtime and its CI (several runtimes),
+ * and instructions per operation with their CI (`--instructions`).
  */
 export function resultsCsv(results: ResultsFile): string {
   return csvDocument(RESULT_HEADER, results.benchmarks.map(resultRecord));
 }
 
-const COMPARISON_HEADER = ['name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN', 'newN', 'baseBytesPerOp', 'newBytesPerOp'] as const;
+const COMPARISON_HEADER = [
+  'name',
+  'id',
+  'baseNsPerOp',
+  'newNsPerOp',
+  'change',
+  'ciLower',
+  'ciUpper',
+  'pValue',
+  'verdict',
+  'unit',
+  'baseN',
+  'newN',
+  'baseBytesPerOp',
+  'newBytesPerOp',
+  'metric',
+  'baseInstructionsPerOp',
+  'newInstructionsPerOp',
+] as const;
 
 /**
  * A comparison of two runs as CSV, one record per compared benchmark: both estimates (ns/op), the
  * change of the median as a fraction (+0.05 is 5% slower) with its CI, the p-value, the verdict
  * (`slower`, `faster` or `~`), what the test compared (`samples` or `forks`) and how many of each,
- * and bytes/op of both runs when allocation changed. Benchmarks in only one run are not records.
+ * and bytes/op of both runs when allocation changed; the metric the change is of, and with
+ * `--metric instructions` both instruction counts. Benchmarks in only one run are not records.
  */
 export function comparisonCsv(comparison: Comparison): string {
   return csvDocument(
@@ -138,6 +164,9 @@ export function comparisonCsv(comparison: Comparison): string {
       r.new.n,
       r.bytes?.base ?? null,
       r.bytes?.new ?? null,
+      comparison.metric ?? 'time',
+      r.base.perOp ?? null,
+      r.new.perOp ?? null,
     ]),
   );
 }

@@ -15,6 +15,7 @@ import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } from '../results/types.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { pText, signedPercent } from '../report/compare-report.js';
+import { hasInstructions, instructionCell } from '../report/instruction-report.js';
 
 /** Characters of the commit hash shown: git's own default abbreviation length. */
 const SHORT_COMMIT_LENGTH = 7;
@@ -74,9 +75,9 @@ function diagnosticsCell(benchmark: BenchmarkResult): string {
     .join(', ');
 }
 
-function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean): string[] {
+function benchmarkRow(benchmark: BenchmarkResult, withBytes: boolean, withInstructions: boolean): string[] {
   const name = escapeMarkdown(benchmark.name);
-  const bytes = withBytes ? [bytesCell(benchmark)] : [];
+  const bytes = [...(withBytes ? [bytesCell(benchmark)] : []), ...(withInstructions ? [instructionCell(benchmark)] : [])];
   const estimate = benchmark.estimate;
   if (benchmark.status !== 'ok' || estimate === null) {
     const blank = [MISSING_VALUE_TEXT, MISSING_VALUE_TEXT, MISSING_VALUE_TEXT];
@@ -96,8 +97,10 @@ function ciHeader(benchmarks: readonly BenchmarkResult[]): string {
 function groupLines(file: string, group: string | null, benchmarks: readonly BenchmarkResult[]): string[] {
   const heading = group === null ? escapeMarkdown(file) : `${escapeMarkdown(file)} — ${escapeMarkdown(group)}`;
   const withBytes = benchmarks.some((b) => b.memory !== null);
-  const header = ['benchmark', 'time/op', ciHeader(benchmarks), 'ops/s', 'relative', ...(withBytes ? ['bytes/op'] : []), 'diagnostics'];
-  const align: Align[] = ['left', 'right', 'right', 'right', 'left', ...(withBytes ? ['right' as const] : []), 'left'];
+  const withInstructions = hasInstructions(benchmarks);
+  const extra = [...(withBytes ? ['bytes/op'] : []), ...(withInstructions ? ['instr/op'] : [])];
+  const header = ['benchmark', 'time/op', ciHeader(benchmarks), 'ops/s', 'relative', ...extra, 'diagnostics'];
+  const align: Align[] = ['left', 'right', 'right', 'right', 'left', ...extra.map(() => 'right' as const), 'left'];
   const failures = benchmarks
     .filter((b) => b.status !== 'ok')
     .map((b) => `**${escapeMarkdown(b.name)}** (${b.status}): ${errorText(b.error, b.status === 'timeout' ? 'timed out' : 'failed (no error details recorded)')}`);
@@ -107,7 +110,7 @@ function groupLines(file: string, group: string | null, benchmarks: readonly Ben
     ...table(
       header,
       align,
-      benchmarks.map((b) => benchmarkRow(b, withBytes)),
+      benchmarks.map((b) => benchmarkRow(b, withBytes, withInstructions)),
     ),
     '',
     ...list('Failed', failures),

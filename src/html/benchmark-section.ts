@@ -2,6 +2,7 @@
  * One benchmark's block of the report: its figures, the comparison with a base run, diagnostics
  * with hints, memory and GC, hot functions, and its three charts.
  */
+import { instructionCell } from '../report/instruction-report.js';
 import type { CompareRow } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
 import type { BenchmarkResult } from '../results/types.js';
@@ -34,6 +35,9 @@ function figures(b: BenchmarkResult): string {
         ]),
     ...(b.floorNsPerOp === null ? [] : [row('empty-loop floor (not subtracted)', formatDuration(b.floorNsPerOp))]),
     ...(b.relative === null ? [] : [row('relative', relativeText(b))]),
+    ...(b.instructions == null
+      ? []
+      : [row('instructions per operation (callgrind; counts, not time)', b.instructions.status === 'measured' ? instructionCell(b) : `${b.instructions.status}: ${b.instructions.reason ?? ''}`)]),
   ];
   return `<table class="figures">${rows.join('')}</table>`;
 }

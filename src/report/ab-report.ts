@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
-import { formatDuration, formatPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatDuration, formatPercent, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';
@@ -37,14 +37,18 @@ function changeText(row: AbRow): string {
 export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): string {
   const c = pc.createColors(options.color);
   const lines = [
-    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%)`)}`,
+    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%)`)}`,
   ];
+  const value = (x: number): string => (analysis.metric === 'instructions' ? formatSignificant(x, 6, 1) : formatDuration(x));
   if (analysis.rows.length > 0) {
-    const header = ['benchmark', 'A', 'B', 'B vs A [95% CI]', 'p', '', 'pairs'].map((text) => ({ text, paint: c.dim }));
+    const header = ['benchmark', analysis.metric === 'instructions' ? 'A instr/op' : 'A', analysis.metric === 'instructions' ? 'B instr/op' : 'B', 'B vs A [95% CI]', 'p', '', 'pairs'].map((text) => ({
+      text,
+      paint: c.dim,
+    }));
     const rows = analysis.rows.map((row): TableCell[] => [
       { text: row.name, paint: c.bold },
-      { text: formatDuration(row.aNsPerOp) },
-      { text: formatDuration(row.bNsPerOp) },
+      { text: value(row.aNsPerOp) },
+      { text: value(row.bNsPerOp) },
       { text: changeText(row) },
       { text: pText(row.pValue), paint: c.dim },
       verdictCell(row, c),

@@ -6,7 +6,7 @@
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -64,15 +64,18 @@ export function renderCompareReport(comparison: Comparison, options: CompareRepo
   const label = labeller(comparison.rows);
   const bands = [...new Set(comparison.rows.map((r) => r.band))].sort((a, b) => a - b);
   const band = bands.length === 0 ? percentText(comparison.noise) : bands.map(percentText).join(' or ');
+  const instructions = comparison.metric === 'instructions';
+  const test = instructions ? 'instructions per op, slopes compared on the log scale' : 'Mann–Whitney U';
   const lines = [
-    `${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(Mann–Whitney U, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`,
+    `${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(${test}, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`,
   ];
   if (comparison.rows.length > 0) {
-    const header = ['benchmark', 'base', 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
+    const header = ['benchmark', instructions ? 'base instr/op' : 'base', instructions ? 'new instr/op' : 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
+    const value = (side: CompareRow['base']): string => (instructions ? formatSignificant(side.perOp ?? Number.NaN, 6, 1) : formatDuration(side.nsPerOp));
     const rows = comparison.rows.map((row): TableCell[] => [
       { text: label(row), paint: c.bold },
-      { text: formatDuration(row.base.nsPerOp) },
-      { text: formatDuration(row.new.nsPerOp) },
+      { text: value(row.base) },
+      { text: value(row.new) },
       { text: `${signedPercent(row.change)} [${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}]` },
       { text: pText(row.pValue) },
       verdictCell(row, c),

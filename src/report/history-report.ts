@@ -6,7 +6,7 @@
 import pc from 'picocolors';
 import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
-import { MISSING_VALUE_TEXT, formatDuration } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatSignificant } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';
@@ -53,12 +53,17 @@ function pointRow(point: HistoryPoint, run: HistoryRunInfo, c: ReturnType<typeof
     { text: when(run), paint: run.complete ? undefined : c.dim },
     { text: commit(run), paint: c.dim },
   ];
-  if (point.nsPerOp === null) return [...runCells, { text: point.status, paint: c.red }, { text: '' }, { text: '' }, { text: '' }, { text: '' }];
-  const ci = point.ciLower === null || point.ciUpper === null ? '' : `[${formatDuration(point.ciLower)}, ${formatDuration(point.ciUpper)}]`;
+  const counts = point.instructions !== undefined;
+  if (point.nsPerOp === null || point.instructions === null) {
+    return [...runCells, { text: point.nsPerOp === null ? point.status : 'not counted', paint: c.red }, { text: '' }, { text: '' }, { text: '' }, { text: '' }];
+  }
+  const value = (x: number): string => (counts ? formatSignificant(x, 6, 1) : formatDuration(x));
+  const [mid, low, high] = counts ? [point.instructions!.perOp, point.instructions!.ciLower, point.instructions!.ciUpper] : [point.nsPerOp, point.ciLower, point.ciUpper];
+  const ci = low === null || high === null ? '' : `[${value(low)}, ${value(high)}]`;
   const change = point.change;
   return [
     ...runCells,
-    { text: formatDuration(point.nsPerOp), paint: c.bold },
+    { text: value(mid), paint: c.bold },
     { text: ci, paint: c.dim },
     { text: change === null ? '' : `${signedPercent(change.change)} [${signedPercent(change.ciLower)}, ${signedPercent(change.ciUpper)}]` },
     { text: change === null ? '' : pText(change.pValue), paint: c.dim },
@@ -69,11 +74,12 @@ function pointRow(point: HistoryPoint, run: HistoryRunInfo, c: ReturnType<typeof
 function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis, options: HistoryReportOptions): string[] {
   const c = pc.createColors(options.color);
   const shown = history.points.slice(-options.last);
-  const values = shown.flatMap((p) => (p.nsPerOp === null ? [] : [p.nsPerOp]));
+  const counts = analysis.metric === 'instructions';
+  const values = shown.flatMap((p) => (counts ? (p.instructions == null ? [] : [p.instructions.perOp]) : p.nsPerOp === null ? [] : [p.nsPerOp]));
   const changes = history.points.filter((p) => p.change !== null && p.change.verdict !== '~').length;
   const summary = `${history.points.length} run${history.points.length === 1 ? '' : 's'}${changes > 0 ? `, ${changes} significant change${changes === 1 ? '' : 's'}` : ''}${shown.length < history.points.length ? `, last ${shown.length} shown` : ''}`;
   const lines = [`${c.bold(history.id)}  ${values.length > 1 ? `${sparkline(values)}  ` : ''}${c.dim(`(${summary})`)}`];
-  const header = ['run (UTC)', 'commit', 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
+  const header = ['run (UTC)', 'commit', counts ? 'instr/op' : 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
   const rows = shown.map((p) => pointRow(p, analysis.runs[p.run]!, c));
   lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   return lines;

@@ -14,6 +14,7 @@ import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinus
 import { memoryPassLines } from './memory-report.js';
 import { estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { profilePassLines } from './profile-report.js';
+import { hasInstructions, instructionCell, instructionPassLines } from './instruction-report.js';
 import { describeRelative } from './relative-text.js';
 import { sectionResults, type FileSection, type GroupSection } from './result-sections.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -51,8 +52,15 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'B/op', 'samples', 'relative'];
 
-function headerRow(c: Colors): TableCell[] {
-  return HEADER_LABELS.map((text) => ({ text, paint: c.dim }));
+/** Where the `instr/op` column goes when a file's benchmarks were counted (`--instructions`): after B/op. */
+const INSTRUCTION_COLUMN_AT = HEADER_LABELS.indexOf('B/op') + 1;
+
+function withInstructionColumn<T>(cells: readonly T[], cell: T, shown: boolean): T[] {
+  return shown ? [...cells.slice(0, INSTRUCTION_COLUMN_AT), cell, ...cells.slice(INSTRUCTION_COLUMN_AT)] : [...cells];
+}
+
+function headerRow(c: Colors, instructions: boolean): TableCell[] {
+  return withInstructionColumn(HEADER_LABELS, 'instr/op', instructions).map((text) => ({ text, paint: c.dim }));
 }
 
 function dashCells(count: number): TableCell[] {
@@ -131,9 +139,11 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
     lines.push(`${indent}${c.bold(c.cyan(section.group))}`);
     tableIndent = indent + INDENT_STEP;
   }
-  const rows = [headerRow(c), ...section.benchmarks.map((b) => (b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c)))];
+  const counted = hasInstructions(section.benchmarks);
+  const row = (b: BenchmarkResult): TableCell[] => withInstructionColumn(b.status === 'ok' ? measuredRow(b, c) : failedRow(b, c), { text: instructionCell(b) }, counted);
+  const rows = [headerRow(c, counted), ...section.benchmarks.map(row)];
   const tableOptions = { indent: tableIndent, maxWidth: options.width };
-  lines.push(...renderTable(rows, COLUMNS, tableOptions));
+  lines.push(...renderTable(rows, withInstructionColumn(COLUMNS, { align: 'right' }, counted), tableOptions));
   lines.push(...failureLines(section.benchmarks, tableIndent, c));
   for (const benchmark of section.benchmarks) {
     for (const diagnostic of benchmark.diagnostics) {
@@ -179,6 +189,7 @@ function fileLines(section: FileSection, options: TerminalReportOptions, c: Colo
   });
   lines.push(...memoryPassLines(section.benchmarks, INDENT_STEP, options.width, c));
   lines.push(...profilePassLines(section.benchmarks, INDENT_STEP, c));
+  lines.push(...instructionPassLines(section.benchmarks, INDENT_STEP, c));
   const floor = loopFloorNote(section);
   const missing = section.benchmarks.length > 0 ? unavailableLines(section, c) : [];
   if (floor !== null || missing.length > 0) lines.push('');

@@ -7,6 +7,7 @@
  * All times are nanoseconds per operation unless a field name says otherwise.
  */
 
+import type { InstructionCount } from './instruction-types.js';
 import type { MemoryInfo } from './memory-types.js';
 import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
@@ -15,6 +16,7 @@ import type { ProfileInfo } from './profile-types.js';
 
 export type { Estimate, Sample } from './sample-types.js';
 export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
+export type { InstructionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
 export type {
   CpuProfileFindings,
@@ -286,6 +288,8 @@ export interface BenchmarkResult {
   runtime?: BenchmarkRuntime;
   /** With several runtimes in a run: this estimate over the same benchmark's on the first runtime (absent otherwise, or when either failed). */
   runtimeRelative?: RuntimeRelative | null;
+  /** Instructions per operation under callgrind (`--instructions`; absent without it). */
+  instructions?: InstructionCount | null;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */
@@ -356,6 +360,8 @@ export interface RunSettings {
   profile: boolean;
   /** The disassembly pass ran (`--disasm`). */
   disasm: boolean;
+  /** Instructions were counted under callgrind (`--instructions`; absent in older files: no). */
+  instructions?: boolean;
   /** The share of the suite this run measured (`--shard i/n`); null or absent: all of it. */
   shard?: { index: number; count: number } | null;
 }

@@ -31,6 +31,10 @@ export interface RunOptions {
   profile: boolean;
   /** Print the measured loop's optimized machine code, annotated with perf samples where possible (a pass after timing). */
   disasm: boolean;
+  /** Count instructions per operation under callgrind (a pass after timing). */
+  instructions: boolean;
+  /** With `instructions`: also callgrind's simulated cache misses per operation. */
+  cacheSim: boolean;
   /** Hot functions and lines listed per benchmark. */
   profileTop: number;
   /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */

@@ -1,19 +1,21 @@
 /**
  * The passes after timing, per bench file, each in fresh processes configured for it (one folder per
  * pass under passes/): GC-free samples (`--gc-cost`), allocation sites (`--alloc-sites`), CPU profiles
- * (`--profile`) and the measured loop's machine code (`--disasm`), in that order.
+ * (`--profile`), the measured loop's machine code (`--disasm`) and instructions per operation
+ * (`--instructions`), in that order.
  */
 import { allocSitesPass } from './passes/alloc-sites/alloc-sites-pass.js';
 import { disasmPass } from './passes/disasm/disasm-pass.js';
 import { gcCostPass } from './passes/gc-cost/gc-cost-pass.js';
 import type { PassContext, PassOptions, PostTimingPass } from './passes/post-timing-pass.js';
 import { profilePass } from './passes/profile/profile-pass.js';
+import { instructionsPass } from './passes/instructions/instructions-pass.js';
 import type { RuntimeName } from '../results/runtime-identity.js';
 
 export type { PassContext, PassOptions } from './passes/post-timing-pass.js';
 
 /** Every pass, in the order they run. */
-export const POST_TIMING_PASSES: readonly PostTimingPass[] = [gcCostPass, allocSitesPass, profilePass, disasmPass];
+export const POST_TIMING_PASSES: readonly PostTimingPass[] = [gcCostPass, allocSitesPass, profilePass, disasmPass, instructionsPass];
 
 /** Whether the options ask for any pass after timing. */
 export const anyPass = (options: PassOptions): boolean => POST_TIMING_PASSES.some((pass) => pass.enabled(options));

@@ -18,6 +18,7 @@ import { runFile, type FileCallbacks } from './run-file.js';
 import { HistoryWriter } from './history-writer.js';
 import { ProfileFiles } from './passes/profile-files.js';
 import { passesWhyNot } from '../results/runtime-capabilities.js';
+import { requireValgrind } from './passes/instructions/instructions-pass.js';
 import { anyPass, passesNotOn, POST_TIMING_PASSES, runPasses } from './run-passes.js';
 import type { RunOptions } from './run-options.js';
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
@@ -49,8 +50,8 @@ export interface RunOutcome {
 }
 
 function settingsOf(options: RunOptions): RunSettings {
-  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, shard } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, shard };
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, instructions, shard } = options;
+  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, ...(instructions ? { instructions } : {}), shard };
 }
 
 /** Process keys are drawn below 2³²: round keys (key × 10⁶ + round) then stay exact doubles. */
@@ -120,6 +121,8 @@ function benchmarkRuntime(target: RuntimeTarget, identity: RuntimeIdentity): Ben
 
 export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise<RunOutcome> {
   const targets = options.runtimes.map(deps.findRuntime ?? ((spec) => findRuntime(spec, realSearch(options.cwd))));
+  // Before measuring: a missing valgrind is a one-line error, not a failure after minutes of timing.
+  if (options.instructions) requireValgrind();
   const found = await discoverBenchFiles(options.targets, options.cwd);
   if (found.length === 0) {
     throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);

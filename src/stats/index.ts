@@ -14,7 +14,8 @@ export {
   type TukeyFences,
   type TukeyOutliers,
 } from './outliers.js';
-export { interceptStandardError, linearFit, type LinearFit } from './regression.js';
+export { interceptStandardError, linearFit, slopeStandardError, type LinearFit } from './regression.js';
+export { studentTCdf, studentTCritical, studentTQuantile } from './student-t.js';
 export { binomialCdf, binomialLogPmf, binomialPmf } from './binomial.js';
 export { DEFAULT_CONFIDENCE } from './confidence.js';
 export {

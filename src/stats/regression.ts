@@ -76,14 +76,8 @@ export function linearFit(xs: readonly number[], ys: readonly number[]): LinearF
   return { slope, intercept, r2 };
 }
 
-/**
- * Standard error of the intercept of the least-squares line through (xs, ys):
- * `s · sqrt(1/n + x̄² / Σ(x − x̄)²)` with `s² = SSres / (n − 2)`. Used to tell a real fixed cost
- * per batch from one the noise made up. Null with fewer than 3 points or all xs equal.
- *
- * @throws RangeError when xs and ys differ in length or hold a NaN.
- */
-export function interceptStandardError(xs: readonly number[], ys: readonly number[]): number | null {
+/** The fit with what both standard errors need: n, x̄, Σ(x − x̄)² and s² = SSres / (n − 2). Null with < 3 points. */
+function residualSpread(xs: readonly number[], ys: readonly number[]): { n: number; meanX: number; sxx: number; s2: number } | null {
   const fit = linearFit(xs, ys);
   const n = xs.length;
   if (fit === null || n < 3) return null;
@@ -99,6 +93,32 @@ export function interceptStandardError(xs: readonly number[], ys: readonly numbe
     ssRes += residual * residual;
   }
   if (!(sxx > 0)) return null;
-  const s2 = ssRes / (n - 2);
+  return { n, meanX, sxx, s2: ssRes / (n - 2) };
+}
+
+/**
+ * Standard error of the intercept of the least-squares line through (xs, ys):
+ * `s · sqrt(1/n + x̄² / Σ(x − x̄)²)` with `s² = SSres / (n − 2)`. Used to tell a real fixed cost
+ * per batch from one the noise made up. Null with fewer than 3 points or all xs equal.
+ *
+ * @throws RangeError when xs and ys differ in length or hold a NaN.
+ */
+export function interceptStandardError(xs: readonly number[], ys: readonly number[]): number | null {
+  const spread = residualSpread(xs, ys);
+  if (spread === null) return null;
+  const { n, meanX, sxx, s2 } = spread;
   return Math.sqrt(s2 * (1 / n + (meanX * meanX) / sxx));
+}
+
+/**
+ * Standard error of the least-squares slope through (xs, ys): `s / sqrt(Σ(x − x̄)²)` with
+ * `s² = SSres / (n − 2)`; with Student's t on n − 2 degrees of freedom it gives the slope's interval
+ * (instructions per operation over regions of several sizes). Null with fewer than 3 points or all
+ * xs equal.
+ *
+ * @throws RangeError when xs and ys differ in length or hold a NaN.
+ */
+export function slopeStandardError(xs: readonly number[], ys: readonly number[]): number | null {
+  const spread = residualSpread(xs, ys);
+  return spread === null ? null : Math.sqrt(spread.s2 / spread.sxx);
 }

@@ -121,6 +121,9 @@ describe('resultsCsv', () => {
       'runtimeRatio',
       'runtimeRatioLower',
       'runtimeRatioUpper',
+      'instructionsPerOp',
+      'instructionsCiLower',
+      'instructionsCiUpper',
     ]);
     const [ok, timedOut] = table(text);
     assert.equal(ok!['status'], 'ok');
@@ -206,7 +209,25 @@ describe('comparisonCsv', () => {
 
   it('writes one record per compared benchmark with the documented columns', () => {
     const text = comparisonCsv(comparison);
-    assert.deepEqual(parseCsv(text)[0], ['name', 'id', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict', 'unit', 'baseN', 'newN', 'baseBytesPerOp', 'newBytesPerOp']);
+    assert.deepEqual(parseCsv(text)[0], [
+      'name',
+      'id',
+      'baseNsPerOp',
+      'newNsPerOp',
+      'change',
+      'ciLower',
+      'ciUpper',
+      'pValue',
+      'verdict',
+      'unit',
+      'baseN',
+      'newN',
+      'baseBytesPerOp',
+      'newBytesPerOp',
+      'metric',
+      'baseInstructionsPerOp',
+      'newInstructionsPerOp',
+    ]);
     const [first, second] = table(text);
     assert.equal(first!['name'], 'fast, "quoted"');
     assert.equal(first!['change'], '-0.05', 'negative numbers are not defused');

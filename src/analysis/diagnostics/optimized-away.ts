@@ -2,8 +2,9 @@
  * `optimized-away`: the estimate cannot be told apart from the empty-loop floor measured in the
  * same process, or is below what any real work costs. V8 inlined the body into the loop and then
  * removed it (result unused) or hoisted it (pure work on constant inputs) — docs/design.md §3.
+ * With `--instructions`, the instruction counts of the benchmark and of its empty loop decide.
  */
-import type { Rule } from './rule.js';
+import type { OkResult, Rule } from './rule.js';
 import { ns } from './format.js';
 import { pairedRatio } from '../paired-rounds.js';
 
@@ -22,6 +23,19 @@ const FLOOR_TOLERANCE = 0.15;
 const PAIRED_FLOOR_TOLERANCE = 0.15;
 /** A tenth of a nanosecond is under half a cycle at 4 GHz: no operation is that cheap. */
 const SUB_CYCLE_NS = 0.1;
+/**
+ * With `--instructions`, the count decides: a body that does anything executes at least one
+ * instruction per call beyond the empty loop, whose own count is exact (8.0 per operation, ±0.00%
+ * over 4 regions, measured); half an instruction leaves room for rounding in the slopes.
+ */
+const MIN_WORK_INSTRUCTIONS = 0.5;
+
+/** What the instruction counts say, when both the benchmark and its empty loop were counted. */
+function countedWork(result: OkResult): { perOp: number; floorPerOp: number; extra: number } | null {
+  const count = result.instructions;
+  if (count == null || count.status !== 'measured' || count.perOp === null || count.floorPerOp === null) return null;
+  return { perOp: count.perOp, floorPerOp: count.floorPerOp, extra: count.perOp - count.floorPerOp };
+}
 
 export const optimizedAway: Rule = {
   code: 'optimized-away',
@@ -30,6 +44,19 @@ export const optimizedAway: Rule = {
     const { nsPerOp, ciLower } = result.estimate;
     const belowCycle = nsPerOp < SUB_CYCLE_NS;
     const paired = floor?.samples === undefined ? null : pairedRatio(result.samples, floor.samples);
+    const counted = countedWork(result);
+    if (counted !== null) {
+      if (counted.extra >= MIN_WORK_INSTRUCTIONS) return [];
+      return [
+        {
+          code: 'optimized-away',
+          severity: 'warning',
+          message: `${counted.perOp.toFixed(1)} instructions per operation, the empty loop's own ${counted.floorPerOp.toFixed(1)} (counted under callgrind; ${ns(nsPerOp)}/op timed): the work was optimized away`,
+          hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
+          evidence: { nsPerOp, instructionsPerOp: counted.perOp, floorInstructionsPerOp: counted.floorPerOp, minWorkInstructions: MIN_WORK_INSTRUCTIONS },
+        },
+      ];
+    }
     const atFloor = floor !== null && (paired !== null ? paired.ciLower <= 1 + PAIRED_FLOOR_TOLERANCE : ciLower <= floor.ciUpper * (1 + FLOOR_TOLERANCE));
     if (!belowCycle && !atFloor) return [];
     const pairedText = paired === null ? '' : `; in the same rounds it took ${paired.ratio.toFixed(2)}× the floor's time (95% CI ${paired.ciLower.toFixed(2)}–${paired.ciUpper.toFixed(2)})`;

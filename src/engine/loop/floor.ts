@@ -19,7 +19,8 @@ const FLOOR_BUDGET_NS = 150e6;
 /** Warm-up cap for a floor. */
 const FLOOR_WARMUP_MAX_NS = 300e6;
 
-function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchmark {
+/** The empty benchmark of a loop kind: what the floor measures (and `--instructions` counts). */
+export function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchmark {
   const base = {
     id: `<floor ${mode}/${call}>`,
     name: '<floor>',

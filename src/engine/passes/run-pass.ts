@@ -5,6 +5,7 @@ import { profileCpu } from './profile/cpu-profile-pass.js';
 import { replayForDisasm } from './disasm/disasm-pass.js';
 import type { PassRequest, PassResult } from '../process/events.js';
 import { runWithoutGc } from './gc-cost/no-gc-run.js';
+import { countRegions } from './instructions/count-regions.js';
 import type { PassContext } from './pass-process.js';
 
 function required<T>(value: T | undefined, what: string, id: string): T {
@@ -29,5 +30,10 @@ export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, conte
     case 'disasm':
       onPhase('sample');
       return replayForDisasm(bench, context, required(pass.samples[bench.id], 'sample sizes', bench.id));
+    case 'instructions': {
+      const unit = required(pass.units[bench.id], 'region unit', bench.id);
+      onPhase('sample');
+      return { kind: 'instructions', ...(await countRegions(bench, context, unit, pass.sizes)) };
+    }
   }
 }

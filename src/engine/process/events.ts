@@ -90,14 +90,21 @@ export type PassRequest =
    * Machine code (`--disasm`): per benchmark id, the sample sizes to replay. V8 prints the loops'
    * optimized code to `codeFile`; with `perfData`, the process runs under `perf record`.
    */
-  | { kind: 'disasm'; samples: Record<string, number[]>; codeFile: string; perfData: string | null };
+  | { kind: 'disasm'; samples: Record<string, number[]>; codeFile: string; perfData: string | null }
+  /**
+   * Instructions (`--instructions`): per benchmark id, the iterations of one unit; regions of
+   * `sizes` units each. The process runs under callgrind (runner/passes/instructions/).
+   */
+  | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean };
 
 export type PassResult =
   | { kind: 'no-gc'; run: NoGcRun }
   | { kind: 'alloc-sites'; sites: AllocationSites }
   | { kind: 'cpu-profile'; findings: CpuProfileFindings }
   /** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
-  | { kind: 'disasm'; functionName: string | null; windows: [number, number][] };
+  | { kind: 'disasm'; functionName: string | null; windows: [number, number][] }
+  /** The regions counted: the marker that opened the first, and each region's iterations; the same for the empty loop of the same kind (null for a manual loop). */
+  | { kind: 'instructions'; firstMarker: number; iterations: number[]; floor: { firstMarker: number; iterations: number[] } | null };
 
 /** The memory facts the timing process measures; the passes add the rest. */
 export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;

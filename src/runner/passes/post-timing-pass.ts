@@ -19,6 +19,9 @@ export interface PassOptions {
   allocSites: boolean;
   profile: boolean;
   disasm: boolean;
+  instructions: boolean;
+  cacheSim: boolean;
+  forks: number;
   profileTop: number;
   timeBudgetNs: number;
 }

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { ChildRequest, RuntimeTarget } from '../../engine/process/events.js';
 import { LOOP_NAME_PREFIX } from '../../engine/loop/codegen.js';
 import { perfCommand, perfRecordArgs } from '../../profiling/perf-samples.js';
+import { callgrindArgs, DETERMINISTIC_V8_FLAGS, valgrindCommand } from '../../profiling/callgrind-command.js';
+import { REGION_MARKER } from '../../engine/passes/instructions/count-regions.js';
 
 const childMain = fileURLToPath(new URL('../../engine/process/child-main.js', import.meta.url));
 /** ubench's own files: a Deno child reads them (and nothing else of ubench). */
@@ -36,6 +38,7 @@ export function passFlags(pass: ChildRequest['pass']): string[] {
   if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
   // Source lines a CPU profile can tell apart (see line-preserving-hooks.ts).
   if (pass?.kind === 'cpu-profile') return ['--import', lineLoader];
+  if (pass?.kind === 'instructions') return DETERMINISTIC_V8_FLAGS;
   if (pass?.kind === 'disasm') {
     return [
       // TurboFan code of the generated loops only, to a file: V8 would otherwise print to stdout (docs/design.md §3).
@@ -53,6 +56,7 @@ export function passFlags(pass: ChildRequest['pass']): string[] {
 /** The command that starts a Node child: node itself, or node under `perf record` for an annotated disassembly. */
 export function childCommand(pass: ChildRequest['pass'], nodeArgs: string[], node: string = process.execPath): { command: string; args: string[] } {
   if (pass?.kind === 'disasm' && pass.perfData !== null) return { command: perfCommand(), args: [...perfRecordArgs(pass.perfData), node, ...nodeArgs] };
+  if (pass?.kind === 'instructions') return { command: valgrindCommand(), args: [...callgrindArgs(pass.callgrindOut, REGION_MARKER, pass.cacheSim), node, ...nodeArgs] };
   return { command: node, args: nodeArgs };
 }
 

@@ -1,0 +1,53 @@
+/**
+ * How a benchmark process runs under valgrind's callgrind for `--instructions`, and the V8
+ * configuration it runs with (docs/instructions.md says what each flag changes).
+ */
+import { spawnSync } from 'node:child_process';
+
+/** valgrind's command: `UBENCH_VALGRIND` or `valgrind` on PATH. */
+export function valgrindCommand(): string {
+  return process.env['UBENCH_VALGRIND'] || 'valgrind';
+}
+
+let probed: { version: string } | { missing: string } | undefined;
+
+/** valgrind's version (`valgrind-3.19.0`), or why it cannot be used: one line naming the package. */
+export function valgrindVersion(): { version: string } | { missing: string } {
+  if (probed !== undefined) return probed;
+  const run = spawnSync(valgrindCommand(), ['--version'], { encoding: 'utf8' });
+  const error = run.error as NodeJS.ErrnoException | undefined;
+  if (error?.code === 'ENOENT') probed = { missing: `${valgrindCommand()} is not installed (Debian/Ubuntu: apt-get install valgrind; or set UBENCH_VALGRIND to its path)` };
+  else if (error !== undefined || run.status !== 0) probed = { missing: `valgrind could not start: ${error?.message ?? (run.stderr.trim().split('\n')[0] || `exit code ${run.status}`)}` };
+  else probed = { version: run.stdout.trim() };
+  return probed;
+}
+
+/**
+ * V8 in a deterministic configuration, so two processes execute the same instructions:
+ * - `--single-threaded`: no background compilation or GC threads; TurboFan compiles on the main
+ *   thread when asked, so when code is optimized no longer depends on scheduling;
+ * - `--predictable`: V8's predictable mode (implies single-threaded work and turns off the memory
+ *   reducer, whose timers would start GCs at wall-clock moments);
+ * - `--predictable-gc-schedule`: heap growing and idle-time GC fixed, not tuned by timing;
+ * - `--random-seed=1`, `--hash-seed=1`: fixed seeds for `Math.random` and string hashing.
+ */
+export const DETERMINISTIC_V8_FLAGS = ['--single-threaded', '--predictable', '--predictable-gc-schedule', '--random-seed=1', '--hash-seed=1'];
+
+/**
+ * callgrind's arguments: counts dumped at each call of `marker`, written to `outFile.<n>`; code
+ * V8 generates at run time re-translated when it changes (`--smc-check=all-non-file`, as JIT
+ * compilers need under valgrind); only the process itself, not what it starts.
+ */
+export function callgrindArgs(outFile: string, marker: string, cacheSim: boolean): string[] {
+  return [
+    '--tool=callgrind',
+    `--callgrind-out-file=${outFile}`,
+    `--dump-before=${marker}`,
+    '--smc-check=all-non-file',
+    '--trace-children=no',
+    '--collect-systime=no',
+    `--cache-sim=${cacheSim ? 'yes' : 'no'}`,
+    '--quiet',
+    '--',
+  ];
+}

@@ -1,0 +1,37 @@
+/** What `--instructions` records per benchmark (docs/instructions.md). */
+
+/** Cache misses callgrind's simulator counted, per operation (a simulation of a generic cache, not this CPU). */
+export interface SimulatedCacheMisses {
+  /** First-level data-cache misses (reads and writes). */
+  l1DataPerOp: number;
+  /** Last-level data-cache misses (reads and writes): what would go to memory. */
+  lastLevelDataPerOp: number;
+  /** First-level instruction-cache misses. */
+  l1InstructionPerOp: number;
+}
+
+export interface InstructionCount {
+  status: 'measured' | 'failed' | 'skipped';
+  /** Why it failed or was skipped; null when measured. */
+  reason: string | null;
+  /** Machine instructions per operation of the optimized measured loop: the slope over the regions. */
+  perOp: number | null;
+  /** 95% interval of the slope (Student's t over every process's regions). */
+  ciLower: number | null;
+  ciUpper: number | null;
+  /** The empty loop of the same kind, counted the same way (null for a manual loop): what `optimized-away` compares with. */
+  floorPerOp: number | null;
+  /** Processes that counted (each under the simulator). */
+  processes: number;
+  /** Regions per process, and the iterations of the smallest. */
+  regions: number;
+  unitIterations: number;
+  /** The instrumentation tool and its version, e.g. `callgrind (valgrind-3.19.0)`. */
+  tool: string;
+  /** The V8 flags of the counting processes (a deterministic configuration). */
+  flags: string[];
+  /** Per-op simulated cache misses with `--cache-sim`; null otherwise. */
+  simulatedCache: SimulatedCacheMisses | null;
+  /** Wall time of the counting processes, in seconds. */
+  wallSeconds: number;
+}

@@ -1,0 +1,148 @@
+/**
+ * `--instructions`: every bench file's benchmarks counted under valgrind's callgrind, in
+ * `processes` processes of their own after timing — machine instructions per operation of the
+ * optimized measured loop, a figure the host's speed does not move (docs/instructions.md).
+ *
+ * Planned from the timing results: one region unit is UNIT_TARGET_NS of the benchmark's time, and
+ * each process runs regions of REGION_SIZES units; instructions over iterations give the slope.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PassResult } from '../../../engine/process/events.js';
+import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
+import { DETERMINISTIC_V8_FLAGS, valgrindVersion } from '../../../profiling/callgrind-command.js';
+import { oneLineMessage } from '../../../results/one-line-message.js';
+import type { InstructionCount, SimulatedCacheMisses } from '../../../results/types.js';
+import { UsageError } from '../../usage-error.js';
+import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
+import { eventSlope, type RegionCount } from './instruction-fit.js';
+
+/**
+ * One region unit: 2 ms of the benchmark's own time. Under callgrind (measured here: ~50–80× slower
+ * than native) the 10 units of one process then take about a second, and a unit of a 50 ns body
+ * (40,000 iterations, ~10⁷ instructions) dwarfs what a region pays once.
+ */
+export const UNIT_TARGET_NS = 2e6;
+/** Regions of 1 to 4 units: four points per process, so the residuals show a count that is not linear. */
+export const REGION_SIZES = [1, 2, 3, 4];
+/**
+ * Counting processes: `--forks` (default 1). Separate processes agreed to 0.003% on the same regions
+ * here (a 1024-step chain, 25 million instructions a region), so a second process mostly costs its
+ * start-up under callgrind (~10 s); ask for more with --forks to see processes differ.
+ */
+export const MIN_INSTRUCTION_PROCESSES = 1;
+
+let passes = 0;
+
+export function noInstructions(status: 'skipped' | 'failed', reason: string): InstructionCount {
+  return { status, reason, perOp: null, ciLower: null, ciUpper: null, floorPerOp: null, processes: 0, regions: 0, unitIterations: 0, tool: '', flags: [], simulatedCache: null, wallSeconds: 0 };
+}
+
+/** The regions one process counted (for a benchmark, or its empty loop), read from callgrind's dumps. */
+function regionsOf(result: { firstMarker: number; iterations: number[] }, outFile: string): RegionCount[] {
+  // Region i opens at marker firstMarker + 2i and closes at the next marker, whose dump holds it.
+  return result.iterations.map((iterations, i) => ({ iterations, events: readCallgrindDump(outFile, result.firstMarker + 2 * i + 1).totals }));
+}
+
+function simulated(regions: readonly RegionCount[]): SimulatedCacheMisses | null {
+  if (regions[0]?.events['D1mr'] === undefined) return null;
+  const slope = (events: string[]): number => {
+    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) } }));
+    return Math.max(0, eventSlope(summed, 'sum')?.perOp ?? 0);
+  };
+  return { l1DataPerOp: slope(['D1mr', 'D1mw']), lastLevelDataPerOp: slope(['DLmr', 'DLmw']), l1InstructionPerOp: slope(['I1mr']) };
+}
+
+export interface InstructionOptions {
+  instructions: boolean;
+  cacheSim: boolean;
+  forks: number;
+}
+
+async function countFile(context: PassContext, units: Record<string, number>, options: InstructionOptions, tool: string): Promise<void> {
+  const processes = Math.max(MIN_INSTRUCTION_PROCESSES, options.forks);
+  const counted = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
+  const floors = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
+  const failed = new Map<string, string>();
+  const started = process.hrtime.bigint();
+  for (let p = 0; p < processes; p++) {
+    if (context.childOptions.signal?.aborted) return;
+    const dir = mkdtempSync(path.join(tmpdir(), `ubench-callgrind-${process.pid}-${++passes}-`));
+    const callgrindOut = path.join(dir, 'callgrind.out');
+    const results = new Map<string, PassResult | { message: string }>();
+    try {
+      const only = Object.keys(units).filter((id) => !failed.has(id));
+      await runPassProcess(
+        { kind: 'instructions', units, sizes: REGION_SIZES, callgrindOut, cacheSim: options.cacheSim },
+        only,
+        context,
+        instructionsPass.label,
+        { result: () => null, error: () => null },
+        (id, result) => {
+          results.set(id, result);
+        },
+      );
+      for (const id of only) {
+        const result = results.get(id);
+        if (result === undefined || !('kind' in result) || result.kind !== 'instructions') {
+          failed.set(id, result !== undefined && 'message' in result ? result.message : 'the counting process ended without a result');
+          continue;
+        }
+        try {
+          counted.get(id)!.push(...regionsOf(result, callgrindOut));
+          if (result.floor !== null) floors.get(id)!.push(...regionsOf(result.floor, callgrindOut));
+        } catch (error) {
+          failed.set(id, `callgrind's counts could not be read: ${oneLineMessage(error)}`);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9 / Math.max(1, Object.keys(units).length);
+  for (const [id, regions] of counted) {
+    const why = failed.get(id);
+    const slope = why === undefined ? eventSlope(regions, 'Ir') : null;
+    const instructions: InstructionCount =
+      slope === null
+        ? noInstructions('failed', `the instruction count failed: ${why ?? 'no regions to fit'}`)
+        : {
+            status: 'measured',
+            reason: null,
+            ...slope,
+            processes,
+            regions: REGION_SIZES.length,
+            unitIterations: units[id]!,
+            tool,
+            flags: DETERMINISTIC_V8_FLAGS,
+            floorPerOp: eventSlope(floors.get(id)!, 'Ir')?.perOp ?? null,
+            simulatedCache: simulated(regions),
+            wallSeconds,
+          };
+    context.collector.passOutcome(id, { instructions });
+  }
+  context.save();
+}
+
+/** Refuses `--instructions` up front, with the package to install, where valgrind is missing. */
+export function requireValgrind(): string {
+  const probe = valgrindVersion();
+  if ('missing' in probe) throw new UsageError(`--instructions needs valgrind: ${probe.missing}`);
+  return `callgrind (${probe.version})`;
+}
+
+export const instructionsPass: PostTimingPass = {
+  label: 'instructions',
+  option: '--instructions',
+  enabled: (options) => options.instructions,
+  runsOn: ['node'],
+  async run(context, options) {
+    const units: Record<string, number> = {};
+    for (const b of context.collector.current(context.ids)) {
+      if (b.status !== 'ok' || b.estimate === null) context.collector.passOutcome(b.id, { instructions: noInstructions('skipped', 'it has no timing result to plan the regions from') });
+      else units[b.id] = Math.max(1, Math.round(UNIT_TARGET_NS / Math.max(b.estimate.nsPerOp, 1e-3)));
+    }
+    if (Object.keys(units).length > 0) await countFile(context, units, options, requireValgrind());
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * End-to-end: `--instructions` under Debian's valgrind (installed by `.ci/run`; without it the
+ * counting is NOT tested, loudly), `compare --metric instructions`, and the one-line errors.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ResultsFile } from '../../src/results/types.js';
+import { describeRun, FAST, makeTempDir, readResults, runCli, type CliRun } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const FILE = 'test/fixtures/bench/instructions/counted.bench.ts';
+const withValgrind = spawnSync('valgrind', ['--version']).status === 0;
+if (!withValgrind) process.stderr.write('\n!!! cli-instructions: no valgrind: --instructions is NOT tested (apt-get install valgrind)\n\n');
+
+describe('ubench --instructions', { skip: !withValgrind }, () => {
+  const jsonPath = path.join(temp.dir, 'counted.json');
+  let run: CliRun;
+  let results: ResultsFile;
+
+  before(async () => {
+    run = await runCli([FILE, ...FAST, '--instructions', '--json', jsonPath]);
+    results = readResults(jsonPath);
+  });
+
+  it('counts instructions per operation of the optimized loop, with an interval, and says how', () => {
+    assert.equal(run.code, 0, describeRun(run));
+    const chain = results.benchmarks.find((b) => b.baseName === 'chain 256')!.instructions!;
+    const empty = results.benchmarks.find((b) => b.baseName === 'empty')!.instructions!;
+    assert.equal(chain.status, 'measured', JSON.stringify(chain));
+    // ~11 instructions a step (imul, xor, shift, add, or, compare, branch, …): far more than the empty loop.
+    assert.ok(chain.perOp! > 256 * 4 && chain.perOp! < 256 * 40, String(chain.perOp));
+    assert.ok(chain.ciLower! <= chain.perOp! && chain.perOp! <= chain.ciUpper!);
+    assert.ok((chain.ciUpper! - chain.ciLower!) / chain.perOp! < 0.01, `a count is tight: ${JSON.stringify(chain)}`);
+    assert.ok(empty.perOp! > 0 && empty.perOp! < 40, `the empty loop's own handful: ${empty.perOp}`);
+    assert.equal(chain.processes, 1);
+    assert.ok(chain.flags.includes('--single-threaded') && /callgrind \(valgrind-/.test(chain.tool), JSON.stringify(chain));
+    assert.equal(results.settings.instructions, true);
+    assert.match(run.stdout, /instr\/op/);
+    assert.match(run.stdout, /counts, not time/);
+  });
+
+  it('compares two runs on instructions: unchanged code is not called a change', async () => {
+    const second = path.join(temp.dir, 'counted-2.json');
+    await runCli([FILE, ...FAST, '--instructions', '--json', second]);
+    const compared = await runCli(['compare', jsonPath, second, '--metric', 'instructions']);
+    assert.equal(compared.code, 0, describeRun(compared));
+    assert.match(compared.stdout, /instructions per op/);
+    assert.match(compared.stdout, /base instr\/op/);
+    assert.doesNotMatch(compared.stdout, /\bslower\b|\bfaster\b/, compared.stdout);
+  });
+});
+
+describe('--instructions and --metric errors', () => {
+  it('names the package when valgrind is missing, before measuring', async () => {
+    const missing = await runCli([FILE, ...FAST, '--instructions'], { env: { UBENCH_VALGRIND: '/nonexistent/valgrind' } });
+    assert.equal(missing.code, 2, describeRun(missing));
+    assert.match(missing.stderr, /--instructions needs valgrind: .*apt-get install valgrind/);
+    assert.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
+  });
+
+  it('refuses --metric instructions on a run that does not count, and an unknown metric', async () => {
+    const noCount = await runCli([FILE, ...FAST, '--compare', FILE, '--metric', 'instructions']);
+    assert.equal(noCount.code, 2, describeRun(noCount));
+    const unknown = await runCli(['compare', 'a.json', 'b.json', '--metric', 'cycles']);
+    assert.equal(unknown.code, 2, describeRun(unknown));
+    assert.match(unknown.stderr, /--metric: expected time or instructions, got "cycles"|a\.json/);
+  });
+});
