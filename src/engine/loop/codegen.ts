@@ -51,6 +51,13 @@ export function loopFunctionName(uid: number): string {
 
 export const LOOP_NAME_PREFIX = 'ubench_loop_';
 
+const LOOP_NAME = new RegExp(`^${LOOP_NAME_PREFIX}\\d+$`);
+
+/** Whether a profiler's frame is a generated measured loop: by its script name, or by its function name. */
+export function isMeasuredLoopFrame(frame: { url: string; functionName: string }): boolean {
+  return frame.url.startsWith(LOOP_SCRIPT_PREFIX) || LOOP_NAME.test(frame.functionName);
+}
+
 /** The source of a loop, exported so tests can check the marker and shape. */
 export function loopSource(spec: LoopSpec): string {
   const label = spec.label.replace(/\*\//g, '* /').replace(/[\r\n]/g, ' ');

@@ -7,17 +7,16 @@
  * The timed regions are the samples with the measured loop on their stack: the profiler's clock is
  * the browser's, not the page's `performance.now()`, so the page's region times cannot be matched.
  */
-import { SourceMap } from 'node:module';
-import path from 'node:path';
 import { isHarnessFile } from '../../engine/process/error-info.js';
 import type { PageProfilerStep } from '../../engine/process/events.js';
-import { LOOP_SCRIPT_PREFIX } from '../../engine/loop/codegen.js';
+import { isMeasuredLoopFrame } from '../../engine/loop/codegen.js';
 import { lineReader, packedNote } from '../../engine/passes/profile/cpu-profile-pass.js';
 import { CPU_SAMPLING_INTERVAL_US, PROFILED_LOOP_LINE_OFFSET } from '../../engine/passes/profile/profile-settings.js';
 import { summarizeCpuProfile, type CpuProfile } from '../../profiling/cpu-profile-summary.js';
 import { ScriptFunctions, type ScriptCoverage } from '../../profiling/script-functions.js';
 import type { CpuProfileFindings } from '../../results/types.js';
 import { writeTextAtomic } from '../../results/write-results.js';
+import { bundleOrigin } from './page-positions.js';
 
 /** Where code of the bundle that no source file wrote (esbuild's module glue) is located. */
 export const BUNDLER_CODE = '<page bundle glue>';
@@ -35,12 +34,7 @@ export interface PageBundleSource {
 
 /** Answers the page's profiler steps; `stop` answers with the findings as JSON. */
 export function pageProfiler(session: CdpSession, bundle: PageBundleSource, cwd: string, packageRoot: string): (message: string) => Promise<string> {
-  const sourceMap = new SourceMap(JSON.parse(bundle.map) as ConstructorParameters<typeof SourceMap>[0]);
-  const original = (line: number, column: number): { file: string; line: number; column: number } | null => {
-    const entry = sourceMap.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-    if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return null;
-    return { file: path.resolve(cwd, entry.originalSource), line: entry.originalLine + 1, column: entry.originalColumn + 1 };
-  };
+  const original = bundleOrigin(bundle.map, cwd);
   const relative = (file: string): string => (file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file);
   const locate = (url: string, line: number, column: number): string => {
     if (url !== bundle.url) return `${url}:${line}:${column}`;
@@ -73,7 +67,7 @@ export function pageProfiler(session: CdpSession, bundle: PageBundleSource, cwd:
       windows: null,
       scripts,
       inlineCandidates: [...scripts.keys()],
-      isLoop: (frame) => frame.url.startsWith(LOOP_SCRIPT_PREFIX) || /^ubench_loop_\d+$/.test(frame.functionName),
+      isLoop: isMeasuredLoopFrame,
       loopLabel: `measured loop for ${step.benchName}`,
       loopLineOffset: PROFILED_LOOP_LINE_OFFSET,
       classify,

@@ -50,7 +50,7 @@ export interface CountedRegions {
  */
 export const FLOOR_MIN_UNIT = 100_000;
 
-/** Runs `unit × size` iterations per region size, after an unmarked batch and a full GC before each, between two markers. */
+/** Runs `unit × size` iterations per region size between two markers: after the pass's warm-up and PRIMING_BATCHES unmarked batches, a full GC before each region. */
 async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, unit: number, sizes: readonly number[]): Promise<CountedRegions & { mode: LoopMode; call: 'plain' | 'setup' }> {
   const observer = new RegionObserver();
   // The pass's own warm-up, not the user's --warmup: under callgrind a short time budget is a tiny

@@ -15,7 +15,7 @@ import type { CpuProfileFindings } from '../../../results/types.js';
 import { writeTextAtomic } from '../../../results/write-results.js';
 import { summarizeCpuProfile, type CpuProfile } from '../../../profiling/cpu-profile-summary.js';
 import { ScriptFunctions, type ScriptCoverage } from '../../../profiling/script-functions.js';
-import { LOOP_SCRIPT_PREFIX } from '../../loop/codegen.js';
+import { isMeasuredLoopFrame, LOOP_SCRIPT_PREFIX } from '../../loop/codegen.js';
 import { postNow } from '../inspector-post.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';
 import { readablePosition } from '../../process/source-position.js';
@@ -122,7 +122,7 @@ export async function profileCpu(bench: DeclaredBenchmark, context: PassContext,
     windows: recorder.windows.map(([start, end]) => [start / 1e3, end / 1e3] as const),
     scripts,
     inlineCandidates: [...benchScripts, ...others],
-    isLoop: (frame) => isLoopUrl(frame.url) || /^ubench_loop_\d+$/.test(frame.functionName),
+    isLoop: isMeasuredLoopFrame,
     loopLabel: `measured loop for ${bench.name}`,
     loopLineOffset: PROFILED_LOOP_LINE_OFFSET,
     classify,
