@@ -42,6 +42,11 @@ export function instructionPassLines(benchmarks: readonly BenchmarkResult[], ind
   if (measured !== undefined) lines.push(`${indent}${c.dim(how(measured.instructions!))}`);
   for (const b of counted) {
     const count = b.instructions!;
+    if (count.status === 'measured' && (count.collectionPerOp ?? 0) > 0) {
+      lines.push(
+        `${indent}${c.dim(`${b.name}: garbage collections ran inside the regions: ${formatCount(count.collectionPerOp!)} instr/op of theirs, not in instr/op (where a collection falls depends on the region, not the code)`)}`,
+      );
+    }
     if (count.status !== 'measured') lines.push(`${indent}${count.status === 'failed' ? c.red(`✖ ${b.name}: ${count.reason}`) : c.dim(`${b.name}: instructions ${count.status}: ${count.reason}`)}`);
     else if (count.simulatedCache !== null) {
       const s = count.simulatedCache;

@@ -14,13 +14,20 @@ export interface InstructionCount {
   status: 'measured' | 'failed' | 'skipped';
   /** Why it failed or was skipped; null when measured. */
   reason: string | null;
-  /** Machine instructions per operation of the optimized measured loop: the slope over the regions. */
+  /** Machine instructions per operation of the optimized measured loop: the slope over the regions, garbage collections' own instructions apart (`collectionPerOp`). */
   perOp: number | null;
   /** 95% interval of the slope (Student's t over every process's regions). */
   ciLower: number | null;
   ciUpper: number | null;
   /** The empty loop of the same kind, counted the same way (null for a manual loop): what `optimized-away` compares with. */
   floorPerOp: number | null;
+  /**
+   * Instructions of the garbage collections that ran inside the regions, per operation of them all:
+   * what collecting the body's garbage cost there (0 for a body that allocates nothing). It depends on
+   * where collections fall, so it is shown, not compared; null when not measured; absent in files
+   * written before it was recorded.
+   */
+  collectionPerOp?: number | null;
   /** Processes that counted (each under the simulator). */
   processes: number;
   /** Regions per process, and the iterations of the smallest. */

@@ -13,6 +13,9 @@ import { childCommand, passFlags } from '../../src/runner/runtimes/launch-plan.j
 import { syntheticResult } from '../helpers/synthetic-result.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { createRng } from '../../src/stats/random.js';
+import fc from 'fast-check';
+import { REGION_ALLOCATION_BYTES } from '../../src/profiling/callgrind-command.js';
+import { REGION_SIZES, UNIT_TARGET_NS, regionUnit } from '../../src/runner/passes/instructions/instructions-pass.js';
 
 const DUMP = [
   '# callgrind format',
@@ -33,10 +36,34 @@ const DUMP = [
 
 describe('callgrind dumps', () => {
   it("reads a dump's events and totals, with the cache simulator's events too", () => {
-    assert.deepEqual(parseCallgrindDump(DUMP), { events: ['Ir'], totals: { Ir: 12345678 } });
+    assert.deepEqual(parseCallgrindDump(DUMP), { events: ['Ir'], totals: { Ir: 12345678 }, collection: { Ir: 0 } });
     const simulated = parseCallgrindDump('events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 40 20 1 5 2 1 3 1\n');
     assert.equal(simulated.totals['D1mr'], 5);
     assert.equal(simulated.totals['DLmw'], 1);
+  });
+
+  it("sums the collections' inclusive counts, by compressed names too, and not their calls inside a collection", () => {
+    const text = [
+      'events: Ir Dr',
+      'fn=(1) Builtins_ArrayTimSort',
+      '3 900 10',
+      'cfn=(2) v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags)',
+      'calls=1 0',
+      '3 500000 2000',
+      'fn=(3) v8::internal::Heap::AllocateRawWithRetryOrFailSlowPath()',
+      'cfn=(2)',
+      'calls=2 0',
+      '+1 250000 1000',
+      'cfn=(4) v8::internal::Heap::Scavenge()',
+      'calls=1 0',
+      '+1 7 1',
+      'fn=(2)',
+      'cfn=(2)',
+      'calls=1 0',
+      '* 99999 9',
+      'summary: 2000000 50000',
+    ].join('\n');
+    assert.deepEqual(parseCallgrindDump(text).collection, { Ir: 750000, Dr: 3000 });
   });
 
   it('refuses a file that is not a dump', () => {
@@ -48,7 +75,7 @@ describe('callgrind dumps', () => {
 function regions(perOp: number, unit: number, fixed: number, processes: number, jitter = 0, seed = 1): RegionCount[] {
   const rng = createRng(seed);
   return Array.from({ length: processes }, () => [1, 2, 3, 4]).flatMap((sizes) =>
-    sizes.map((size) => ({ iterations: unit * size, events: { Ir: Math.round(perOp * unit * size + fixed + jitter * (2 * rng() - 1)) } })),
+    sizes.map((size) => ({ iterations: unit * size, events: { Ir: Math.round(perOp * unit * size + fixed + jitter * (2 * rng() - 1)) }, collectionInstructions: 0 })),
   );
 }
 
@@ -66,6 +93,30 @@ describe('instructions per operation from regions', () => {
   });
 });
 
+describe('planning a region unit', () => {
+  it('takes UNIT_TARGET_NS of the time, rounded down to a power of two, so nearby timings plan the same regions', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.01, max: 1e7, noNaN: true }), (nsPerOp) => {
+        const unit = regionUnit(nsPerOp, null);
+        assert.equal(Math.log2(unit) % 1, 0, String(unit));
+        assert.ok(unit === 1 || (unit * nsPerOp <= UNIT_TARGET_NS && 2 * unit * nsPerOp > UNIT_TARGET_NS), `${nsPerOp} ns → ${unit}`);
+      }),
+    );
+    // 578 and 604 ns/op (timings 4% apart) plan the same unit.
+    assert.equal(regionUnit(578, null), regionUnit(604, null));
+  });
+
+  it("keeps the largest region's allocations under half the young generation", () => {
+    // A 16-number sort: ~600 ns and 1,033 bytes/op.
+    const unit = regionUnit(600, 1033);
+    assert.ok(unit * Math.max(...REGION_SIZES) * 1033 <= REGION_ALLOCATION_BYTES, String(unit));
+    // A body allocating 16 MB per op gets single iterations; one that allocates nothing is planned by time alone.
+    assert.equal(regionUnit(100_000, 2 ** 24), 1);
+    assert.equal(regionUnit(600, 0), regionUnit(600, null));
+    assert.ok(regionUnit(10, 4096) < regionUnit(10, null));
+  });
+});
+
 function counted(perOp: number, halfWidth = perOp * 1e-4): InstructionCount {
   return {
     status: 'measured',
@@ -74,6 +125,7 @@ function counted(perOp: number, halfWidth = perOp * 1e-4): InstructionCount {
     ciLower: perOp - halfWidth,
     ciUpper: perOp + halfWidth,
     floorPerOp: 8,
+    collectionPerOp: 0,
     processes: 2,
     regions: 4,
     unitIterations: 40_000,
@@ -130,6 +182,8 @@ describe('the instr/op column and the counting process', () => {
     assert.ok(args.includes('--tool=callgrind') && args.includes('--dump-before=uv_loadavg') && args.includes('--callgrind-out-file=/tmp/cg.out'), args.join(' '));
     assert.deepEqual(args.slice(-2), ['/usr/bin/node', 'child.js']);
     assert.ok(passFlags(pass).includes('--single-threaded') && passFlags(pass).includes('--random-seed=1'));
+    // Not --predictable-gc-schedule: it pins the young generation at 4 MB, overriding the semi-space size.
+    assert.ok(passFlags(pass).includes('--max-semi-space-size=64') && !passFlags(pass).includes('--predictable-gc-schedule'));
   });
 });
 

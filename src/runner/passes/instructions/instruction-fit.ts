@@ -9,8 +9,10 @@ import { linearFit, slopeStandardError, studentTCritical } from '../../../stats/
 
 export interface RegionCount {
   iterations: number;
-  /** Events in the region: `Ir` (instructions), and the cache simulator's misses when asked for. */
+  /** The program's events in the region (collections' apart): `Ir` (instructions), and the cache simulator's misses when asked for. */
   events: Record<string, number>;
+  /** Instructions of the garbage collections that ran in the region. */
+  collectionInstructions: number;
 }
 
 export interface SlopeEstimate {

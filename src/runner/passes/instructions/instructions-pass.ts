@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PassResult } from '../../../engine/process/events.js';
 import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
-import { DETERMINISTIC_V8_FLAGS, valgrindVersion } from '../../../profiling/callgrind-command.js';
+import { DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
 import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount, SimulatedCacheMisses } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
@@ -35,20 +35,65 @@ export const MIN_INSTRUCTION_PROCESSES = 1;
 
 let passes = 0;
 
-export function noInstructions(status: 'skipped' | 'failed', reason: string): InstructionCount {
-  return { status, reason, perOp: null, ciLower: null, ciUpper: null, floorPerOp: null, processes: 0, regions: 0, unitIterations: 0, tool: '', flags: [], simulatedCache: null, wallSeconds: 0 };
+/**
+ * Iterations of one region unit: UNIT_TARGET_NS of the benchmark's time, rounded down to a power of
+ * two so that runs whose timings differ by a few percent mostly plan the same regions, and small
+ * enough that the largest region's allocations (`bytesPerOp` from the timing run, when known) stay
+ * under REGION_ALLOCATION_BYTES: a region then runs without a collection, whose place would depend
+ * on the region's size rather than on the code.
+ */
+export function regionUnit(nsPerOp: number, bytesPerOp: number | null): number {
+  const byTime = UNIT_TARGET_NS / Math.max(nsPerOp, 1e-3);
+  const byAllocation = bytesPerOp === null || bytesPerOp <= 0 ? Number.POSITIVE_INFINITY : REGION_ALLOCATION_BYTES / (Math.max(...REGION_SIZES) * bytesPerOp);
+  const raw = Math.min(byTime, byAllocation);
+  return raw < 2 ? 1 : 2 ** Math.floor(Math.log2(raw));
 }
 
-/** The regions one process counted (for a benchmark, or its empty loop), read from callgrind's dumps. */
+export function noInstructions(status: 'skipped' | 'failed', reason: string): InstructionCount {
+  return {
+    status,
+    reason,
+    perOp: null,
+    ciLower: null,
+    ciUpper: null,
+    floorPerOp: null,
+    collectionPerOp: null,
+    processes: 0,
+    regions: 0,
+    unitIterations: 0,
+    tool: '',
+    flags: [],
+    simulatedCache: null,
+    wallSeconds: 0,
+  };
+}
+
+/**
+ * The regions one process counted (for a benchmark, or its empty loop), read from callgrind's dumps:
+ * the program's events apart from the collections'. Where a scavenge falls depends on how many
+ * iterations a region runs, not on the code, so counted in the slope it moved an allocating body's
+ * figure by 1% between runs (a 16-number sort: +0.5 M instructions in a region with one scavenge,
+ * measured); they are summed apart instead (`collectionPerOp`).
+ */
 function regionsOf(result: { firstMarker: number; iterations: number[] }, outFile: string): RegionCount[] {
   // Region i opens at marker firstMarker + 2i and closes at the next marker, whose dump holds it.
-  return result.iterations.map((iterations, i) => ({ iterations, events: readCallgrindDump(outFile, result.firstMarker + 2 * i + 1).totals }));
+  return result.iterations.map((iterations, i) => {
+    const dump = readCallgrindDump(outFile, result.firstMarker + 2 * i + 1);
+    const program = Object.fromEntries(Object.entries(dump.totals).map(([event, total]) => [event, total - (dump.collection[event] ?? 0)]));
+    return { iterations, events: program, collectionInstructions: dump.collection['Ir'] ?? 0 };
+  });
+}
+
+/** The collections' instructions over every region, per iteration of them all; null without regions. */
+function collectionPerOp(regions: readonly RegionCount[]): number | null {
+  const iterations = regions.reduce((sum, r) => sum + r.iterations, 0);
+  return iterations === 0 ? null : regions.reduce((sum, r) => sum + r.collectionInstructions, 0) / iterations;
 }
 
 function simulated(regions: readonly RegionCount[]): SimulatedCacheMisses | null {
   if (regions[0]?.events['D1mr'] === undefined) return null;
   const slope = (events: string[]): number => {
-    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) } }));
+    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) }, collectionInstructions: 0 }));
     return Math.max(0, eventSlope(summed, 'sum')?.perOp ?? 0);
   };
   return { l1DataPerOp: slope(['D1mr', 'D1mw']), lastLevelDataPerOp: slope(['DLmr', 'DLmw']), l1InstructionPerOp: slope(['I1mr']) };
@@ -117,6 +162,7 @@ async function countFile(context: PassContext, units: Record<string, number>, op
             tool,
             flags: DETERMINISTIC_V8_FLAGS,
             floorPerOp: eventSlope(floors.get(id)!, 'Ir')?.perOp ?? null,
+            collectionPerOp: collectionPerOp(regions),
             simulatedCache: simulated(regions),
             wallSeconds,
           };
@@ -141,7 +187,7 @@ export const instructionsPass: PostTimingPass = {
     const units: Record<string, number> = {};
     for (const b of context.collector.current(context.ids)) {
       if (b.status !== 'ok' || b.estimate === null) context.collector.passOutcome(b.id, { instructions: noInstructions('skipped', 'it has no timing result to plan the regions from') });
-      else units[b.id] = Math.max(1, Math.round(UNIT_TARGET_NS / Math.max(b.estimate.nsPerOp, 1e-3)));
+      else units[b.id] = regionUnit(b.estimate.nsPerOp, b.memory?.bytesPerOp ?? null);
     }
     if (Object.keys(units).length > 0) await countFile(context, units, options, requireValgrind());
   },
