@@ -69,7 +69,8 @@ Options:
                           100, for ubench history)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
                           file (a name means .ubench/baselines/<name>.json)
-  --quiet                 no progress line, no output from the benchmarks themselves
+  --quiet                 no progress (the status line, or off a terminal the line per finished
+                          benchmark), no output from the benchmarks themselves
   --no-color              plain text (also NO_COLOR=1)
   -h, --help              this help
   -v, --version           ubench's version

@@ -1,14 +1,16 @@
 /**
  * What a measuring command (a run, `ab`) hands the runner: the executor, relaying the benchmarks'
- * own output past the progress line (nothing with `--quiet`), the progress line itself, warnings,
- * and Ctrl-C.
+ * own output past the progress line (nothing with `--quiet`), the progress line itself (off a
+ * terminal, a line per finished benchmark instead; nothing with `--quiet`), warnings, and Ctrl-C.
  */
+import { finishedLine } from '../report/finished-line.js';
 import { createProgress, type Progress } from '../report/progress.js';
 import { createRuntimeExecutor } from '../runner/runtime-executor.js';
 import type { RunDeps } from '../runner/run.js';
 import type { CliIo } from './cli-io.js';
 
 export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
+  // --quiet: a stream that drops everything, so neither the status line nor the finished lines show.
   const progress = createProgress(quiet ? { isTTY: false, write: () => true } : io.stderr);
   const relay = quiet
     ? null
@@ -19,6 +21,7 @@ export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progr
   const deps: RunDeps = {
     executor: io.executor ?? createRuntimeExecutor({ relay, cwd: io.cwd }),
     progress: (text) => progress.update(text),
+    finished: (benchmark) => progress.line(finishedLine(benchmark)),
     warn: (text) => {
       progress.clear();
       io.stderr.write(`ubench: warning: ${text}\n`);

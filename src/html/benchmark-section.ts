@@ -1,6 +1,7 @@
 /**
  * One benchmark's block of the report: its figures, the comparison with a base run, diagnostics
- * with hints, memory and GC, hot functions, and its three charts.
+ * with hints, memory and GC, its three charts, then what the passes found: allocation sites,
+ * deopts, the profile (tier, hot functions, hot lines) and the measured loop's machine code.
  */
 import { instructionCell } from '../report/instruction-report.js';
 import type { CompareRow } from '../analysis/compare-runs.js';
@@ -10,8 +11,12 @@ import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatP
 import { relativeText } from '../report/relative-text.js';
 import { histogramSpec, iterationsSpec, runOrderSpec } from './benchmark-charts.js';
 import type { ChartRegistry } from './chart-registry.js';
+import { allocSitesSection } from './alloc-sites-section.js';
 import { changeText } from './compare-section.js';
+import { deoptSection } from './deopt-section.js';
+import { disasmSection } from './disasm-section.js';
 import { html } from './escape-html.js';
+import { profileSection } from './profile-section.js';
 
 function row(label: string, value: string): string {
   return `<tr><th>${html(label)}</th><td class="num">${html(value)}</td></tr>`;
@@ -61,16 +66,6 @@ function memory(b: BenchmarkResult): string {
   return `<h5>Memory</h5><table class="memory">${rows.join('')}</table>`;
 }
 
-function hotFunctions(b: BenchmarkResult): string {
-  const hot = b.profile.hot;
-  if (hot === null || hot.length === 0) return '';
-  const rows = hot.map(
-    (f) =>
-      `<tr><td class="num">${html(f.selfPercent.toFixed(1))}%</td><td class="mono">${html(f.function)}</td><td class="mono muted">${html(f.location ?? '')}</td><td class="muted">${html(f.inlinedInto === null ? f.kind : `inlined into ${f.inlinedInto}`)}</td></tr>`,
-  );
-  return `<h5>Hot functions (self time)</h5><table class="hot"><tr><th class="num">self</th><th>function</th><th>where</th><th>kind</th></tr>${rows.join('')}</table>`;
-}
-
 function diagnostics(b: BenchmarkResult): string {
   if (b.diagnostics.length === 0) return '';
   const items = b.diagnostics.map((d) => `<li class="${d.severity}"><strong>${html(d.code)}</strong> ${html(d.message)}<span class="hint">${html(d.hint)}</span></li>`);
@@ -95,5 +90,5 @@ export function benchmarkSection(b: BenchmarkResult, anchor: string, charts: Cha
   ] as const;
   const figuresHtml = specs.filter(([spec]) => spec !== null).map(([spec, caption]) => charts.canvas(spec!, caption));
   const regression = compared?.verdict === 'slower' ? ' regression' : '';
-  return `<article class="benchmark${regression}">${heading}${comparison(compared)}${figures(b)}${diagnostics(b)}${memory(b)}${hotFunctions(b)}<div class="charts">${figuresHtml.join('')}</div></article>`;
+  return `<article class="benchmark${regression}">${heading}${comparison(compared)}${figures(b)}${diagnostics(b)}${memory(b)}<div class="charts">${figuresHtml.join('')}</div>${allocSitesSection(b)}${deoptSection(b)}${profileSection(b)}${disasmSection(b)}</article>`;
 }

@@ -37,4 +37,20 @@ article.benchmark.regression { border-color: var(--slower); border-left-width: 4
 .differ { color: var(--slower); font-weight: 600; }
 nav.toc { font-size: 13px; margin: 12px 0; }
 nav.toc a { color: inherit; }
+section.pass { margin: 14px 0 0; }
+h5 { margin: 14px 0 4px; font-size: 13.5px; }
+td.share, th.share { width: 92px; min-width: 92px; font-size: 12.5px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.share { background-image: linear-gradient(to right, #c9d7ee var(--share, 0%), transparent var(--share, 0%)); background-repeat: no-repeat; background-size: 100% 70%; background-position: left center; }
+table.hot tr.user td.mono:first-of-type { font-weight: 600; }
+table.hot-lines tr.file td { border-bottom: none; padding-top: 8px; }
+table.hot-lines td.source code { white-space: pre; }
+table.deopts td.reason { color: var(--warn); font-weight: 600; }
+details.disasm { background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 6px 10px; margin: 8px 0; }
+details.disasm summary { cursor: pointer; font-weight: 600; }
+table.disasm { margin: 4px 0; }
+table.disasm td { padding: 1px 8px; border-bottom: none; white-space: pre; }
+table.disasm tr.in-loop td:first-child { box-shadow: inset 3px 0 0 #7a8699; }
+table.disasm tr.hot td { background-color: #fff3cd; }
+table.disasm td.mark { color: var(--muted); font-size: 12px; }
+p.note { color: var(--warn); }
 `;

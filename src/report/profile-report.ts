@@ -20,6 +20,8 @@ const DISASM_SHOWN = 60;
 const HOT_INSTRUCTION_PERCENT = 1;
 /** Neighbours kept around each hot instruction. */
 const HOT_CONTEXT = 3;
+/** An instruction with at least this share is highlighted: five times the shortening threshold, a few such stand out in a loop. */
+export const HIGHLIGHTED_INSTRUCTION_PERCENT = HOT_INSTRUCTION_PERCENT * 5;
 
 function percentText(value: number): string {
   return (value > 0 && value < 0.05 ? '<0.1%' : `${value.toFixed(1)}%`).padStart(6);
@@ -29,7 +31,8 @@ function readingText(r: TierReading): string {
   return r.maybeDeopted ? `${r.tier} (deoptimized before)` : r.tier;
 }
 
-function tierLine(tier: JitInfo, c: Colors): string {
+/** The JIT tier of the measured code (and of the benchmark function) after warm-up and at the end, in one line. */
+export function tierLine(tier: JitInfo, c: Colors): string {
   const what = tier.target === 'loop' ? 'measured loop' : `manual-loop body ${tier.functionName}`;
   const track = (warm: TierReading, end: TierReading): string =>
     warm.tier === end.tier && warm.maybeDeopted === end.maybeDeopted ? `${readingText(end)} after warm-up and at the end` : `${readingText(warm)} after warm-up → ${readingText(end)} at the end`;
@@ -130,7 +133,7 @@ function disasmLines(d: Disassembly, indent: string, c: Colors): string[] {
     }
     const pct = item.percent === null ? '      ' : item.percent > 0 ? percentText(item.percent) : '      ';
     const text = `${pct}  ${item.offset.toString(16).padStart(5)}: ${item.text}`;
-    lines.push(`${inner}${(item.percent ?? 0) >= HOT_INSTRUCTION_PERCENT * 5 ? c.yellow(text) : text}`);
+    lines.push(`${inner}${(item.percent ?? 0) >= HIGHLIGHTED_INSTRUCTION_PERCENT ? c.yellow(text) : text}`);
   }
   if (d.codeFile !== null) lines.push(`${inner}${c.dim(`full code: ${d.codeFile}`)}`);
   if (d.native.length > 0) {

@@ -1,10 +1,13 @@
 /**
- * A single self-rewriting status line ("running sort(size=100) …") for interactive terminals.
+ * Progress of a run: on an interactive terminal a single self-rewriting status line ("running
+ * sort(size=100) …"); anywhere else (pipes, CI logs, files) a plain line per finished benchmark, so a
+ * long suite does not look hung, and no status line.
  *
  * On a TTY each redraw returns the cursor to column 0, writes the text cut to the terminal width and
- * erases the rest of the line. Anywhere else (pipes, CI logs, files) every method does nothing, so
- * progress never pollutes captured output. Redraws are throttled; a text that arrives during the
- * quiet period is drawn when the period ends, so the line never stays stale.
+ * erases the rest of the line; redraws are throttled, and a text that arrives during the quiet period
+ * is drawn when the period ends, so the line never stays stale. Finished lines are for logs only: a
+ * terminal shows the table at the end. Off a TTY each line is one write, so it reaches the log whole
+ * and at once.
  */
 
 export interface ProgressStream {
@@ -25,6 +28,8 @@ export interface Progress {
   update(text: string): void;
   /** Erases the status line and drops any pending text. */
   clear(): void;
+  /** A line that stays (a finished benchmark): written off a TTY only. */
+  line(text: string): void;
 }
 
 // At most ~20 redraws a second: smooth to the eye, negligible CPU next to running benchmarks.
@@ -35,7 +40,16 @@ const FALLBACK_COLUMNS = 80;
 const CARRIAGE_RETURN = '\r';
 const CLEAR_TO_END_OF_LINE = '\x1b[K';
 
-const NO_PROGRESS: Progress = { update() {}, clear() {} };
+/** Off a TTY: no status line, and each finished line written whole, with its newline, in one write. */
+function plainLines(stream: ProgressStream): Progress {
+  return {
+    update() {},
+    clear() {},
+    line(text: string): void {
+      stream.write(`${text.replace(/[\r\n]+/g, ' ')}\n`);
+    },
+  };
+}
 
 function defaultSchedule(callback: () => void, delayMs: number): () => void {
   const timer = setTimeout(callback, delayMs);
@@ -51,7 +65,7 @@ function fitLine(text: string, columns: number): string {
 }
 
 export function createProgress(stream: ProgressStream, options: ProgressOptions = {}): Progress {
-  if (stream.isTTY !== true) return NO_PROGRESS;
+  if (stream.isTTY !== true) return plainLines(stream);
   const now = options.now ?? Date.now;
   const schedule = options.schedule ?? defaultSchedule;
 
@@ -98,5 +112,6 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions 
       // Whatever comes next starts a fresh line and may be drawn at once.
       lastDrawAt = Number.NEGATIVE_INFINITY;
     },
+    line(): void {},
   };
 }

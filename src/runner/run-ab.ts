@@ -31,7 +31,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pair
       const label = `pair ${i + 1}/${options.pairs} ${side.toUpperCase()}`;
       const outcome = await runBenchmarks(
         { ...options.run, seed: options.run.seed + i, targets: [side === 'a' ? options.fileA : options.fileB], forks: 1, jsonPath: null, historyDir: null, baselinePath: null },
-        { ...deps, progress: (text) => deps.progress(`${label} ${text}`) },
+        { ...deps, progress: (text) => deps.progress(`${label} ${text}`), finished: (benchmark) => deps.finished?.({ ...benchmark, label }) },
       );
       if (!outcome.interrupted) pair[side] = outcome.results;
     }

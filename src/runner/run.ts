@@ -8,6 +8,7 @@ import { readResults } from '../results/read-results.js';
 import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { ResultsFile, RunSettings } from '../results/types.js';
+import type { FinishedBenchmark } from '../results/finished-benchmark.js';
 import { writeResultsAtomic } from '../results/write-results.js';
 import { UsageError } from './usage-error.js';
 import { ResultCollector } from './collector.js';
@@ -37,6 +38,8 @@ export interface RunDeps {
   executor: Executor;
   /** Progress messages (a status line on a terminal). */
   progress(text: string): void;
+  /** A benchmark finished its timing run, measured or failed (a line in a CI log). */
+  finished?(benchmark: FinishedBenchmark): void;
   /** A problem that does not stop the run (the history could not be written). */
   warn?(text: string): void;
   signal?: AbortSignal;
@@ -149,6 +152,15 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const forkText = (fork: number): string => (options.forks > 1 ? ` fork ${fork}/${options.forks}` : '');
   const runtimeText = (target: RuntimeTarget): string => (multi ? ` ${target.label}` : '');
   const position = (): string => `[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]`;
+  /** Counts a finished benchmark (its result already given to the collector) and saves the results so far. */
+  const finish = (id: string, fork: number, target: RuntimeTarget): void => {
+    done++;
+    save(null);
+    const [result] = collector.current([id]);
+    if (result === undefined || deps.finished === undefined) return;
+    const forks = options.forks > 1 ? { index: fork, count: options.forks } : null;
+    deps.finished({ result, done, total: collector.declaredCount * options.forks, fork: forks, runtime: multi ? target.label : null, label: null });
+  };
   const onEvent =
     (file: BenchFile, fork: number, target: RuntimeTarget) =>
     (event: ChildEvent): void => {
@@ -188,13 +200,11 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
           break;
         case 'measured':
           collector.measured(event.id, event.result);
-          done++;
-          save(null);
+          finish(event.id, fork, target);
           break;
         case 'bench-error':
           collector.failed(event.id, 'error', event.error);
-          done++;
-          save(null);
+          finish(event.id, fork, target);
           break;
         default:
           break;
@@ -208,8 +218,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       onEvent: (event: ChildEvent) => handle(keyedEvent(event, key)),
       onLost: (id: string, status: 'error' | 'timeout', error: Parameters<ResultCollector['failed']>[2]) => {
         collector.failed(key(id), status, error);
-        done++;
-        save(null);
+        finish(key(id), fork, target);
       },
       onFileError: (error: Parameters<ResultCollector['fileError']>[1]) => {
         collector.fileError(multi ? qualifiedId(file.display, target.label) : file.display, error);

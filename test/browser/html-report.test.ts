@@ -6,12 +6,12 @@
  * Without chromium the tests are skipped with a loud message (`.ci/run` installs it).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { compareRuns } from '../../src/analysis/compare-runs.js';
 import { analyse } from '../../src/analysis/analyse.js';
 import { qualifiedId } from '../../src/results/runtime-keys.js';
@@ -23,7 +23,7 @@ import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { XSS, xssResults } from '../fixtures/report/html-fixtures.js';
-import { REPO_ROOT } from '../helpers/e2e-cli.js';
+import { REPO_ROOT, runCli } from '../helpers/e2e-cli.js';
 import { MODEL_OS, probeResults } from '../helpers/probe-machine.js';
 import { PROBE_EXPERIMENTS } from '../../src/probe/probe-experiments.js';
 
@@ -58,8 +58,11 @@ interface PageCheck {
   images: number;
 }
 
-/** Opens `html` from a file URL, waits for the charts, screenshots the page, and reports what it saw. */
-async function openPage(name: string, html: string): Promise<PageCheck & { headings: string[] }> {
+/**
+ * Opens `html` from a file URL, waits for the charts, runs `act` on the page (clicks, checks),
+ * screenshots the page, and reports what it saw.
+ */
+async function openPage(name: string, html: string, act?: (page: Page) => Promise<void>): Promise<PageCheck & { headings: string[] }> {
   const file = path.join(dir, `${name}.html`);
   writeFileSync(file, html);
   const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
@@ -85,6 +88,7 @@ async function openPage(name: string, html: string): Promise<PageCheck & { headi
     images: document.querySelectorAll('img').length,
     headings: Array.from(document.querySelectorAll<HTMLElement>('h2, h3, h4')).map((h) => h.textContent ?? ''),
   }));
+  await act?.(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   await page.close();
   return { consoleErrors, dialogs, ...seen };
@@ -133,6 +137,58 @@ describe('HTML report in chromium', { skip: available ? false : `no chromium at 
   it('draws a results file with memory, profile and a failed file', async () => {
     const check = await openPage('results-full', renderResultsPage(fullResults));
     assertAllDrawn(check, 4); // one measured benchmark: three charts and its group's bars
+  });
+
+  it('shows every profiling section of a real --profile --disasm --alloc-sites run, the machine code opening on a click', async () => {
+    const json = path.join(dir, 'passes.json');
+    const written = path.join(dir, 'passes.html');
+    const bench = 'test/fixtures/bench/html/passes.bench.ts';
+    const run = await runCli([
+      bench,
+      '--time',
+      '200ms',
+      '--warmup',
+      '200ms',
+      '--profile',
+      '--disasm',
+      '--alloc-sites',
+      '--profile-dir',
+      path.join(dir, 'profiles'),
+      '--json',
+      json,
+      '--html',
+      written,
+      '--no-history',
+    ]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    let seen: { passes: Record<string, boolean>; disasmRows: number; closedBefore: boolean; openAfter: boolean; text: string } | null = null;
+    const check = await openPage('results-passes', readFileSync(written, 'utf8'), async (page) => {
+      const passes: Record<string, boolean> = {};
+      for (const pass of ['alloc-sites', 'deopts', 'profile', 'disasm']) passes[pass] = await page.locator(`section[data-pass="${pass}"]`).isVisible();
+      const details = page.locator('details.disasm');
+      const firstRow = page.locator('table.disasm tr').nth(1);
+      const closedBefore = !(await details.evaluate((d) => (d as HTMLDetailsElement).open)) && !(await firstRow.isVisible());
+      await page.locator('details.disasm > summary').click();
+      seen = {
+        passes,
+        disasmRows: await page.locator('table.disasm tr').count(),
+        closedBefore,
+        openAfter: (await details.evaluate((d) => (d as HTMLDetailsElement).open)) && (await firstRow.isVisible()),
+        // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out (table cells apart) is what a reader sees
+        text: await page.locator('body').innerText(),
+      };
+    });
+    assertAllDrawn(check, 4); // one benchmark: its three charts and its group's bars
+    const s = seen!;
+    assert.deepEqual(s.passes, { 'alloc-sites': true, deopts: true, profile: true, disasm: true });
+    assert.ok(s.closedBefore, 'the machine code starts collapsed');
+    assert.ok(s.openAfter, 'a click on its summary opens it');
+    assert.ok(s.disasmRows > 10, `${s.disasmRows} rows of machine code`);
+    // Hot lines with the source text, allocation sites and deopts with V8's reason, as text on the page.
+    assert.match(s.text, /for \(let i = 0; i < 8; i\+\+\) out\[i % 3\] = Math\.sqrt/);
+    assert.match(s.text, /Allocation sites[\s\S]*B\/op sampled/);
+    assert.match(s.text, /Deoptimizations \(\d+\)[\s\S]*deopt-\w+\s+test\/fixtures\/bench\/html\/passes\.bench\.ts:\d+:\d+/);
+    assert.match(s.text, /Hot functions \(self time\)[\s\S]*spread/);
   });
 
   it('draws every series of a probe report', async () => {

@@ -54,6 +54,7 @@ describe('ubench test/fixtures/bench/faults', () => {
       assert.deepEqual(b.samples, [], name);
       assert.equal(b.estimate, null, name);
       assert.ok(run.stdout.includes(b.error!.message), `the table explains ${name}`);
+      assert.match(run.stderr, new RegExp(`^\\[\\d+/\\d+\\] .* › ${name}  failed: .*\\(${THROWS.replace(/\./g, '\\.')}:${line}:\\d+\\)$`, 'm'), 'a line in the log says it failed');
     }
     assert.match(named(results, THROWS, 'throws').error!.message, /TypeError/);
     assert.match(named(results, THROWS, 'rejects').error!.message, /RangeError/);
@@ -72,6 +73,8 @@ describe('ubench test/fixtures/bench/faults', () => {
     const hangs = named(results, CRASH, 'hangs');
     assert.equal(hangs.status, 'timeout');
     assert.match(hangs.error!.message, /timeout/);
+    assert.match(run.stderr, /^\[\d+\/\d+\] .*crash\.bench\.ts › hangs {2}timed out: /m, 'a line in the log says it timed out');
+    assert.match(run.stderr, /^\[\d+\/\d+\] .*crash\.bench\.ts › exits {2}failed: .*process\.exit\(3\)/m);
   });
 
   it('measures the benchmarks around the failing ones', () => {

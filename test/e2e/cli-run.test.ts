@@ -55,6 +55,32 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
     assert.ok(run.stderr.includes(`results written to ${jsonPath}`), run.stderr);
   });
 
+  it('prints a plain line per benchmark to the piped stderr as each finishes, before the results are written', () => {
+    const lines = run.stderr.split('\n');
+    const finished = lines.filter((l) => /^\[\d+\/\d+\] /.test(l));
+    assert.equal(finished.length, results.benchmarks.length, run.stderr);
+    for (const b of results.benchmarks) {
+      const name = [b.file, ...(b.group === null ? [] : [b.group]), b.name].join(' › ');
+      const line = finished.find((l) => l.includes(` ${name}  `));
+      assert.ok(line !== undefined, `no line for ${name}\n${run.stderr}`);
+      assert.match(line, / {2}\S+ (ps|ns|µs|ms|s) ±[\d.]+% {2}\(CI \S+ \S+ – \S+ \S+\)( {2}\d+ warnings?)?$/);
+    }
+    assert.deepEqual(
+      finished.map((l) => l.match(/^\[(\d+)\//)![1]),
+      results.benchmarks.map((_, i) => String(i + 1)),
+      'numbered in the order they finish',
+    );
+    assert.ok(lines.indexOf(finished.at(-1)!) < lines.findIndex((l) => l.startsWith('results written to')), 'the lines come before the end of the run');
+    assert.ok(!run.stderr.includes('\r') && !run.stderr.includes('\x1b['), 'no status line or escape codes in a log');
+  });
+
+  it('--quiet prints no line per benchmark', async () => {
+    const quiet = await runCli([QUICK, ...FAST, '--filter', 'add|mul', '--quiet', '--no-history']);
+    assert.equal(quiet.code, 0, describeRun(quiet));
+    assert.match(quiet.stdout, /add/);
+    assert.doesNotMatch(quiet.stderr, /^\[\d+\/\d+\] /m, quiet.stderr);
+  });
+
   it('writes the results file as documented: two-space indented JSON ending in a newline', () => {
     const text = readFileSync(jsonPath, 'utf8');
     assert.equal(text, `${JSON.stringify(JSON.parse(text), null, 2)}\n`);

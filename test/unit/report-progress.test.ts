@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { finishedLine } from '../../src/report/finished-line.js';
 import { PROGRESS_REDRAW_INTERVAL_MS, createProgress } from '../../src/report/progress.js';
+import type { FinishedBenchmark } from '../../src/results/finished-benchmark.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
+import { syntheticResult } from '../helpers/synthetic-result.js';
 
 function fakeStream(isTTY: boolean, columns?: number) {
   const writes: string[] = [];
@@ -33,11 +37,28 @@ function fakeTime() {
 }
 
 describe('createProgress', () => {
-  it('does nothing when the stream is not a TTY', () => {
+  it('draws no status line when the stream is not a TTY', () => {
     const { writes, stream } = fakeStream(false, 80);
     const progress = createProgress(stream);
     progress.update('running sort');
     progress.clear();
+    assert.deepEqual(writes, []);
+  });
+
+  it('writes each finished line whole, with its newline, in one write, when the stream is not a TTY', () => {
+    const { writes, stream } = fakeStream(false);
+    const progress = createProgress(stream);
+    progress.update('running sort');
+    progress.line('[1/2] a.bench.ts › sort  1.2 µs ±0.5%');
+    progress.update('running find');
+    progress.line('[2/2] a.bench.ts › find\nwith a newline');
+    assert.deepEqual(writes, ['[1/2] a.bench.ts › sort  1.2 µs ±0.5%\n', '[2/2] a.bench.ts › find with a newline\n']);
+  });
+
+  it('leaves finished lines out on a TTY (the status line and the final table are there)', () => {
+    const { writes, stream } = fakeStream(true, 80);
+    const progress = createProgress(stream, fakeTime());
+    progress.line('[1/2] a.bench.ts › sort');
     assert.deepEqual(writes, []);
   });
 
@@ -89,5 +110,37 @@ describe('createProgress', () => {
     assert.deepEqual(writes, ['\ra\x1b[K', '\r\x1b[K']);
     progress.update('c');
     assert.equal(writes.at(-1), '\rc\x1b[K', 'after clear the next update draws at once');
+  });
+});
+
+describe('finishedLine', () => {
+  const measured = (): BenchmarkResult => ({ ...syntheticResult({ perOp: [1230, 1228, 1232, 1229, 1231, 1230, 1233, 1227] }), file: 'sort.bench.ts', group: null, name: 'sort(n=100)' });
+  const at = (result: BenchmarkResult, more: Partial<FinishedBenchmark> = {}): FinishedBenchmark => ({ result, done: 3, total: 12, fork: null, runtime: null, label: null, ...more });
+
+  it('gives the position, file › name, estimate with its half-width and CI, and the warnings', () => {
+    const result = measured();
+    const e = result.estimate!;
+    assert.equal(e.nsPerOp, 1230);
+    const line = finishedLine(at(result));
+    assert.match(line, /^\[3\/12\] sort\.bench\.ts › sort\(n=100\) {2}1\.230 µs ±[\d.]+% {2}\(CI 1\.2\d\d µs – 1\.2\d\d µs\)$/);
+    const warned = {
+      ...result,
+      group: 'arrays',
+      diagnostics: [...['noisy', 'outliers'].map((code) => ({ code, severity: 'warning' as const, message: '', hint: '' })), { code: 'x', severity: 'info' as const, message: '', hint: '' }],
+    };
+    assert.match(finishedLine(at(warned)), /^\[3\/12\] sort\.bench\.ts › arrays › sort\(n=100\) .* {2}2 warnings$/);
+    assert.match(finishedLine(at({ ...warned, diagnostics: warned.diagnostics.slice(1) })), / {2}1 warning$/);
+  });
+
+  it('names the fork, the runtime and the ab pair when the run has them', () => {
+    const line = finishedLine(at(measured(), { fork: { index: 2, count: 3 }, runtime: 'bun', label: 'pair 2/10 B' }));
+    assert.match(line, /^pair 2\/10 B \[3\/12\] fork 2\/3 sort\.bench\.ts › sort\(n=100\) \[bun\] {2}1\.230 µs/);
+  });
+
+  it('says how a benchmark failed or timed out, on one line', () => {
+    const failed = { ...measured(), status: 'error' as const, estimate: null, error: { message: 'TypeError: x is\nnot a function', location: 'sort.bench.ts:4:9', stack: null } };
+    assert.equal(finishedLine(at(failed)), '[3/12] sort.bench.ts › sort(n=100)  failed: TypeError: x is not a function (sort.bench.ts:4:9)');
+    const late = { ...failed, status: 'timeout' as const, error: { message: 'benchmark exceeded the 60 s timeout', location: null, stack: null } };
+    assert.equal(finishedLine(at(late, { done: 13 })), '[13/13] sort.bench.ts › sort(n=100)  timed out: benchmark exceeded the 60 s timeout');
   });
 });
