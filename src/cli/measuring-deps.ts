@@ -22,6 +22,7 @@ export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progr
     executor: io.executor ?? createRuntimeExecutor({ relay, cwd: io.cwd }),
     progress: (text) => progress.update(text),
     finished: (benchmark) => progress.line(finishedLine(benchmark)),
+    passStarted: (text) => progress.line(text),
     warn: (text) => {
       progress.clear();
       io.stderr.write(`ubench: warning: ${text}\n`);

@@ -40,6 +40,8 @@ export interface RunDeps {
   progress(text: string): void;
   /** A benchmark finished its timing run, measured or failed (a line in a CI log). */
   finished?(benchmark: FinishedBenchmark): void;
+  /** A pass after timing (`--profile`, `--instructions`, …) started on a benchmark (a line in a CI log). */
+  passStarted?(text: string): void;
   /** A problem that does not stop the run (the history could not be written). */
   warn?(text: string): void;
   signal?: AbortSignal;
@@ -261,6 +263,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
           collector: multi ? keyedCollector(collector, key) : collector,
           childOptions,
           progress: deps.progress,
+          ...(deps.passStarted === undefined ? {} : { passLine: deps.passStarted }),
           save: () => save(null),
           files: profileFiles,
         });

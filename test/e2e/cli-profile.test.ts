@@ -32,6 +32,11 @@ describe('--profile and --disasm on helpers with 1:2:6 work', () => {
     helpers = result.byName.get('helpers 1:2:6')!;
   });
 
+  it('tells a CI log (piped stderr) when each pass starts on the benchmark', () => {
+    assert.match(run.stderr, /^\[CPU profile\] .*helpers 1:2:6$/m, run.stderr);
+    assert.match(run.stderr, /^\[machine code\] .*helpers 1:2:6$/m, run.stderr);
+  });
+
   it('ranks the heavy helper first and the three helpers 6 > 2 > 1, though all were inlined into the loop', () => {
     const hot = helpers.profile.hot!;
     assert.equal(hot[0]?.function, 'heavy', JSON.stringify(hot));

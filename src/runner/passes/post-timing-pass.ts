@@ -33,6 +33,8 @@ export interface PassContext {
   collector: PassCollector;
   childOptions: Omit<RunChildOptions, 'onEvent'>;
   progress(text: string): void;
+  /** A line that stays in a CI log when a pass starts on a benchmark (passes run long: under valgrind, seconds a benchmark). */
+  passLine?(text: string): void;
   /** Writes the results file (after each benchmark). */
   save(): void;
   /** Where this run's profiles and machine code go. */
@@ -83,6 +85,7 @@ export async function runPassProcess(
   await runFile({ ...context.request, only, pass }, context.childOptions, {
     onEvent(event) {
       if (event.type === 'start' || event.type === 'phase') context.progress(`[${label}] ${event.id}${event.type === 'phase' ? ` ${event.phase}` : ''}`);
+      if (event.type === 'start') context.passLine?.(`[${label}] ${event.id}`);
       else if (event.type === 'pass-result') {
         onResult?.(event.id, event.result);
         record(event.id, outcomeOf.result(event.result, context));

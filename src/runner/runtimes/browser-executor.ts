@@ -22,7 +22,8 @@ const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * sandbox (CI containers run as root, where Chromium's sandbox cannot start); no GPU or /dev/shm use.
  */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
-const JS_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--fuzzing'];
+/** V8's flags in the page (`--js-flags`): natives for tiers, `gc()`, and natives that do not abort on a wrong argument. */
+export const JS_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--fuzzing'];
 
 /** V8's deoptimization log, written by the renderer (possible without the sandbox): a file per process. */
 const deoptLogFlags = (logfile: string): string[] => ['--log-deopt', `--logfile=${logfile}`, '--no-logfile-per-isolate'];
