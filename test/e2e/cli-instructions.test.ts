@@ -44,7 +44,8 @@ describe('ubench --instructions', { skip: !withValgrind }, () => {
 
   it('compares two runs on instructions: unchanged code is not called a change', async () => {
     const second = path.join(temp.dir, 'counted-2.json');
-    await runCli([FILE, ...FAST, '--instructions', '--json', second]);
+    const secondRun = await runCli([FILE, ...FAST, '--instructions', '--json', second]);
+    for (const b of readResults(second).benchmarks) assert.equal(b.instructions?.status, 'measured', `${b.name}: ${JSON.stringify(b.instructions)}\n${describeRun(secondRun)}`);
     const compared = await runCli(['compare', jsonPath, second, '--metric', 'instructions']);
     assert.equal(compared.code, 0, describeRun(compared));
     assert.match(compared.stdout, /instructions per op/);

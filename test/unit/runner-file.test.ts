@@ -100,6 +100,41 @@ describe('runFile: one bench file across processes', () => {
     );
   });
 
+  it('gives a process the start allowance its caller sets (a pass under valgrind starts slower), and times out one that never says hello', async () => {
+    // Hello after 60 ms: past a 40 ms allowance, within a 200 ms one.
+    const lateHello =
+      (delayMs: number): Executor =>
+      (req, handlers) => {
+        const timer = setTimeout(() => {
+          for (const event of child(req.only ?? three.map((b) => b.id), null).events) handlers.onEvent(event);
+          handlers.onExit({ code: 0, signal: null, stderrTail: '' });
+        }, delayMs);
+        return {
+          kill() {
+            clearTimeout(timer);
+            handlers.onExit({ code: null, signal: 'SIGKILL', stderrTail: '' });
+          },
+        };
+      };
+    const outcome = async (startMs: number): Promise<string[]> => {
+      const seen: string[] = [];
+      await runFile(
+        request,
+        { executor: lateHello(60), timeoutMs: 20, startMs },
+        { onEvent: (e) => void (e.type === 'measured' && seen.push(e.id)), onLost: (id) => seen.push(`lost ${id}`), onFileError: (e) => seen.push(`file error ${e.message}`) },
+      );
+      return seen;
+    };
+    assert.deepEqual(
+      await outcome(200),
+      three.map((b) => b.id),
+    );
+    assert.ok(
+      (await outcome(40)).every((line) => !three.some((b) => line === b.id)),
+      'killed before hello: nothing measured',
+    );
+  });
+
   it('explains a crash by signal with V8’s fatal line from stderr', async () => {
     const r = await run((req, i) =>
       i === 0

@@ -16,6 +16,7 @@ import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount, SimulatedCacheMisses } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
 import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
+import { PROCESS_START_MS } from '../../run-child.js';
 import { eventSlope, type RegionCount } from './instruction-fit.js';
 
 /**
@@ -32,6 +33,14 @@ export const REGION_SIZES = [1, 2, 3, 4];
  * start-up under callgrind (~10 s); ask for more with --forks to see processes differ.
  */
 export const MIN_INSTRUCTION_PROCESSES = 1;
+
+/**
+ * How much longer a counting process may take than a timing one, to say hello and per benchmark:
+ * Node under callgrind starts in ~10 s here and runs 50–80× slower, and on this 2-core VM with other
+ * work running a counted benchmark took up to 82 s against ~13 s when quiet (measured), past the
+ * 30 s start allowance and the 60 s default timeout that suit a timing run.
+ */
+export const UNDER_VALGRIND_TIMEOUT_FACTOR = 10;
 
 let passes = 0;
 
@@ -105,7 +114,12 @@ export interface InstructionOptions {
   forks: number;
 }
 
-async function countFile(context: PassContext, units: Record<string, number>, options: InstructionOptions, tool: string): Promise<void> {
+async function countFile(timingContext: PassContext, units: Record<string, number>, options: InstructionOptions, tool: string): Promise<void> {
+  const { childOptions } = timingContext;
+  const context: PassContext = {
+    ...timingContext,
+    childOptions: { ...childOptions, timeoutMs: childOptions.timeoutMs * UNDER_VALGRIND_TIMEOUT_FACTOR, startMs: PROCESS_START_MS * UNDER_VALGRIND_TIMEOUT_FACTOR },
+  };
   const processes = Math.max(MIN_INSTRUCTION_PROCESSES, options.forks);
   const counted = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
   const floors = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
