@@ -63,7 +63,7 @@ describe('exports', () => {
   it('compare --markdown - and --csv -, and ab --markdown -, write to stdout, not to a file named -', async () => {
     const markdown = await runCli(['compare', out('run.json'), out('run.json'), '--markdown', '-'], { cwd: temp.dir });
     assert.equal(markdown.code, 0, describeRun(markdown));
-    assert.match(markdown.stdout, /^# ubench compare: run\.json → run\.json\n[^]*^\| weighted sum \| /m);
+    assert.match(markdown.stdout, /^# ubench compare: run\.json → run\.json\n[\s\S]*^\| weighted sum \| /m);
     const csv = await runCli(['compare', out('run.json'), out('run.json'), '--csv', '-'], { cwd: temp.dir });
     assert.equal(csv.code, 0, describeRun(csv));
     assert.match(csv.stdout, /^name,id,baseNsPerOp,newNsPerOp,change,ciLower,ciUpper,pValue,verdict,/m);
