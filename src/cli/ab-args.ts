@@ -40,6 +40,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     seed: { type: 'string' },
     sequential: { type: 'boolean' },
     runtime: { type: 'string' },
+    'node-flags': { type: 'string' },
     noise: { type: 'string' },
     metric: { type: 'string' },
     json: { type: 'string' },

@@ -1,0 +1,25 @@
+/**
+ * The user's flags for the benchmark processes (`--node-flags`) beside ubench's own: where they
+ * cannot go, and how to tell them apart in what a process reports.
+ */
+import type { RuntimeTarget } from '../engine/process/events.js';
+import { UsageError } from './usage-error.js';
+
+/** Bun runs JavaScriptCore, which takes no Node or V8 flags: `--node-flags` with it is a usage error before anything runs. */
+export function refuseNodeFlagsOn(targets: readonly RuntimeTarget[], nodeFlags: readonly string[]): void {
+  const bun = targets.find((t) => t.kind === 'bun');
+  if (nodeFlags.length > 0 && bun !== undefined) {
+    throw new UsageError(`--node-flags cannot be passed to ${bun.label}: Bun runs JavaScriptCore, which takes no Node or V8 flags (drop --node-flags or ${bun.label} from --runtime)`);
+  }
+}
+
+/** The flags a process reported, without the user's (each removed once): what ubench added itself. */
+export function harnessFlags(reported: readonly string[], user: readonly string[]): string[] {
+  const left = [...user];
+  return reported.filter((flag) => {
+    const at = left.indexOf(flag);
+    if (at === -1) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}
