@@ -5,7 +5,7 @@ import type { ChildEvent, ChildRequest, RuntimeTarget } from '../../src/engine/p
 import { UsageError } from '../../src/runner/usage-error.js';
 import { findRuntime, versionMatches, type RuntimeSearch } from '../../src/runner/runtimes/find-runtime.js';
 import { launchPlan } from '../../src/runner/runtimes/launch-plan.js';
-import { harnessFlags } from '../../src/runner/node-flags.js';
+import { harnessFlags, refuseNodeFlagsOn } from '../../src/runner/node-flags.js';
 import { keyedCollector, keyedEvent } from '../../src/runner/runtimes/runtime-events.js';
 import { DEFAULT_RUNTIMES, parseRuntimeList } from '../../src/runner/runtimes/runtime-spec.js';
 
@@ -147,6 +147,15 @@ describe('launch plans', () => {
   it('tells ubench’s flags from the user’s in what a process reports, each user flag removed once', () => {
     assert.deepEqual(harnessFlags(['--log-deopt', '--logfile=/tmp/x', '--stack-size=2000', '--expose-gc'], ['--stack-size=2000']), ['--log-deopt', '--logfile=/tmp/x', '--expose-gc']);
     assert.deepEqual(harnessFlags(['--expose-gc', '--expose-gc'], ['--expose-gc']), ['--expose-gc']);
+  });
+
+  it('refuses --node-flags with bun in one line, and lets them through elsewhere', () => {
+    assert.throws(
+      () => refuseNodeFlagsOn([target('node', '/n'), target('bun', '/p/bun')], ['--stack-size=2000']),
+      (e: unknown) => e instanceof UsageError && /^--node-flags cannot be passed to bun: Bun runs JavaScriptCore/.test(e.message) && !e.message.includes('\n'),
+    );
+    assert.doesNotThrow(() => refuseNodeFlagsOn([target('bun', '/p/bun')], []));
+    assert.doesNotThrow(() => refuseNodeFlagsOn([target('node', '/n'), target('deno', '/p/deno')], ['--stack-size=2000']));
   });
 
   it('starts Bun on the same entry point without Node flags', () => {
