@@ -5,11 +5,21 @@
 import type { RuntimeTarget } from '../engine/process/events.js';
 import { UsageError } from './usage-error.js';
 
-/** Bun runs JavaScriptCore, which takes no Node or V8 flags: `--node-flags` with it is a usage error before anything runs. */
+/**
+ * Flags that cannot reach a runtime are a usage error before anything runs, never dropped: Bun runs
+ * JavaScriptCore, which takes no Node or V8 flags; Deno takes them as one comma-separated
+ * `--v8-flags`, which a flag holding a comma would split.
+ */
 export function refuseNodeFlagsOn(targets: readonly RuntimeTarget[], nodeFlags: readonly string[]): void {
+  if (nodeFlags.length === 0) return;
   const bun = targets.find((t) => t.kind === 'bun');
-  if (nodeFlags.length > 0 && bun !== undefined) {
+  if (bun !== undefined) {
     throw new UsageError(`--node-flags cannot be passed to ${bun.label}: Bun runs JavaScriptCore, which takes no Node or V8 flags (drop --node-flags or ${bun.label} from --runtime)`);
+  }
+  const deno = targets.find((t) => t.kind === 'deno');
+  const comma = nodeFlags.find((flag) => flag.includes(','));
+  if (deno !== undefined && comma !== undefined) {
+    throw new UsageError(`--node-flags cannot pass "${comma}" to ${deno.label}: Deno takes V8 flags as one comma-separated --v8-flags, which the comma would split`);
   }
 }
 

@@ -156,6 +156,7 @@ describe('launch plans', () => {
     );
     assert.doesNotThrow(() => refuseNodeFlagsOn([target('bun', '/p/bun')], []));
     assert.doesNotThrow(() => refuseNodeFlagsOn([target('node', '/n'), target('deno', '/p/deno')], ['--stack-size=2000']));
+    assert.throws(() => refuseNodeFlagsOn([target('deno', '/p/deno')], ['--a=1,2']), /cannot pass "--a=1,2" to deno: Deno takes V8 flags as one comma-separated --v8-flags/);
   });
 
   it('starts Bun on the same entry point without Node flags', () => {
