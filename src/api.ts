@@ -38,6 +38,8 @@ export interface RunApiOptions {
   sequential?: boolean;
   /** Runtimes to run every bench file under, the first being the reference: `['node', 'bun']` or `'node,bun'` (`--runtime`). */
   runtime?: string | readonly string[];
+  /** Flags for every benchmark process: `['--max-old-space-size=4096']` or one string (`--node-flags`). */
+  nodeFlags?: string | readonly string[];
   /** A process per file (default) or per benchmark (`--isolate`). */
   isolate?: 'file' | 'benchmark';
   /** Separate processes per benchmark (`--forks`, default 1). */
@@ -87,6 +89,7 @@ function flagsOf(options: RunApiOptions): string[] {
   add('--seed', options.seed);
   add('--sequential', options.sequential);
   add('--runtime', typeof options.runtime === 'string' || options.runtime === undefined ? options.runtime : options.runtime.join(','));
+  add('--node-flags', typeof options.nodeFlags === 'string' || options.nodeFlags === undefined ? options.nodeFlags : options.nodeFlags.join(' '));
   add('--isolate', options.isolate);
   add('--forks', options.forks);
   add('--shard', typeof options.shard === 'object' ? `${options.shard.index}/${options.shard.count}` : options.shard);

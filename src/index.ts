@@ -8,7 +8,7 @@ import type { ResultsFile } from './results/types.js';
 
 export { bench, group } from './define/bench.js';
 export { DeclarationError } from './define/declaration-error.js';
-export type { BenchContext, BenchFn, BenchOptions, ManualBenchFn, Params, ParamValue, SetupBench } from './define/types.js';
+export type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, ManualBenchFn, Params, ParamsBenchFn, ParamValue, SetupBench } from './define/types.js';
 export type * from './results/types.js';
 export { SCHEMA_VERSION } from './results/types.js';
 export { readResults, ResultsFileError } from './results/read-results.js';

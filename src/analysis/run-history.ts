@@ -6,6 +6,7 @@
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { comparable, compareBenchmarks, type CompareMetric, type CompareRow } from './compare-runs.js';
 import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
+import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
 
 export interface HistoryRunInfo {
   /** The history file, as shown to the user. */
@@ -42,6 +43,8 @@ export interface RunHistoryAnalysis {
   metric?: CompareMetric;
   runs: HistoryRunInfo[];
   benchmarks: BenchmarkHistory[];
+  /** Where consecutive runs come from different machines or software (CPU, cores, memory, OS, runtime, V8), in words. */
+  notes: string[];
 }
 
 export interface HistoryOptions {
@@ -92,5 +95,17 @@ export function analyseHistory(runs: readonly { label: string; results: ResultsF
       complete: results.complete,
     })),
     benchmarks: [...series.values()],
+    notes: machineNotes(runs),
   };
+}
+
+/** A note for each pair of consecutive runs whose machines or software differ: a change marked there may be theirs. */
+function machineNotes(runs: readonly { label: string; results: ResultsFile }[]): string[] {
+  const notes: string[] = [];
+  for (let i = 1; i < runs.length; i++) {
+    const [before, after] = [runs[i - 1]!, runs[i]!];
+    const differences = fingerprintDifferences(fingerprintOfFile(before.results), fingerprintOfFile(after.results));
+    if (differences.length > 0) notes.push(`runs differ from ${before.label} to ${after.label} in ${differences.join('; ')}: a change marked there may be theirs, not the code's`);
+  }
+  return notes;
 }

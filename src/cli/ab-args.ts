@@ -7,6 +7,7 @@ import { plainRunOptions } from './plain-run-options.js';
 import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
+import { outputTarget } from './export-files.js';
 
 /**
  * Pairs of processes by default. The signed-rank test needs 6 pairs to reach p < 0.05 at all;
@@ -39,6 +40,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     seed: { type: 'string' },
     sequential: { type: 'boolean' },
     runtime: { type: 'string' },
+    'node-flags': { type: 'string' },
     noise: { type: 'string' },
     metric: { type: 'string' },
     json: { type: 'string' },
@@ -61,7 +63,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     noise,
     metric,
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
-    markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
+    markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,

@@ -4,6 +4,7 @@ import { DEFAULT_NOISE, type CompareMetric } from '../analysis/compare-runs.js';
 import { INSTRUCTION_NOISE } from '../analysis/compare-instructions.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
+import { outputTarget, STDOUT } from './export-files.js';
 
 /** The bootstrap of the change's CI is seeded, so a comparison prints the same every time. */
 export const DEFAULT_COMPARE_SEED = 1;
@@ -48,6 +49,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   });
   if (positionals.length !== 2) throw new UsageError(`compare: expected two results files (base and new), got ${positionals.length}`);
   const metric = metricOption(values.metric);
+  if (values.markdown === STDOUT && values.csv === STDOUT) throw new UsageError('compare: only one of --markdown and --csv can go to stdout (-)');
   return {
     metric,
     command: 'compare',
@@ -55,8 +57,8 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     newPath: baselineFile(positionals[1]!, cwd, 'compare'),
     noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
-    markdownPath: values.markdown === undefined ? null : path.resolve(cwd, values.markdown),
-    csvPath: values.csv === undefined ? null : path.resolve(cwd, values.csv),
+    markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
+    csvPath: values.csv === undefined ? null : outputTarget(values.csv, cwd),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),

@@ -36,6 +36,9 @@ Options:
                           node@22,chromium, and show them side by side with the ratio to the
                           first (default: the Node running ubench); found in node_modules (npm
                           packages bun, deno, node-<os>-<arch>) or on PATH, never downloaded
+  --node-flags "<flags>"  flags for every benchmark process, e.g. "--max-old-space-size=4096":
+                          on node's command line, in deno's --v8-flags, in chromium's
+                          --js-flags; refused with bun (JavaScriptCore); recorded in the results
   --strict                exit 1 when any diagnostic warns (for CI)
   --gc-cost               also measure with GC eliminated (a large young generation, every
                           sample GC-free) and report what GC adds per operation, with its CI
@@ -98,7 +101,8 @@ same test as compare.
 A/B: ubench ab measures two files declaring the same benchmarks in alternating fresh
 processes (ABBA order, --pairs pairs, default 10) and reports B against A from the paired
 ratios (Wilcoxon signed-rank, Hodges–Lehmann 95% CI): the way to see a small change on a
-noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed.
+noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed,
+--runtime, --node-flags.
 
 Probe: ubench probe measures the machine with the experiments in the package's probe/ folder
 (cache-line, cache-size, bandwidth, memory-parallelism, branch-prediction, data-dependency;

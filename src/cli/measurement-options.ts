@@ -4,6 +4,7 @@ import type { RunOptions } from '../runner/run-options.js';
 import { parseDuration } from './duration.js';
 import { DEFAULT_RUNTIMES, parseRuntimeList } from '../runner/runtimes/runtime-spec.js';
 import { integer, percent, regexOption } from './option-values.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -25,9 +26,19 @@ export interface MeasurementFlags {
   seed?: string;
   sequential?: boolean;
   runtime?: string;
+  'node-flags'?: string;
 }
 
-export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes'>;
+export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes' | 'nodeFlags'>;
+
+/** `--node-flags "<flags>"`: split at whitespace; each must be a flag (start with -), or a one-line usage error. */
+export function nodeFlagList(text: string): string[] {
+  const flags = text.split(/\s+/).filter((flag) => flag !== '');
+  if (flags.length === 0) throw new UsageError('--node-flags: expected flags, e.g. --node-flags "--max-old-space-size=4096"');
+  const stray = flags.find((flag) => !flag.startsWith('-'));
+  if (stray !== undefined) throw new UsageError(`--node-flags: "${stray}" is not a flag (each must start with -, e.g. --node-flags "--max-old-space-size=4096")`);
+  return flags;
+}
 
 export function measurementOptions(values: MeasurementFlags): MeasurementOptions {
   const filter = values.filter ?? null;
@@ -44,5 +55,6 @@ export function measurementOptions(values: MeasurementFlags): MeasurementOptions
     precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
     interleave: values.sequential !== true,
     runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(values.runtime),
+    nodeFlags: values['node-flags'] === undefined ? [] : nodeFlagList(values['node-flags']),
   };
 }

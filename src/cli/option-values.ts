@@ -27,9 +27,24 @@ export function baselineFile(value: string, cwd: string, flag: string): string {
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: O }>>;
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** Options whose value itself starts with a dash (`--node-flags "--stack-size=2000"`): parseArgs takes that for a missing value unless joined with `=`. */
+const DASH_VALUED = new Set(['--node-flags']);
+
+/** `--node-flags <value>` as `--node-flags=<value>` (see DASH_VALUED); everything after `--` is left alone. */
+function joinDashValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return [...out, ...argv.slice(i)];
+    if (DASH_VALUED.has(arg) && i + 1 < argv.length) out.push(`${arg}=${argv[++i]!}`);
+    else out.push(arg);
+  }
+  return out;
+}
+
 export function parseOptions<const O extends Options>(argv: readonly string[], options: O): Parsed<O> {
   try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
+    return parseArgs({ args: joinDashValues(argv), allowPositionals: true, strict: true, options });
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (see ubench --help)`);
   }

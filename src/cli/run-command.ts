@@ -74,6 +74,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     seed: { type: 'string' },
     sequential: { type: 'boolean' },
     runtime: { type: 'string' },
+    'node-flags': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     strict: { type: 'boolean' },
     'gc-cost': { type: 'boolean' },

@@ -2,12 +2,13 @@
  * `bench()` and `group()`: the declaration API. They validate eagerly, so misuse is reported when
  * the file loads, with the benchmark's name, rather than as a confusing measurement later.
  */
+import { bodyKind } from './body-form.js';
 import { DeclarationError } from './declaration-error.js';
 import { benchmarkId, displayName, expandArgs } from './params.js';
 import { getRegistry } from './registry.js';
-import type { BenchFn, BenchOptions, DeclaredBenchmark, ManualBenchFn, Params, SetupBench } from './types.js';
+import type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, DeclaredBenchmark, ManualBenchFn, Params, ParamsBenchFn, SetupBench } from './types.js';
 
-type Body = BenchFn | ManualBenchFn | SetupBench<never>;
+type Body = BenchFn | ParamsBenchFn<never> | ManualBenchFn | SetupBench<never>;
 
 const KNOWN_OPTIONS = new Set(['args', 'baseline']);
 const KNOWN_SETUP_KEYS = new Set(['setup', 'run', 'teardown']);
@@ -18,11 +19,10 @@ function assertFunction(value: unknown, what: string): asserts value is (...args
   }
 }
 
-function classify(name: string, body: unknown): Pick<DeclaredBenchmark, 'kind' | 'body' | 'setup' | 'teardown'> {
+function classify(name: string, body: unknown, argKeys: readonly string[] | null): Pick<DeclaredBenchmark, 'kind' | 'body' | 'setup' | 'teardown'> {
   if (typeof body === 'function') {
-    // A declared parameter means the body runs its own `b.n` loop (Go/Deno style).
-    const kind = body.length >= 1 ? 'manual' : 'plain';
-    return { kind, body: body as DeclaredBenchmark['body'], setup: null, teardown: null };
+    const fn = body as DeclaredBenchmark['body'];
+    return { kind: bodyKind(name, fn, argKeys), body: fn, setup: null, teardown: null };
   }
   if (typeof body === 'object' && body !== null) {
     const spec = body as Record<string, unknown>;
@@ -63,14 +63,29 @@ function checkOptions(name: string, options: unknown): BenchOptions {
  * Declares a benchmark.
  *
  * - `bench(name, () => work())`: ubench generates the measured loop; the return value is consumed.
- * - `bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); })`: the body runs its own loop.
- * - `bench(name, { setup, run, teardown })`: `setup` runs untimed before each sample.
- * - `options.args` makes one benchmark per parameter combination; the plain form cannot receive
- *   parameters, so parametrized benchmarks use the setup form (`setup(args)`, `run(state, args)`)
- *   or the manual form (`b.args`).
+ * - `bench(name, ({ size }) => work(size), { args: { size: [10, 1000] } })`: the same loop, the
+ *   body called with this instance's parameters (one object, made once, outside the timed loop).
+ * - `bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); })`: the body runs its own loop of
+ *   `b.n` iterations; `b.args` holds the parameters.
+ * - `bench(name, { setup, run, teardown })`: `setup(args)` runs untimed before each sample, its
+ *   value goes to every `run(state, args)`.
+ * - `options.args` makes one benchmark per parameter combination.
  * - A body returning a promise is awaited on every iteration.
+ *
+ * A function body with a parameter is read from its source to tell the args form from the manual
+ * one: with args declared, `({ a, b })` whose names are all args keys receives the args (even a
+ * key named `n`), `p` read only as `p.<args key>` too; `b` read only as `b.n`/`b.args`/`b.start`/
+ * `b.stop`, or `({ n })` without args, is manual. A body the source does not settle — mixed or
+ * unknown names, a parameter named `n`/`args`/`start`/`stop`, `b.n` when an arg is also named `n`,
+ * the parameter used as a number — throws a {@link DeclarationError} showing both forms, so it is
+ * never timed as the other. (The parameter's static type is both `b` and the args, typed from
+ * `options.args`, since the declaration, not the type, settles which one a body receives.)
  */
-export function bench<S>(name: string, body: BenchFn | ManualBenchFn | SetupBench<S>, options?: BenchOptions): void {
+export function bench<S, const A extends DeclaredArgs = Record<never, never>>(
+  name: string,
+  body: BenchFn | ParamsBenchFn<BenchContext & ArgsOf<A>> | SetupBench<S>,
+  options?: BenchOptions & { args?: A },
+): void {
   const registry = getRegistry();
   if (registry.running) {
     throw new DeclarationError(`bench "${String(name)}" was declared while benchmarks are running; declare every benchmark at the top level of the bench file or inside group()`);
@@ -78,12 +93,9 @@ export function bench<S>(name: string, body: BenchFn | ManualBenchFn | SetupBenc
   if (typeof name !== 'string' || name.trim() === '') {
     throw new DeclarationError(`bench() needs a non-empty name as its first argument`);
   }
-  const shape = classify(name, body as Body);
   const opts = checkOptions(name, options);
   const combos = expandArgs(name, opts.args);
-  if (opts.args !== undefined && shape.kind === 'plain') {
-    throw new DeclarationError(`bench "${name}": a body without parameters cannot receive args; use { setup: (args) => …, run: (state, args) => … } or (b) => … with b.args`);
-  }
+  const shape = classify(name, body as Body, opts.args === undefined ? null : Object.keys(opts.args));
   const group = registry.groups.length > 0 ? registry.groups.join('/') : null;
   for (const params of combos) {
     const fullName = displayName(name, params);

@@ -28,6 +28,15 @@ export interface BenchContext {
 /** A benchmark body called once per iteration; its return value is consumed so it cannot be dropped. */
 export type BenchFn = () => unknown;
 
+/** `options.args`: the values of each parameter. */
+export type DeclaredArgs = Readonly<Record<string, readonly ParamValue[]>>;
+
+/** The params object of one instance, typed from the declared args: `{ size: [10, 100] }` → `{ size: 10 | 100 }`. */
+export type ArgsOf<A extends DeclaredArgs> = { readonly [K in keyof A]: A[K][number] };
+
+/** A benchmark body called once per iteration with this instance's declared args, e.g. `({ size }) => work(size)`. */
+export type ParamsBenchFn<P = Params> = (params: P) => unknown;
+
 /** A benchmark that runs its own loop of `b.n` iterations. */
 export type ManualBenchFn = (b: BenchContext) => unknown;
 
@@ -44,13 +53,13 @@ export interface SetupBench<S = unknown> {
 
 export interface BenchOptions {
   /** One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`. */
-  args?: Readonly<Record<string, readonly ParamValue[]>>;
+  args?: DeclaredArgs;
   /** Mark as the reference of its group for relative speed (default: the fastest). */
   baseline?: boolean;
 }
 
-/** How the engine must drive a declared benchmark. */
-export type BodyKind = 'plain' | 'manual' | 'setup';
+/** How the engine must drive a declared benchmark; `params` is the plain loop calling `body(params)`. */
+export type BodyKind = 'plain' | 'params' | 'manual' | 'setup';
 
 /** One benchmark instance as recorded by `bench()` (one per parameter combination). */
 export interface DeclaredBenchmark {
@@ -62,7 +71,7 @@ export interface DeclaredBenchmark {
   params: Params;
   baseline: boolean;
   kind: BodyKind;
-  /** plain: the body; manual: the loop function; setup: `run`. */
+  /** plain, params: the body; manual: the loop function; setup: `run`. */
   body: (...args: never[]) => unknown;
   setup: ((args: Params) => unknown) | null;
   teardown: ((state: unknown, args: Params) => unknown) | null;

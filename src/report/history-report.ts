@@ -94,6 +94,7 @@ export function renderHistoryReport(analysis: RunHistoryAnalysis, options: Histo
     notes.push(
       `${INDENT}${c.dim('note: runs of one process each are compared by their samples, which miss the few percent by which processes differ on a busy machine: confirm a marked change with --forks 5 runs')}`,
     );
+  for (const note of analysis.notes ?? []) notes.push(`${INDENT}${c.dim(`note: ${note}`)}`);
   if (analysis.runs.some((r) => !r.complete)) notes.push(`${INDENT}${c.dim('dim dates: runs that did not finish (interrupted or still running); * after a commit: uncommitted changes')}`);
   else if (analysis.runs.some((r) => r.dirty)) notes.push(`${INDENT}${c.dim('* after a commit: the run had uncommitted changes')}`);
   return `${[...sections, ...notes].join('\n\n')}\n`;

@@ -13,8 +13,10 @@ import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
 import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
+import type { RunSettings } from './run-settings.js';
 
 export type { Estimate, Sample } from './sample-types.js';
+export type { RunSettings } from './run-settings.js';
 export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
 export type { InstructionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
@@ -303,8 +305,10 @@ export interface Environment {
   runtime: RuntimeName;
   runtimeVersion: string;
   v8Version: string;
-  /** Flags the benchmark processes ran with (node execArgv and V8 flags). */
+  /** Node and V8 flags the user gave the benchmark processes (`--node-flags`); ubench's own are in `harnessV8Flags`. */
   v8Flags: string[];
+  /** Flags ubench itself started the benchmark processes with (deoptimization log, a pass's flags; absent in older files, whose `v8Flags` mixed both). */
+  harnessV8Flags?: string[];
   cpu: { model: string; cores: number; speedMHz: number | null };
   os: { platform: string; release: string; arch: string };
   totalMemoryBytes: number;
@@ -341,30 +345,6 @@ export interface MachineFingerprint {
 }
 
 /** The options that shaped the run, so a results file says how it was made. */
-export interface RunSettings {
-  timeBudgetNs: number;
-  warmupMaxNs: number;
-  isolate: 'file' | 'benchmark';
-  forks: number;
-  timeoutNs: number;
-  filter: string | null;
-  seed: number;
-  precisionTarget: number;
-  /** The file's benchmarks were sampled in interleaved rounds (false: one after another, `--sequential`; absent in older files). */
-  interleave?: boolean;
-  /** GC cost by elimination was measured. */
-  gcCost: boolean;
-  /** Allocation sites were profiled. */
-  allocSites: boolean;
-  /** The CPU-profiling pass ran (`--profile`). */
-  profile: boolean;
-  /** The disassembly pass ran (`--disasm`). */
-  disasm: boolean;
-  /** Instructions were counted under callgrind (`--instructions`; absent in older files: no). */
-  instructions?: boolean;
-  /** The share of the suite this run measured (`--shard i/n`); null or absent: all of it. */
-  shard?: { index: number; count: number } | null;
-}
 
 /** What `ubench merge` made this file of. */
 export interface MergeInfo {

@@ -45,6 +45,8 @@ export interface RunOptions {
   historyDir: string | null;
   /** This machine's host calibration file (runner/host-calibration.ts), or null to neither read nor update it. */
   calibrationPath: string | null;
+  /** Flags for every benchmark process (`--node-flags`): Node's command line; deno's `--v8-flags`; chromium's `--js-flags`; refused for bun. None when absent. */
+  nodeFlags?: string[];
   /** Environment variables for every child process on top of the parent's (the probe's quick mode); none when absent. */
   childEnv?: Record<string, string>;
 }

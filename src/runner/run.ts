@@ -11,6 +11,7 @@ import type { ResultsFile, RunSettings } from '../results/types.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
 import { writeResultsAtomic } from '../results/write-results.js';
 import { UsageError } from './usage-error.js';
+import { harnessFlags, refuseNodeFlagsOn } from './node-flags.js';
 import { ResultCollector } from './collector.js';
 import { discoverBenchFiles, type BenchFile } from './discover.js';
 import { displayPath } from './display-path.js';
@@ -56,7 +57,25 @@ export interface RunOutcome {
 
 function settingsOf(options: RunOptions): RunSettings {
   const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, instructions, shard } = options;
-  return { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, gcCost, allocSites, profile, disasm, ...(instructions ? { instructions } : {}), shard };
+  const nodeFlags = options.nodeFlags ?? [];
+  return {
+    timeBudgetNs,
+    warmupMaxNs,
+    isolate,
+    forks,
+    timeoutNs,
+    filter,
+    seed,
+    precisionTarget,
+    interleave,
+    gcCost,
+    allocSites,
+    profile,
+    disasm,
+    ...(instructions ? { instructions } : {}),
+    shard,
+    ...(nodeFlags.length > 0 ? { nodeFlags } : {}),
+  };
 }
 
 /** Process keys are drawn below 2³²: round keys (key × 10⁶ + round) then stay exact doubles. */
@@ -90,6 +109,7 @@ function requestFor(file: BenchFile, options: RunOptions, { runtime, fork, throt
     // Unique across runs (not only within this one, as the pid is), so merged files keep rounds apart.
     processKey: randomInt(1, PROCESS_KEY_LIMIT),
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
+    ...(options.nodeFlags === undefined || options.nodeFlags.length === 0 ? {} : { nodeFlags: options.nodeFlags }),
   };
 }
 
@@ -128,12 +148,13 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const targets = options.runtimes.map(deps.findRuntime ?? ((spec) => findRuntime(spec, realSearch(options.cwd))));
   // Before measuring: a missing valgrind is a one-line error, not a failure after minutes of timing.
   if (options.instructions) requireValgrind();
+  refuseNodeFlagsOn(targets, options.nodeFlags ?? []);
   const found = await discoverBenchFiles(options.targets, options.cwd);
   if (found.length === 0) {
     throw new UsageError(`no bench files found (looked for *.bench.{ts,mts,js,mjs} in ${options.targets.join(', ') || '.'})`);
   }
   const files = options.shard === null || options.isolate === 'benchmark' ? found : shareOf(found, (f) => f.display, options.shard);
-  const environment = collectEnvironment({ v8Flags: [], clock: null, startedAt: new Date(), cwd: options.cwd });
+  const environment = collectEnvironment({ v8Flags: options.nodeFlags ?? [], clock: null, startedAt: new Date(), cwd: options.cwd });
   environment.fingerprint = fingerprintOf(environment, null);
   const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
   const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
@@ -176,7 +197,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
           Object.assign(environment, { runtime: identity.runtime, runtimeVersion: identity.runtimeVersion, v8Version: identity.v8Version });
           environment.clock ??= event.clock;
           environment.throttleBaselineNs ??= event.throttleBaselineNs;
-          if (environment.v8Flags.length === 0) environment.v8Flags = runtimes.get(target.label)!.flags;
+          environment.harnessV8Flags ??= harnessFlags(runtimes.get(target.label)!.flags, options.nodeFlags ?? []);
           environment.fingerprint = fingerprintOf(environment, null);
           break;
         }

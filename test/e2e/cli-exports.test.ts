@@ -1,6 +1,6 @@
 /** Exports for CI: --markdown/--csv/--benchfmt/--bmf on a run, `ubench export`, compare's exports, and $GITHUB_STEP_SUMMARY. */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, runCli, STACK_LINE } from '../helpers/e2e-cli.js';
@@ -60,13 +60,27 @@ describe('exports', () => {
     assert.equal(readFileSync(compareSummary, 'utf8'), `${readFileSync(out('cmp.md'), 'utf8')}\n`);
   });
 
+  it('compare --markdown - and --csv -, and ab --markdown -, write to stdout, not to a file named -', async () => {
+    const markdown = await runCli(['compare', out('run.json'), out('run.json'), '--markdown', '-'], { cwd: temp.dir });
+    assert.equal(markdown.code, 0, describeRun(markdown));
+    assert.match(markdown.stdout, /^# ubench compare: run\.json → run\.json\n[\s\S]*^\| weighted sum \| /m);
+    const csv = await runCli(['compare', out('run.json'), out('run.json'), '--csv', '-'], { cwd: temp.dir });
+    assert.equal(csv.code, 0, describeRun(csv));
+    assert.match(csv.stdout, /^name,id,baseNsPerOp,newNsPerOp,change,ciLower,ciUpper,pValue,verdict,/m);
+    const ab = await runCli(['ab', FIXTURE, FIXTURE, '--pairs', '2', ...FAST, '--markdown', '-'], { cwd: temp.dir });
+    assert.equal(ab.code, 0, describeRun(ab));
+    assert.match(ab.stdout, /^# ubench ab: A = /m);
+    assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
+  });
+
   const BAD: [string, string[], RegExp][] = [
     ['no format', ['export', 'x.json'], /^ubench: export: name at least one of --markdown/],
     ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one format can go to stdout/],
     ['a missing results file', ['export', 'nope.json', '--csv', '-'], /nope\.json.*no such file/],
+    ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one of --markdown and --csv can go to stdout/],
   ];
   for (const [what, args, mentions] of BAD) {
-    it(`export with ${what}: exit 2 and one line`, async () => {
+    it(`${args[0]} with ${what}: exit 2 and one line`, async () => {
       const run = await runCli(args);
       assert.equal(run.code, 2, describeRun(run));
       assert.equal(linesOf(run.stderr).length, 1, describeRun(run));

@@ -75,6 +75,25 @@ describe('analyseHistory', () => {
   });
 });
 
+describe('history across machines', () => {
+  it('notes consecutive runs from different Node versions or CPUs, in the analysis and the report', () => {
+    const moved = run('2026-11-02T10:00:00.000Z', [bench('a', 100)]);
+    moved.results = { ...moved.results, environment: { ...moved.results.environment, runtimeVersion: '22.11.0', cpu: { ...moved.results.environment.cpu, model: 'Other CPU' } } };
+    const analysis = analyseHistory([run('2026-11-01T10:00:00.000Z', [bench('a', 100)]), moved, run('2026-11-03T10:00:00.000Z', [bench('a', 100)])], { filter: null, noise: DEFAULT_NOISE, seed: 1 });
+    assert.equal(analysis.notes.length, 2);
+    assert.match(
+      analysis.notes[0]!,
+      /^runs differ from 2026-11-01T10:00:00\.000Z to 2026-11-02T10:00:00\.000Z in CPU Apple M2 → Other CPU; runtime node 22\.3\.0 → node 22\.11\.0: a change marked there may be theirs/,
+    );
+    assert.match(analysis.notes[1]!, /in CPU Other CPU → Apple M2; runtime node 22\.11\.0 → node 22\.3\.0/);
+    assert.match(renderHistoryReport(analysis, { color: false, width: 100, last: 10 }), /note: runs differ from 2026-11-01T10:00:00\.000Z to/);
+  });
+  it('says nothing when every run comes from the same machine and software', () => {
+    const analysis = analyseHistory([run('2026-11-01T10:00:00.000Z', [bench('a', 100)]), run('2026-11-02T10:00:00.000Z', [bench('a', 100)])], { filter: null, noise: DEFAULT_NOISE, seed: 1 });
+    assert.deepEqual(analysis.notes, []);
+  });
+});
+
 describe('sparkline', () => {
   it('scales from the lowest to the highest block', () => {
     assert.equal(sparkline([1, 2, 3, 4, 5, 6, 7, 8]), '▁▂▃▄▅▆▇█');

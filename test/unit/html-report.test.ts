@@ -96,6 +96,8 @@ describe('renderResultsPage', () => {
     assert.match(full, /Hot functions \(self time\)/);
     assert.match(full, /<th>commit<\/th><td>a{40} \(uncommitted changes\)<\/td>/);
     assert.match(full, /<th>CPU<\/th><td>Apple M2 · 8 cores · 3504 MHz<\/td>/);
+    assert.match(full, /<th>flags \(--node-flags\)<\/th><td>--max-old-space-size=4096<\/td>/);
+    assert.match(full, /<th>ubench&#39;s own flags<\/th><td>--log-deopt --logfile=/);
     assert.match(full, /The file did not load: Cannot find module/);
   });
 

@@ -5,6 +5,7 @@ import type { ChildEvent, ChildRequest, RuntimeTarget } from '../../src/engine/p
 import { UsageError } from '../../src/runner/usage-error.js';
 import { findRuntime, versionMatches, type RuntimeSearch } from '../../src/runner/runtimes/find-runtime.js';
 import { launchPlan } from '../../src/runner/runtimes/launch-plan.js';
+import { harnessFlags, refuseNodeFlagsOn } from '../../src/runner/node-flags.js';
 import { keyedCollector, keyedEvent } from '../../src/runner/runtimes/runtime-events.js';
 import { DEFAULT_RUNTIMES, parseRuntimeList } from '../../src/runner/runtimes/runtime-spec.js';
 
@@ -127,6 +128,35 @@ describe('launch plans', () => {
     assert.ok(plan.args.includes('--import') && plan.args.includes('--log-deopt'));
     assert.equal(plan.channelFile, null);
     assert.equal(JSON.parse(plan.args.at(-1)!).deoptLogPath, files.deoptLog);
+  });
+
+  it('puts --node-flags after the deoptimization log and before a pass’s flags (which must win), on Node and in Deno’s --v8-flags', () => {
+    const withFlags = { ...request, nodeFlags: ['--stack-size=2000'], pass: { kind: 'no-gc', semiSpaceMiB: 64, maxIterations: 1 } } as unknown as ChildRequest;
+    const node = launchPlan(withFlags, target('node', '/opt/node22/bin/node'), files).args;
+    assert.ok(node.indexOf('--log-deopt') < node.indexOf('--stack-size=2000'), node.join(' '));
+    assert.ok(node.indexOf('--stack-size=2000') < node.indexOf('--min-semi-space-size=64'), node.join(' '));
+    const v8 = launchPlan(withFlags, target('deno', '/p/deno'), files)
+      .args.find((a) => a.startsWith('--v8-flags='))!
+      .split('=')
+      .slice(1)
+      .join('=')
+      .split(',');
+    assert.ok(v8.indexOf('--log-deopt') < v8.indexOf('--stack-size=2000') && v8.indexOf('--stack-size=2000') < v8.indexOf('--min-semi-space-size=64'), v8.join(','));
+  });
+
+  it('tells ubench’s flags from the user’s in what a process reports, each user flag removed once', () => {
+    assert.deepEqual(harnessFlags(['--log-deopt', '--logfile=/tmp/x', '--stack-size=2000', '--expose-gc'], ['--stack-size=2000']), ['--log-deopt', '--logfile=/tmp/x', '--expose-gc']);
+    assert.deepEqual(harnessFlags(['--expose-gc', '--expose-gc'], ['--expose-gc']), ['--expose-gc']);
+  });
+
+  it('refuses --node-flags with bun in one line, and lets them through elsewhere', () => {
+    assert.throws(
+      () => refuseNodeFlagsOn([target('node', '/n'), target('bun', '/p/bun')], ['--stack-size=2000']),
+      (e: unknown) => e instanceof UsageError && /^--node-flags cannot be passed to bun: Bun runs JavaScriptCore/.test(e.message) && !e.message.includes('\n'),
+    );
+    assert.doesNotThrow(() => refuseNodeFlagsOn([target('bun', '/p/bun')], []));
+    assert.doesNotThrow(() => refuseNodeFlagsOn([target('node', '/n'), target('deno', '/p/deno')], ['--stack-size=2000']));
+    assert.throws(() => refuseNodeFlagsOn([target('deno', '/p/deno')], ['--a=1,2']), /cannot pass "--a=1,2" to deno: Deno takes V8 flags as one comma-separated --v8-flags/);
   });
 
   it('starts Bun on the same entry point without Node flags', () => {

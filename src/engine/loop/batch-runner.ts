@@ -54,7 +54,7 @@ type Teardown = (state: unknown, args: Params) => unknown;
 async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
   const state = bench.setup === null ? undefined : await settle(bench.setup(bench.params));
   const body = bench.body as (state: unknown, args: Params) => unknown;
-  const result = bench.kind === 'plain' ? (bench.body as () => unknown)() : body(state, bench.params);
+  const result = bench.kind === 'plain' ? (bench.body as () => unknown)() : body(bench.kind === 'params' ? bench.params : state, bench.params);
   const async = isThenable(result);
   await settle(result);
   if (bench.teardown !== null) await settle(bench.teardown(state, bench.params));
@@ -92,7 +92,11 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
 export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink: Sink, hooks: TimedRegionHooks, loopOptions: { lineOffset?: number } = {}): Promise<BatchRunner> {
   if (bench.kind === 'manual') return manualRunner(bench, now, hooks);
   const async = await probeIsAsync(bench);
+  // A params body runs in the setup-call loop, `body(state, args)`, with the params object (made
+  // once, at declaration) as its state: the loop is the same in every runtime, and the setup floor
+  // measures exactly that call shape. The second argument is ignored by a one-parameter body.
   const call = bench.kind === 'plain' ? 'plain' : 'setup';
+  const params = bench.kind === 'params' ? bench.params : undefined;
   const spec = { uid: nextLoopUid(), label: bench.id, call, async, ...loopOptions } as const;
   const loop = compileLoop(spec, now, sink);
   const body = bench.body as LoopBody;
@@ -115,7 +119,7 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     tierTarget,
     timerReadsPerSample: 2,
     async runBatch(iterations) {
-      const state = setup === null ? undefined : await settle(setup(args));
+      const state = setup === null ? params : await settle(setup(args));
       const elapsed = await timed(state, iterations);
       if (teardown !== null) await settle(teardown(state, args));
       return elapsed;

@@ -21,8 +21,9 @@ import type { RegionObserver } from '../loop/timed-region.js';
 const MEMORY_REPEATS = 3;
 /**
  * A reading below zero is impossible (allocation cannot be negative): the young generation's used
- * size occasionally drops by tens of kilobytes without a GC. Such readings are measured again, up
- * to this many extra times, and reported as deterministic only if enough valid ones agree.
+ * size occasionally drops by tens of kilobytes without a GC. Such readings, and readings with a GC
+ * in them (see perOpReadings), are measured again, up to this many extra times, and reported as
+ * deterministic only if enough valid ones agree.
  */
 const EXTRA_ATTEMPTS = 3;
 /** The phase may take about this share of the time budget. */
@@ -56,12 +57,46 @@ async function readRegion(runner: BatchRunner, iterations: number, observer: Reg
 }
 
 /** A reading of a region without a GC in it, if one can be had in a few attempts. */
-async function gcFreeReading(runner: BatchRunner, iterations: number, observer: RegionObserver, meter: AllocationMeter): Promise<AllocationReading> {
-  let reading = await readRegion(runner, iterations, observer, meter);
-  for (let attempt = 1; reading.gcCount > 0 && attempt < GC_FREE_ATTEMPTS; attempt++) {
-    reading = await readRegion(runner, iterations, observer, meter);
-  }
+async function gcFreeReading(read: () => Promise<AllocationReading>): Promise<AllocationReading> {
+  let reading = await read();
+  for (let attempt = 1; reading.gcCount > 0 && attempt < GC_FREE_ATTEMPTS; attempt++) reading = await read();
   return reading;
+}
+
+/** One region of `iterations` of the benchmark, or of the empty loop of its kind (what the harness allocates). */
+export type ReadRegion = (which: 'benchmark' | 'harness') => Promise<AllocationReading>;
+
+/** Bytes (and off-heap bytes) per operation of each accepted reading, benchmark minus harness. */
+export interface PerOpReadings {
+  perOp: number[];
+  externalPerOp: number[];
+  /** Whether a GC landed in a region of these readings (only when no GC-free one could be had). */
+  withGc: boolean;
+}
+
+/**
+ * Up to MEMORY_REPEATS readings, each the benchmark's region minus the harness's. Two kinds are
+ * impossible and measured again (up to EXTRA_ATTEMPTS more): a negative one, and one whose region
+ * (benchmark's or harness's) still had a GC after GC_FREE_ATTEMPTS tries — the GC-by-GC
+ * reconstruction is off by tens of kilobytes per GC, which once read `'x'.repeat(100)` as
+ * [232.0, 693.6, 232.0] B/op. Readings with a GC are used only when no GC-free one was had (a
+ * benchmark that cannot run a region without one), and then the attempts stop after
+ * MEMORY_REPEATS of them rather than spending the extra ones.
+ */
+export async function perOpReadings(read: ReadRegion, iterations: number): Promise<PerOpReadings> {
+  const clean: PerOpReadings = { perOp: [], externalPerOp: [], withGc: false };
+  const tainted: PerOpReadings = { perOp: [], externalPerOp: [], withGc: true };
+  for (let attempt = 0; clean.perOp.length < MEMORY_REPEATS && attempt < MEMORY_REPEATS + EXTRA_ATTEMPTS; attempt++) {
+    if (clean.perOp.length === 0 && tainted.perOp.length >= MEMORY_REPEATS) break;
+    const measured = await gcFreeReading(() => read('benchmark'));
+    const harness = await gcFreeReading(() => read('harness'));
+    const bytes = (measured.bytes - harness.bytes) / iterations;
+    if (bytes < -BYTES_PER_OP_RESOLUTION) continue;
+    const into = measured.gcCount === 0 && harness.gcCount === 0 ? clean : tainted;
+    into.perOp.push(bytes);
+    into.externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
+  }
+  return clean.perOp.length > 0 ? clean : tainted;
 }
 
 /** What the memory phase measures; GC activity and footprint come from the sampling phase. */
@@ -81,18 +116,10 @@ export async function measureMemory(runner: BatchRunner, empty: BatchRunner, obs
   const roughExternal = probe.externalBytes / probeIterations;
   const fitting = Math.min(Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1)), Math.floor(EXTERNAL_REGION_BYTES / Math.max(roughExternal, 1)));
   const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, probeIterations)));
-  const perOp: number[] = [];
-  const externalPerOp: number[] = [];
-  for (let attempt = 0; perOp.length < MEMORY_REPEATS && attempt < MEMORY_REPEATS + EXTRA_ATTEMPTS; attempt++) {
-    const measured = await gcFreeReading(runner, iterations, observer, meter);
-    const harness = await gcFreeReading(empty, iterations, observer, meter);
-    const bytes = (measured.bytes - harness.bytes) / iterations;
-    if (bytes < -BYTES_PER_OP_RESOLUTION) continue;
-    perOp.push(bytes);
-    externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
-  }
+  const read: ReadRegion = (which) => readRegion(which === 'benchmark' ? runner : empty, iterations, observer, meter);
+  const { perOp, externalPerOp } = await perOpReadings(read, iterations);
   if (perOp.length === 0) return null;
-  // The median resists one reading disturbed by a GC that no attempt could avoid.
+  // The median resists one disturbed reading where no reading could be had without a GC.
   const bytesPerOp = median(perOp);
   const deterministic = perOp.length === MEMORY_REPEATS && perOp.every((b) => Math.abs(b - bytesPerOp) <= BYTES_PER_OP_RESOLUTION);
   return {

@@ -55,6 +55,8 @@ export interface ChildRequest {
   deoptLogPath: string | null;
   /** A pass after timing, in a process of its own (null: the timing run itself). */
   pass: PassRequest | null;
+  /** The user's flags for this process (`--node-flags`), placed by the executor (launch-plan.ts); none when absent. */
+  nodeFlags?: string[];
   /** Environment variables set for this child on top of the parent's (`ubench probe --quick` sets UBENCH_PROBE_QUICK). */
   env?: Record<string, string>;
   /** Sample the file's benchmarks (and the loop floor) in randomized rounds after warming each up; false or absent: one after another. */

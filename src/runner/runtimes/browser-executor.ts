@@ -117,7 +117,7 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     };
     const start = async (): Promise<void> => {
       const { chromium } = await loadPlaywright();
-      const jsFlags = [...JS_FLAGS, ...deoptLogFlags(deoptLog.logfile)].join(' ');
+      const jsFlags = [...JS_FLAGS, ...deoptLogFlags(deoptLog.logfile), ...(request.nodeFlags ?? [])].join(' ');
       server = await chromium.launchServer({ executablePath: runtime.executable, args: [...CHROMIUM_ARGS, `--js-flags=${jsFlags}`], headless: true });
       const browser = await chromium.connect(server.wsEndpoint());
       const { jsVersion } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');

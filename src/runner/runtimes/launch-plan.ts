@@ -67,13 +67,15 @@ function deoptFlags(file: string): string[] {
 
 export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undefined, files: ProcessFiles, extraArgs: readonly string[] = []): LaunchPlan {
   const kind = runtime?.kind ?? 'node';
+  const userFlags = request.nodeFlags ?? [];
   if (kind === 'bun') {
     // Bun runs TypeScript itself; JavaScriptCore has no deoptimization log (its tiers are read through bun:jsc).
     return { command: runtime!.executable, args: [...extraArgs, childMain, JSON.stringify({ ...request, deoptLogPath: null })], channelFile: null, group: false };
   }
   if (kind === 'deno') {
     // The flags Node's engine sets at run time (jit-tier.ts, forced-gc.ts), given up front: Deno's node:v8 cannot set them.
-    const v8Flags = ['--allow-natives-syntax', '--fuzzing', '--expose-gc', ...deoptFlags(files.deoptLog), ...passFlags(request.pass)];
+    // The user's flags go to V8 too (Deno has no Node flags), before a pass's, which must win.
+    const v8Flags = ['--allow-natives-syntax', '--fuzzing', '--expose-gc', ...deoptFlags(files.deoptLog), ...userFlags, ...passFlags(request.pass)];
     const readable = [...new Set([path.resolve(request.file, '..'), process.cwd(), packageRoot, files.deoptLog, '/proc/thread-self/schedstat'])];
     const args = [
       'run',
@@ -89,7 +91,17 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
     ];
     return { command: runtime!.executable, args, channelFile: files.channel, group: false };
   }
-  const nodeArgs = ['--import', tsxLoader, ...deoptFlags(files.deoptLog), ...extraArgs, ...passFlags(request.pass), childMain, JSON.stringify({ ...request, deoptLogPath: files.deoptLog })];
+  // The user's flags after ubench's deoptimization log and before a pass's flags, which must win (a later V8 flag overrides an earlier one).
+  const nodeArgs = [
+    '--import',
+    tsxLoader,
+    ...deoptFlags(files.deoptLog),
+    ...userFlags,
+    ...extraArgs,
+    ...passFlags(request.pass),
+    childMain,
+    JSON.stringify({ ...request, deoptLogPath: files.deoptLog }),
+  ];
   const node = runtime?.executable ?? process.execPath;
   const { command, args } = childCommand(request.pass, nodeArgs, node);
   return { command, args, channelFile: null, group: command !== node };
