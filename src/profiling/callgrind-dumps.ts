@@ -1,6 +1,6 @@
 /**
- * callgrind's dump files, as `--dump-before=<fn>` leaves them: `<out>.1`, `<out>.2`, … one per call
- * of the function, each holding the counts since the dump before (callgrind zeroes its counters at
+ * callgrind's dump files, as `--dump-before=<fn>` leaves them: `<out>.1-01`, `<out>.2-01`, … one per
+ * call of the function (`-01`: the thread that called it, with `--separate-threads=yes`), each holding the counts since the dump before (callgrind zeroes its counters at
  * every dump), and `<out>` itself for what ran after the last. Each file names its events
  * (`events: Ir …`) and sums them (`summary: …`, or `totals:` in older files).
  */
@@ -68,7 +68,15 @@ export function parseCallgrindDump(text: string): CallgrindDump {
   return { events, totals: Object.fromEntries(events.map((name, i) => [name, totals![i] ?? 0])), collection: Object.fromEntries(events.map((name, i) => [name, collection[i] ?? 0])) };
 }
 
-/** The dump callgrind wrote at the `n`-th call of the dump function (1-based). */
+/** callgrind's number of the process's first thread in a dump's name. */
+const MAIN_THREAD = '01';
+
+/**
+ * The main thread's dump callgrind wrote at the `n`-th call of the dump function (1-based). With
+ * `--separate-threads=yes` each thread has its own counts and the dump at a marker is the calling
+ * thread's, `<out>.<n>-01` for the main thread (the one that runs the measured loop); other threads'
+ * work (a worker's, Node's own) is not in it.
+ */
 export function readCallgrindDump(outFile: string, n: number): CallgrindDump {
-  return parseCallgrindDump(readFileSync(`${outFile}.${n}`, 'utf8'));
+  return parseCallgrindDump(readFileSync(`${outFile}.${n}-${MAIN_THREAD}`, 'utf8'));
 }

@@ -54,6 +54,21 @@ describe('ubench --instructions', { skip: !withValgrind }, () => {
   });
 });
 
+describe('--instructions on an async body, beside a worker thread', { skip: !withValgrind }, () => {
+  it("counts the async body's main-thread instructions tightly though a worker started at load runs beside it; a worker round trip counts the messaging", async () => {
+    const json = path.join(temp.dir, 'async-and-worker.json');
+    const run = await runCli(['test/fixtures/bench/instructions/async-and-worker.bench.ts', ...FAST, '--instructions', '--json', json]);
+    assert.equal(run.code, 0, describeRun(run));
+    const byName = new Map(readResults(json).benchmarks.map((b) => [b.baseName, b.instructions!]));
+    const asyncChain = byName.get('async chain 256')!;
+    assert.equal(asyncChain.status, 'measured', JSON.stringify(asyncChain));
+    // Counted with the worker's start-up in whichever region it fell, this read ±546%.
+    assert.ok((asyncChain.ciUpper! - asyncChain.ciLower!) / asyncChain.perOp! < 0.01, JSON.stringify(asyncChain));
+    assert.ok(asyncChain.perOp! > 256 * 4, JSON.stringify(asyncChain));
+    assert.equal(byName.get('worker round trip')!.status, 'measured', JSON.stringify(byName.get('worker round trip')));
+  });
+});
+
 describe('--instructions and --metric errors', () => {
   it('names the package when valgrind is missing, before measuring', async () => {
     const missing = await runCli([FILE, ...FAST, '--instructions'], { env: { UBENCH_VALGRIND: '/nonexistent/valgrind' } });
