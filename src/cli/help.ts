@@ -36,6 +36,12 @@ Options:
                           node@22,chromium, and show them side by side with the ratio to the
                           first (default: the Node running ubench); found in node_modules (npm
                           packages bun, deno, node-<os>-<arch>) or on PATH, never downloaded
+  --args <key=values>     give every benchmark declaring the parameter key these values instead:
+                          a list n=10,100,1000 or a range n=1000..1e6:x4 (×4 each step; :+S adds
+                          S); repeatable. A benchmark swept over ≥ 4 sizes of one numeric
+                          parameter gets its complexity fitted (O(1) … O(n³)) and cliffs marked
+  --probe <file>          name the cache level a cliff crossed from this ubench probe --json
+                          document (benchmarks declaring bytesPerItem; default: the OS's sizes)
   --strict                exit 1 when any diagnostic warns (for CI)
   --gc-cost               also measure with GC eliminated (a large young generation, every
                           sample GC-free) and report what GC adds per operation, with its CI

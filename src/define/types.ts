@@ -43,10 +43,18 @@ export interface SetupBench<S = unknown> {
 }
 
 export interface BenchOptions {
-  /** One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`. */
-  args?: Readonly<Record<string, readonly ParamValue[]>>;
+  /**
+   * One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`.
+   * A list may be a range: `range(1000, 1e6, 4)` or the string `'1000..1e6:x4'`.
+   */
+  args?: Readonly<Record<string, readonly ParamValue[] | string>>;
   /** Mark as the reference of its group for relative speed (default: the fastest). */
   baseline?: boolean;
+  /**
+   * Bytes of working set per unit of the size parameter (8 for a Float64Array of n elements): lets
+   * the complexity analysis name the cache level a cliff in the cost per element crossed.
+   */
+  bytesPerItem?: number;
 }
 
 /** How the engine must drive a declared benchmark. */
@@ -61,6 +69,8 @@ export interface DeclaredBenchmark {
   group: string | null;
   params: Params;
   baseline: boolean;
+  /** The `bytesPerItem` option, or null. */
+  bytesPerItem: number | null;
   kind: BodyKind;
   /** plain: the body; manual: the loop function; setup: `run`. */
   body: (...args: never[]) => unknown;
