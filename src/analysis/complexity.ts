@@ -38,9 +38,13 @@ function sweepsOf(benchmarks: readonly BenchmarkResult[]): Sweep[] {
   return [...sweeps.values()].filter((s) => new Set(s.members.map((m) => m.params[s.param])).size >= MIN_SIZES);
 }
 
-/** The levels whose size lies in (fromBytes, toBytes]: the working set outgrew them on this step. */
+/**
+ * The levels whose size lies in [fromBytes, toBytes]: the working set outgrew them on this step. The
+ * ends count: a working set exactly a cache's size already misses it in part (other data, and
+ * associativity, share it), so a cliff may show on either step next to that size.
+ */
 export function crossedLevels(levels: readonly CacheLevelSize[], fromBytes: number, toBytes: number): CacheLevelSize[] {
-  return levels.filter((l) => l.sizeBytes > fromBytes && l.sizeBytes <= toBytes);
+  return levels.filter((l) => l.sizeBytes >= fromBytes && l.sizeBytes <= toBytes);
 }
 
 function modelFit(fit: ModelFit): ComplexityModelFit {

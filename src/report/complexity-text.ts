@@ -60,7 +60,10 @@ function verdictText(group: ComplexityGroup): string {
 export function complexityLine(group: ComplexityGroup): string {
   const name = sweepName(group);
   if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, median)`;
-  if (group.status === 'poor-fit') return `${name}: no growth law fits (the closest, ${modelText(group.best.model)}, misses by ${formatPercent(group.best.rms)} rms)`;
+  if (group.status === 'poor-fit') {
+    const why = group.cliffs.length > 0 ? ': the cost per element jumps at the cliff below' : '';
+    return `${name}: no single growth law fits (the closest, ${modelText(group.best.model)}, misses by ${formatPercent(group.best.rms)} rms)${why}`;
+  }
   const smallest = group.points[0]?.nsPerOp ?? 0;
   return `${name}: ${modelText(group.best.model)}, ${formulaText(group.best, smallest)}, rms ${formatPercent(group.best.rms)} (${verdictText(group)})`;
 }

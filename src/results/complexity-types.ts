@@ -61,7 +61,7 @@ export interface ComplexityCliff {
   /** Working sets n · bytesPerItem on each side (null without `bytesPerItem`). */
   fromBytes: number | null;
   toBytes: number | null;
-  /** Cache levels whose size lies in (fromBytes, toBytes]: the ones the working set left. */
+  /** Cache levels whose size lies in [fromBytes, toBytes]: the ones the working set left. */
   crossed: CacheLevelSize[];
 }
 
