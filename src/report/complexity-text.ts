@@ -31,6 +31,9 @@ const TERM_DISPLAY: Record<ComplexityModel, string> = {
  */
 const SHOWN_CONSTANT_SHARE = 0.05;
 
+/** A cliff line says what the fitted law expects of the step when that is more than 10% from "no change": else the jump speaks for itself. */
+const SHOWN_EXPECTATION = 0.1;
+
 /** `O(n²)`: the model as people write it. */
 export function modelText(model: ComplexityModel): string {
   return MODEL_DISPLAY[model];
@@ -84,6 +87,7 @@ function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string 
 export function cliffLines(group: ComplexityGroup, caches: CacheFacts | null): string[] {
   return group.cliffs.map((cliff) => {
     const between = `${sizeText(group, cliff.fromN, cliff.fromBytes)} and ${sizeText(group, cliff.toN, cliff.toBytes)}`;
-    return `${sweepName(group)}: cost per element ×${formatSignificant(cliff.ratio, 2)} between ${between}${crossedText(cliff, caches)}`;
+    const expected = Math.abs(cliff.expected - 1) > SHOWN_EXPECTATION ? ` (the fitted ${modelText(group.best.model)} expects ×${formatSignificant(cliff.expected, 2)})` : '';
+    return `${sweepName(group)}: cost per element ×${formatSignificant(cliff.ratio, 2)} between ${between}${expected}${crossedText(cliff, caches)}`;
   });
 }
