@@ -8,7 +8,8 @@
  * each point's weight `1 / (σᵢ·tᵢ)²`, where σᵢ is the point's relative standard error (from its 95%
  * CI, floored at {@link MIN_RELATIVE_SE}): a benchmark's errors are proportional to its time, so a
  * 10 µs point must not outweigh a 10 ns one. A model's error is the root mean square of the relative
- * residuals `(tᵢ − t̂ᵢ)/tᵢ`, which does not change when every time is multiplied by a constant.
+ * residuals `(tᵢ − t̂ᵢ)/tᵢ`, weighted by `1/σᵢ²` as in the fit (equal weights when the CIs are alike),
+ * which does not change when every time is multiplied by a constant.
  *
  * Choice. The tolerance is the larger of {@link CLEAR_RMS_RATIO} × the smallest error and the
  * points' own noise (the median relative CI half-width): models within it fit as well as the data
@@ -70,7 +71,7 @@ export interface ModelFit {
   constantNs: number;
   /** c: ns per unit of the model's term (per n for O(n), per n·log₂n for O(n log n)); 0 for O(1). */
   coefficientNs: number;
-  /** Root mean square of the relative residuals (0.04 = 4%). */
+  /** Root mean square of the relative residuals, weighted by the points' precision (0.04 = 4%). */
   rms: number;
   /** The growth term's share of the fitted time at the largest size (1 for O(1)). */
   growthShare: number;
@@ -82,7 +83,7 @@ export type ComplexityStatus = 'clear' | 'cannot-tell' | 'poor-fit' | 'too-noisy
 export interface ComplexityVerdict {
   /** Every model, in {@link COMPLEXITY_MODELS} order. */
   fits: ModelFit[];
-  /** The chosen model. */
+  /** The chosen model (the closest one when the status is poor-fit or too-noisy). */
   best: ModelFit;
   /** The other model with the smallest error (growth models under the share rule left out), or null when none is left. */
   runnerUp: ModelFit | null;
@@ -168,7 +169,10 @@ function fitModel(model: ComplexityModel, points: readonly SizedEstimate[], weig
           weights,
         );
   const fit = { model, constantNs: a, coefficientNs: c };
-  const rms = Math.sqrt(points.reduce((s, p) => s + ((p.nsPerOp - predict(fit, p.n)) / p.nsPerOp) ** 2, 0) / points.length);
+  // The relative residuals weighted as in the fit (by 1/σᵢ²): a miss at a point with a ±30% CI counts less than one at ±1%.
+  const relativeWeights = points.map((p, i) => weights[i]! * p.nsPerOp ** 2);
+  const total = relativeWeights.reduce((s, w) => s + w, 0);
+  const rms = Math.sqrt(points.reduce((s, p, i) => s + relativeWeights[i]! * ((p.nsPerOp - predict(fit, p.n)) / p.nsPerOp) ** 2, 0) / total);
   const largest = Math.max(...points.map((p) => p.n));
   const atLargest = predict(fit, largest);
   const growthShare = model === 'O(1)' ? 1 : atLargest > 0 ? (c * modelTerm(model, largest)) / atLargest : 0;
@@ -198,10 +202,13 @@ export function fitComplexity(points: readonly SizedEstimate[]): ComplexityVerdi
   const noise = medianOf(halfWidths);
   const smallest = Math.min(...eligible.map((f) => f.rms));
   const tolerance = Math.max(CLEAR_RMS_RATIO * smallest, noise);
-  const best = eligible.find((f) => f.rms <= tolerance)!;
+  const closest = eligible.find((f) => f.rms === smallest)!;
+  // A fit that means something names the simplest model within the tolerance; one that does not, the closest.
+  const meaningless = noise > MAX_USEFUL_HALF_WIDTH || smallest > POOR_FIT_RMS;
+  const best = meaningless ? closest : eligible.find((f) => f.rms <= tolerance)!;
   const others = eligible.filter((f) => f !== best);
   const runnerUp = others.length === 0 ? null : others.reduce((p, q) => (q.rms < p.rms ? q : p));
   const indistinct = others.filter((f) => f.rms <= tolerance).map((f) => f.model);
-  const status: ComplexityStatus = noise > MAX_USEFUL_HALF_WIDTH ? 'too-noisy' : best.rms > POOR_FIT_RMS ? 'poor-fit' : indistinct.length > 0 ? 'cannot-tell' : 'clear';
+  const status: ComplexityStatus = noise > MAX_USEFUL_HALF_WIDTH ? 'too-noisy' : smallest > POOR_FIT_RMS ? 'poor-fit' : indistinct.length > 0 ? 'cannot-tell' : 'clear';
   return { fits, best, runnerUp, indistinct, tolerance, noise, status };
 }
