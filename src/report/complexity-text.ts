@@ -4,7 +4,7 @@
  * `sort over n: O(n log n), 1.23 ns·n log n + 40 ns, rms 4% (O(n) rms 19%: clear)` and
  * `array sum over n: cost per element ×3.1 between 256 KiB and 2 MiB: the working set left L2 (1 MiB on this machine), per the OS`.
  */
-import type { CacheFacts, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit } from '../results/complexity-types.js';
+import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit } from '../results/complexity-types.js';
 import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/format-units.js';
 
 const MODEL_DISPLAY: Record<ComplexityModel, string> = {
@@ -75,12 +75,21 @@ function sizeText(group: ComplexityGroup, n: number, bytes: number | null): stri
   return bytes === null ? `${group.param}=${n}` : formatBytes(bytes);
 }
 
-/** `: the working set left L2 (1 MiB on this machine, from the probe)`, or '' when nothing is known. */
+function levelText(l: CacheLevelSize): string {
+  return `${l.name} (${formatBytes(l.sizeBytes)} on this machine${l.ranked ? `, the probe's knee ${l.name.slice(1)}` : ''})`;
+}
+
+/**
+ * `: the working set left L2 (1 MiB on this machine), per the OS`; past the largest level known,
+ * says so (a level the source did not resolve, or main memory); '' when nothing is known.
+ */
 function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string {
-  if (cliff.crossed.length === 0 || caches === null) return '';
+  if (caches === null || cliff.fromBytes === null) return '';
   const source = caches.source === 'probe' ? `the probe ${caches.origin}` : 'the OS';
-  const levels = cliff.crossed.map((l) => `${l.name} (${formatBytes(l.sizeBytes)} on this machine${l.ranked ? `, the probe's knee ${l.name.slice(1)}` : ''})`).join(' and ');
-  return `: the working set left ${levels}, per ${source}`;
+  if (cliff.crossed.length > 0) return `: the working set left ${cliff.crossed.map(levelText).join(' and ')}, per ${source}`;
+  const largest = caches.levels[caches.levels.length - 1];
+  if (largest === undefined || cliff.fromBytes <= largest.sizeBytes) return '';
+  return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
 }
 
 /** One line per cliff of the sweep. */

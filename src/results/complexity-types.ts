@@ -42,7 +42,7 @@ export interface ComplexityModelFit {
   constantNs: number;
   /** ns per unit of the term: per n, per n·log₂n, …; 0 for O(1). */
   coefficientNs: number;
-  /** Root mean square of the relative residuals. */
+  /** Root mean square of the relative residuals, weighted by the points' precision. */
   rms: number;
   /** The term's share of the fitted time at the largest size; under 0.3 a growth model does not count. */
   growthShare: number;

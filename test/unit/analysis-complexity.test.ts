@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { cacheFactsFromOs, cacheFactsFromProbe } from '../../src/analysis/cache-facts.js';
 import { complexityReport, withComplexity } from '../../src/analysis/complexity.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
-import { complexityLine } from '../../src/report/complexity-text.js';
+import { cliffLines, complexityLine } from '../../src/report/complexity-text.js';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
 import type { CacheFacts } from '../../src/results/complexity-types.js';
 import { resultsFile } from '../fixtures/report/results-fixture.js';
@@ -84,6 +84,15 @@ describe('complexity of swept benchmarks', () => {
     assert.match(
       text,
       /array sum over n: cost per element ×3(\.0)? between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
+    );
+    // A cliff past the largest level known says so.
+    const beyond = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 4194304 ? 0.9 : 0.3), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    assert.match(
+      cliffLines(beyond.groups[0]!, caches)[0]!,
+      /between 4\.00 MiB and 16\.0 MiB: the working set is past every cache level the probe probe\.json knows \(the largest, L2 \(1\.00 MiB on this machine, the probe's knee 2\)\): a level it did not resolve, or main memory$/,
     );
   });
 
