@@ -44,7 +44,7 @@ export interface ComplexityModelFit {
   coefficientNs: number;
   /** Root mean square of the relative residuals, weighted by the points' precision. */
   rms: number;
-  /** The term's share of the fitted time at the largest size; under 0.3 a growth model does not count. */
+  /** The term's share of the fitted time at the largest size; under 0.5 a growth model does not count. */
   growthShare: number;
 }
 
