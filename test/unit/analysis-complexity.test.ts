@@ -85,7 +85,15 @@ describe('complexity of swept benchmarks', () => {
       text,
       /array sum over n: cost per element ×3(\.0)? between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
     );
-    // A cliff past the largest level known says so.
+    // A cliff between two known levels names the nearest; one past the largest level known says so.
+    const between = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 65536 ? 0.9 : 0.3), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    assert.match(
+      cliffLines(between.groups[0]!, caches)[0]!,
+      /between 64\.0 KiB and 256 KiB: no cache level the probe probe\.json knows lies between them \(L1 \(32\.0 KiB on this machine, the probe's knee 1\) below, L2 \(1\.00 MiB on this machine, the probe's knee 2\) above\)/,
+    );
     const beyond = complexityReport(
       sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 4194304 ? 0.9 : 0.3), { bytesPerItem: 8 })),
       caches,
