@@ -84,13 +84,14 @@ function levelText(l: CacheLevelSize): string {
  * between two known levels, says so and names the nearest; '' when nothing is known.
  */
 function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string {
-  if (caches === null || cliff.fromBytes === null) return '';
+  const from = cliff.fromBytes;
+  if (caches === null || from === null) return '';
   const source = caches.source === 'probe' ? `the probe ${caches.origin}` : 'the OS';
   if (cliff.crossed.length > 0) return `: the working set left ${cliff.crossed.map(levelText).join(' and ')}, per ${source}`;
   const largest = caches.levels[caches.levels.length - 1];
   if (largest === undefined) return '';
-  if (cliff.fromBytes > largest.sizeBytes) return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
-  const below = caches.levels.filter((l) => l.sizeBytes < cliff.fromBytes).at(-1);
+  if (from > largest.sizeBytes) return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
+  const below = caches.levels.filter((l) => l.sizeBytes < from).at(-1);
   const above = caches.levels.find((l) => l.sizeBytes > cliff.toBytes!)!;
   const nearest = [below === undefined ? null : `${levelText(below)} below`, `${levelText(above)} above`].filter((t) => t !== null).join(', ');
   return `: no cache level ${source} knows lies between them (${nearest}): a TLB's reach, or a shared cache's share, may be the edge`;
