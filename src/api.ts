@@ -46,6 +46,10 @@ export interface RunApiOptions {
   forks?: number;
   /** Measure only this share of the suite: `'2/4'` or `{ index: 2, count: 4 }` (`--shard`). */
   shard?: string | { index: number; count: number };
+  /** Values replacing the declared ones of every benchmark declaring the key (`--args`): `{ n: '1000..1e6:x4' }` or `{ n: [10, 100] }`. */
+  args?: Readonly<Record<string, string | readonly (string | number)[]>>;
+  /** A `ubench probe --json` document whose cache sizes cliffs are named after (`--probe`). */
+  probe?: string;
   /** Passes after timing (`--gc-cost`, `--alloc-sites`, `--profile`, `--disasm`). */
   gcCost?: boolean;
   allocSites?: boolean;
@@ -93,6 +97,8 @@ function flagsOf(options: RunApiOptions): string[] {
   add('--isolate', options.isolate);
   add('--forks', options.forks);
   add('--shard', typeof options.shard === 'object' ? `${options.shard.index}/${options.shard.count}` : options.shard);
+  for (const [key, values] of Object.entries(options.args ?? {})) flags.push('--args', `${key}=${typeof values === 'string' ? values : values.join(',')}`);
+  add('--probe', options.probe);
   add('--gc-cost', options.gcCost);
   add('--alloc-sites', options.allocSites);
   add('--profile', options.profile);

@@ -2,10 +2,11 @@
  * `analyse()`: a results file's measurements → everything ubench concludes from them, under today's
  * rules. The runner writes measurements (samples, floors, probes, passes' readings); every command
  * that reads a results file runs this on it, so a file written by an older ubench gets today's
- * estimates, host tracks, diagnostics and relative speeds. Pure: the same file gives the same result.
+ * estimates, host tracks, diagnostics, relative speeds and complexity fits. Pure: the same file gives the same result.
  */
 import type { BenchmarkResult, Diagnostic, ResultsFile } from '../results/types.js';
 import { analyseBenchmark } from './analyse-benchmark.js';
+import { withComplexity } from './complexity.js';
 import { rederive } from './build-result.js';
 import { withRelativeSpeeds } from './runtime-relative.js';
 import { clockFor, fileRuntimeKey } from '../results/runtime-keys.js';
@@ -68,5 +69,5 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
     const kept = runContextDiagnostics(original);
     return kept.length === 0 ? result : { ...result, diagnostics: [...result.diagnostics, ...kept] };
   });
-  return { ...file, benchmarks: withRelativeSpeeds(benchmarks, file.runtimes, seed), analysedBy: options.analysedBy };
+  return withComplexity({ ...file, benchmarks: withRelativeSpeeds(benchmarks, file.runtimes, seed), analysedBy: options.analysedBy });
 }

@@ -83,6 +83,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     group: info.group,
     params: { ...info.params },
     baseline: info.baseline,
+    ...(info.bytesPerItem == null ? {} : { bytesPerItem: info.bytesPerItem }),
     status: record.failure?.status ?? 'ok',
     error: record.failure?.error ?? null,
     mode: null,

@@ -39,6 +39,12 @@ Options:
   --node-flags "<flags>"  flags for every benchmark process, e.g. "--max-old-space-size=4096":
                           on node's command line, in deno's --v8-flags, in chromium's
                           --js-flags; refused with bun (JavaScriptCore); recorded in the results
+  --args <key=values>     give every benchmark declaring the parameter key these values instead:
+                          a list n=10,100,1000 or a range n=1000..1e6:x4 (×4 each step; :+S adds
+                          S); repeatable. A benchmark swept over ≥ 4 sizes of one numeric
+                          parameter gets its complexity fitted (O(1) … O(n³)) and cliffs marked
+  --probe <file>          name the cache level a cliff crossed from this ubench probe --json
+                          document (benchmarks declaring bytesPerItem; default: the OS's sizes)
   --strict                exit 1 when any diagnostic warns (for CI)
   --gc-cost               also measure with GC eliminated (a large young generation, every
                           sample GC-free) and report what GC adds per operation, with its CI

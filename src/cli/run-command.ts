@@ -27,6 +27,7 @@ import { measuringDeps } from './measuring-deps.js';
 import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
 import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
+import { parseArgsFlags, probeCacheFacts } from './sweep-options.js';
 
 /** The commands besides a run; each must be the first argument. */
 export const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report', 'calibration', 'merge'];
@@ -92,6 +93,8 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     metric: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     'no-history': { type: 'boolean' },
+    args: { type: 'string', multiple: true },
+    probe: { type: 'string' },
     ...EXPORT_FLAGS,
     html: { type: 'string' },
     color: { type: 'boolean' },
@@ -135,6 +138,8 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
       baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd, '--baseline'),
       historyDir: values['no-history'] === true ? null : path.join(cwd, RUNS_DIR),
       calibrationPath: calibrationPath(env),
+      ...(values.args === undefined ? {} : { args: parseArgsFlags(values.args) }),
+      ...(values.probe === undefined ? {} : { caches: probeCacheFacts(values.probe, cwd) }),
     },
     outputs: {
       quiet: values.quiet === true,

@@ -10,7 +10,7 @@ import type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, Declare
 
 type Body = BenchFn | ParamsBenchFn<never> | ManualBenchFn | SetupBench<never>;
 
-const KNOWN_OPTIONS = new Set(['args', 'baseline']);
+const KNOWN_OPTIONS = new Set(['args', 'baseline', 'bytesPerItem']);
 const KNOWN_SETUP_KEYS = new Set(['setup', 'run', 'teardown']);
 
 function assertFunction(value: unknown, what: string): asserts value is (...args: never[]) => unknown {
@@ -50,11 +50,14 @@ function checkOptions(name: string, options: unknown): BenchOptions {
     throw new DeclarationError(`bench "${name}": options must be an object`);
   }
   for (const key of Object.keys(options)) {
-    if (!KNOWN_OPTIONS.has(key)) throw new DeclarationError(`bench "${name}": unknown option "${key}" (expected args, baseline)`);
+    if (!KNOWN_OPTIONS.has(key)) throw new DeclarationError(`bench "${name}": unknown option "${key}" (expected args, baseline, bytesPerItem)`);
   }
-  const { baseline } = options as BenchOptions;
+  const { baseline, bytesPerItem } = options as BenchOptions;
   if (baseline !== undefined && typeof baseline !== 'boolean') {
     throw new DeclarationError(`bench "${name}": baseline must be true or false`);
+  }
+  if (bytesPerItem !== undefined && !(typeof bytesPerItem === 'number' && Number.isFinite(bytesPerItem) && bytesPerItem > 0)) {
+    throw new DeclarationError(`bench "${name}": bytesPerItem must be a positive finite number of bytes, got ${String(bytesPerItem)}`);
   }
   return options as BenchOptions;
 }
@@ -111,6 +114,7 @@ export function bench<S, const A extends DeclaredArgs = Record<never, never>>(
       group,
       params: Object.freeze({ ...params }) as Params,
       baseline: opts.baseline === true,
+      bytesPerItem: opts.bytesPerItem ?? null,
       ...shape,
     });
   }

@@ -5,7 +5,7 @@
  * own `node_modules` and the engine importing it from the harness's install record into the same
  * list even when they are two module instances.
  */
-import type { DeclaredBenchmark } from './types.js';
+import type { DeclaredBenchmark, ParamValue } from './types.js';
 
 export interface Registry {
   /** Display path of the bench file being imported; benchmark ids start with it. */
@@ -15,6 +15,8 @@ export interface Registry {
   benchmarks: DeclaredBenchmark[];
   /** Set once the engine starts measuring: declaring after that is a mistake. */
   running: boolean;
+  /** `ubench --args key=values`: the values every benchmark declaring the key takes instead of its own. */
+  argOverrides?: Readonly<Record<string, readonly ParamValue[]>>;
 }
 
 const REGISTRY_KEY = Symbol.for('ubench.registry.v1');
@@ -29,10 +31,11 @@ export function getRegistry(): Registry {
   return registry;
 }
 
-/** Empties the registry and names the file whose declarations come next. */
-export function resetRegistry(file: string): Registry {
+/** Empties the registry and names the file whose declarations come next (and the `--args` overrides, if any). */
+export function resetRegistry(file: string, argOverrides?: Readonly<Record<string, readonly ParamValue[]>>): Registry {
   const registry = getRegistry();
   registry.file = file;
+  registry.argOverrides = argOverrides;
   registry.groups = [];
   registry.benchmarks = [];
   registry.running = false;

@@ -29,10 +29,10 @@ export interface BenchContext {
 export type BenchFn = () => unknown;
 
 /** `options.args`: the values of each parameter. */
-export type DeclaredArgs = Readonly<Record<string, readonly ParamValue[]>>;
+export type DeclaredArgs = Readonly<Record<string, readonly ParamValue[] | string>>;
 
 /** The params object of one instance, typed from the declared args: `{ size: [10, 100] }` → `{ size: 10 | 100 }`. */
-export type ArgsOf<A extends DeclaredArgs> = { readonly [K in keyof A]: A[K][number] };
+export type ArgsOf<A extends DeclaredArgs> = { readonly [K in keyof A]: A[K] extends readonly ParamValue[] ? A[K][number] : number };
 
 /** A benchmark body called once per iteration with this instance's declared args, e.g. `({ size }) => work(size)`. */
 export type ParamsBenchFn<P = Params> = (params: P) => unknown;
@@ -52,10 +52,18 @@ export interface SetupBench<S = unknown> {
 }
 
 export interface BenchOptions {
-  /** One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`. */
+  /**
+   * One benchmark per combination (cartesian product), e.g. `{ size: [10, 100], kind: ['a', 'b'] }`.
+   * A list may be a range: `range(1000, 1e6, 4)` or the string `'1000..1e6:x4'`.
+   */
   args?: DeclaredArgs;
   /** Mark as the reference of its group for relative speed (default: the fastest). */
   baseline?: boolean;
+  /**
+   * Bytes of working set per unit of the size parameter (8 for a Float64Array of n elements): lets
+   * the complexity analysis name the cache level a cliff in the cost per element crossed.
+   */
+  bytesPerItem?: number;
 }
 
 /** How the engine must drive a declared benchmark; `params` is the plain loop calling `body(params)`. */
@@ -70,6 +78,8 @@ export interface DeclaredBenchmark {
   group: string | null;
   params: Params;
   baseline: boolean;
+  /** The `bytesPerItem` option, or null. */
+  bytesPerItem: number | null;
   kind: BodyKind;
   /** plain, params: the body; manual: the loop function; setup: `run`. */
   body: (...args: never[]) => unknown;

@@ -76,7 +76,20 @@ export interface RuntimeBarsSpec {
   runtimes: { label: string; values: (number | null)[]; lower: (number | null)[]; upper: (number | null)[] }[];
 }
 
-export type ChartSpec = HistogramSpec | RunOrderSpec | IterationsSpec | EstimateBarsSpec | ChangeBarsSpec | ProbeSeriesSpec | RuntimeBarsSpec;
+/** A sweep's estimates against its size on log-log axes, with CI whiskers, the fitted growth law as a curve and cliffs shaded. */
+export interface ComplexitySpec {
+  kind: 'complexity';
+  /** The swept parameter's name (the x axis). */
+  xLabel: string;
+  points: { x: number; y: number; yMin: number; yMax: number }[];
+  /** The fitted model over the measured range (null when no law fits), and its legend label. */
+  curve: { x: number; y: number }[] | null;
+  curveLabel: string;
+  /** Steps where the cost per element jumped, drawn as shaded spans. */
+  cliffs: { from: number; to: number }[];
+}
+
+export type ChartSpec = HistogramSpec | RunOrderSpec | IterationsSpec | EstimateBarsSpec | ChangeBarsSpec | ProbeSeriesSpec | RuntimeBarsSpec | ComplexitySpec;
 
 /** Id of the `<script type="application/json">` element holding every chart's spec by chart id. */
 export const CHART_DATA_ELEMENT_ID = 'ubench-chart-data';

@@ -36,6 +36,8 @@ article.benchmark.regression { border-color: var(--slower); border-left-width: 4
 .agree { color: var(--faster); }
 .differ { color: var(--slower); font-weight: 600; }
 nav.toc { font-size: 13px; margin: 12px 0; }
+ul.complexity { list-style: none; padding: 0; margin: 8px 0; }
+ul.complexity li { margin: 4px 0; padding: 6px 10px; border-left: 3px solid #2f6fb0; background: #f1f5fb; }
 nav.toc a { color: inherit; }
 section.pass { margin: 14px 0 0; }
 h5 { margin: 14px 0 4px; font-size: 13.5px; }

@@ -1,6 +1,7 @@
 /**
  * The HTML report of a results file: summary, comparison with a base run (when given), then per
- * file and group a bar chart of the estimates with CI whiskers and relative speed, and every
+ * file and group a bar chart of the estimates with CI whiskers and relative speed, the complexity
+ * of swept benchmarks (a log-log chart with the fitted curve), and every
  * benchmark with its figures, diagnostics and charts; the environment last. One self-contained page.
  */
 import { runtimeLabel } from '../results/runtime-identity.js';
@@ -13,6 +14,7 @@ import { sectionResults, type GroupSection } from '../report/result-sections.js'
 import { benchmarkSection } from './benchmark-section.js';
 import { ChartRegistry } from './chart-registry.js';
 import { compareSection } from './compare-section.js';
+import { complexitySection } from './complexity-section.js';
 import { environmentSection } from './environment-section.js';
 import { html } from './escape-html.js';
 import { renderPage } from './html-page.js';
@@ -74,7 +76,7 @@ export function renderResultsPage(results: ResultsFile, options: ResultsPageOpti
     parts.push(`<section class="file"><h2 id="f${i + 1}">${html(f.file)}</h2>`);
     for (const e of f.fileErrors) parts.push(`<p class="error-text">The file did not load: ${html(e.error.message)}</p>`);
     for (const g of f.groups) {
-      parts.push(g.group === null ? '' : `<h3>${html(g.group)}</h3>`, groupSummary(g, anchors, charts));
+      parts.push(g.group === null ? '' : `<h3>${html(g.group)}</h3>`, groupSummary(g, anchors, charts), complexitySection(g, results.complexity, charts));
       for (const b of g.benchmarks) parts.push(benchmarkSection(b, anchors.get(b.id)!, charts, compared.get(b.id)));
     }
     parts.push('</section>');

@@ -2,8 +2,8 @@
  * The human-readable report printed at the end of a run.
  *
  * It reads only the `ResultsFile`, so it renders a saved file exactly as it rendered the live run.
- * Layout: one section per bench file (heading, one table per group, failures and diagnostics under
- * each table, a loop-floor footnote), then a note if the run was interrupted.
+ * Layout: one section per bench file (heading, one table per group, failures, complexity fits and
+ * diagnostics under each table, a loop-floor footnote), then a note if the run was interrupted.
  */
 
 import { hostLine, hostOffUsual } from './host-line.js';
@@ -21,6 +21,8 @@ import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 import { runtimeTable, runtimesLegend } from './runtime-table.js';
 import { unavailableOn } from '../results/runtime-capabilities.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
+import type { ComplexityReport } from '../results/complexity-types.js';
+import { cliffLines, complexityLine } from './complexity-text.js';
 
 export interface TerminalReportOptions {
   /** Emit ANSI colour codes. */
@@ -37,6 +39,8 @@ const INDENT_STEP = '  ';
 const MIN_NAME_WIDTH = 12;
 
 const FAILURE_MARK = '✖';
+/** Marks a sweep's fitted growth law under its group's table. */
+const COMPLEXITY_MARK = '∿';
 const SEVERITY_MARK: Record<Severity, string> = { error: '✖', warning: '⚠', info: 'ℹ' };
 
 const COLUMNS: readonly TableColumn[] = [
@@ -132,7 +136,20 @@ function diagnosticLines(benchmark: BenchmarkResult, diagnostic: Diagnostic, ind
   return lines;
 }
 
-function groupLines(section: GroupSection, indent: string, options: TerminalReportOptions, c: Colors): string[] {
+/** The complexity fits and cliffs of the section's sweeps, one line each. */
+function sweepLines(section: GroupSection, complexity: ComplexityReport | undefined, indent: string, c: Colors): string[] {
+  if (complexity === undefined) return [];
+  const ids = new Set(section.benchmarks.map((b) => b.id));
+  const lines: string[] = [];
+  for (const group of complexity.groups.filter((g) => ids.has(g.points[0]!.id))) {
+    const paint = group.status === 'clear' ? c.cyan : c.yellow;
+    lines.push(`${indent}${paint(`${COMPLEXITY_MARK} ${complexityLine(group)}`)}`);
+    for (const cliff of cliffLines(group, complexity.caches)) lines.push(`${indent}${c.yellow(`${SEVERITY_MARK.warning} ${cliff}`)}`);
+  }
+  return lines;
+}
+
+function groupLines(section: GroupSection, indent: string, options: TerminalReportOptions, c: Colors, complexity?: ComplexityReport): string[] {
   const lines: string[] = [];
   let tableIndent = indent;
   if (section.group !== null) {
@@ -145,6 +162,7 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
   const tableOptions = { indent: tableIndent, maxWidth: options.width };
   lines.push(...renderTable(rows, withInstructionColumn(COLUMNS, { align: 'right' }, counted), tableOptions));
   lines.push(...failureLines(section.benchmarks, tableIndent, c));
+  lines.push(...sweepLines(section, complexity, tableIndent, c));
   for (const benchmark of section.benchmarks) {
     for (const diagnostic of benchmark.diagnostics) {
       if (!isSampleNote(diagnostic)) lines.push(...diagnosticLines(benchmark, diagnostic, tableIndent, c));
@@ -177,7 +195,7 @@ function unavailableLines(section: FileSection, c: Colors): string[] {
   return unavailableOn(section.runtime.name).map((u) => `${INDENT_STEP}${c.dim(`${u.figure}: not available on ${section.runtime!.label} (${u.why})`)}`);
 }
 
-function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors, showRuntime: boolean): string[] {
+function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors, showRuntime: boolean, complexity?: ComplexityReport): string[] {
   const lines = [`${c.bold(c.underline(section.file))}${runtimeHeading(section, showRuntime, c)}`];
   for (const fileError of section.fileErrors) {
     const { message, location } = fileError.error;
@@ -185,7 +203,7 @@ function fileLines(section: FileSection, options: TerminalReportOptions, c: Colo
   }
   section.groups.forEach((group, index) => {
     if (index > 0 || section.fileErrors.length > 0) lines.push('');
-    lines.push(...groupLines(group, INDENT_STEP, options, c));
+    lines.push(...groupLines(group, INDENT_STEP, options, c, complexity));
   });
   lines.push(...memoryPassLines(section.benchmarks, INDENT_STEP, options.width, c));
   lines.push(...profilePassLines(section.benchmarks, INDENT_STEP, c));
@@ -241,7 +259,7 @@ export function renderTerminalReport(results: ResultsFile, options: TerminalRepo
   const showRuntime = (results.runtimes?.length ?? 0) > 1 || (results.runtimes?.[0]?.name !== undefined && results.runtimes[0].name !== 'node');
   sections.forEach((section, index) => {
     if (index > 0) lines.push('');
-    lines.push(...fileLines(section, options, c, showRuntime));
+    lines.push(...fileLines(section, options, c, showRuntime, results.complexity));
   });
   const sideBySide = runtimeTableLines(results, options, c);
   if (sideBySide.length > 0) lines.push('', ...sideBySide);

@@ -14,11 +14,15 @@ import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from '.
 import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
 import type { RunSettings } from './run-settings.js';
+import type { ThrottleInfo } from './throttle-types.js';
+import type { ComplexityReport } from './complexity-types.js';
 
 export type { Estimate, Sample } from './sample-types.js';
 export type { RunSettings } from './run-settings.js';
 export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
 export type { InstructionCount, SimulatedCacheMisses } from './instruction-types.js';
+export type { ThrottleInfo } from './throttle-types.js';
+export type * from './complexity-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
 export type {
   CpuProfileFindings,
@@ -185,23 +189,6 @@ export interface StateProbe {
   perOpNs: number[][];
 }
 
-/** The throttling reference workload timed around this benchmark (Jetpack). */
-export interface ThrottleInfo {
-  /** Reference time at the start of the run, ns. */
-  baselineNs: number;
-  /** Reference time before warm-up (after any waiting), ns. */
-  beforeNs: number;
-  /** Reference time right after sampling, ns. */
-  afterNs: number;
-  /** Time spent waiting for the machine to recover before measuring, ms. */
-  waitedMs: number;
-  retries: number;
-  /** Share of the sampling phase this benchmark's thread spent waiting for a CPU (contention); null where unknown. */
-  cpuWaitShare: number | null;
-  /** CPU used by the process's other threads (V8's GC and compiler threads) during sampling, in cores; null where unknown. */
-  helperCpuShare: number | null;
-}
-
 /** The host's speed during one benchmark's samples (see analysis/host-track.ts). */
 export interface HostTrack {
   /** Where the figure comes from: the common movement of what was sampled in the same rounds, or the reference timed after each sample. */
@@ -292,6 +279,8 @@ export interface BenchmarkResult {
   runtimeRelative?: RuntimeRelative | null;
   /** Instructions per operation under callgrind (`--instructions`; absent without it). */
   instructions?: InstructionCount | null;
+  /** Bytes of working set per unit of its size parameter (the `bytesPerItem` option; absent when not declared). */
+  bytesPerItem?: number;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */
@@ -375,4 +364,6 @@ export interface ResultsFile {
   merged?: MergeInfo;
   /** The runtimes measured on (`--runtime`), in the order given; the first is the one the others are compared with. Absent in older files. */
   runtimes?: RunRuntime[];
+  /** Growth laws fitted to benchmarks swept over a numeric parameter, and their cliffs (absent when none was swept over ≥ 4 sizes). */
+  complexity?: ComplexityReport;
 }

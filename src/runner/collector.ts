@@ -5,6 +5,7 @@
 import { withRelativeSpeeds } from '../analysis/runtime-relative.js';
 import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysis/build-result.js';
 import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
+import { withComplexity } from '../analysis/complexity.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
 import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ResultsFile } from '../results/types.js';
@@ -71,14 +72,18 @@ export class ResultCollector {
   /** The results so far; `final` adds relative speeds and marks the file complete. */
   snapshot(final: { complete: boolean } | null): ResultsFile {
     const ordered = [...this.records.keys()].filter((id) => this.built.has(id)).map((id) => this.built.get(id)!);
-    if (final === null) return { ...this.results, benchmarks: ordered, analysedBy: ubenchVersion() };
-    return {
-      ...this.results,
-      analysedBy: ubenchVersion(),
-      complete: final.complete,
-      finishedAt: final.complete ? new Date().toISOString() : null,
-      benchmarks: withRelativeSpeeds(ordered, this.results.runtimes, this.seed),
-    };
+    const caches = this.results.complexity?.caches ?? null;
+    if (final === null) return withComplexity({ ...this.results, benchmarks: ordered, analysedBy: ubenchVersion() }, caches);
+    return withComplexity(
+      {
+        ...this.results,
+        analysedBy: ubenchVersion(),
+        complete: final.complete,
+        finishedAt: final.complete ? new Date().toISOString() : null,
+        benchmarks: withRelativeSpeeds(ordered, this.results.runtimes, this.seed),
+      },
+      caches,
+    );
   }
 
   private record(id: string): BenchmarkRecord {

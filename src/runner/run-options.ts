@@ -1,5 +1,7 @@
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
 import type { Shard } from './shard.js';
+import type { CacheFacts } from '../results/complexity-types.js';
+import type { ParamValue } from '../results/types.js';
 
 /**
  * What to measure and where the measurements go, already validated (the CLI and the API build it
@@ -49,4 +51,8 @@ export interface RunOptions {
   nodeFlags?: string[];
   /** Environment variables for every child process on top of the parent's (the probe's quick mode); none when absent. */
   childEnv?: Record<string, string>;
+  /** `--args key=values`: the values every benchmark declaring the key takes instead of its own; none when absent. */
+  args?: Record<string, ParamValue[]>;
+  /** The cache sizes cliffs are named against (`--probe`); absent: the operating system's, where it lists them. */
+  caches?: CacheFacts | null;
 }

@@ -26,6 +26,8 @@ import type { RunOptions } from './run-options.js';
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
 import { shareOf } from './shard.js';
+import { cacheFactsFromOs } from '../analysis/cache-facts.js';
+import { DEFAULT_SYSFS_CACHE_ROOT, readOsCacheFacts } from '../probe/os-cache-facts.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 import type { RuntimeTarget } from '../engine/process/events.js';
 import { engineOf, runtimeIdentity, type RuntimeIdentity } from '../results/runtime-identity.js';
@@ -110,6 +112,7 @@ function requestFor(file: BenchFile, options: RunOptions, { runtime, fork, throt
     processKey: randomInt(1, PROCESS_KEY_LIMIT),
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
     ...(options.nodeFlags === undefined || options.nodeFlags.length === 0 ? {} : { nodeFlags: options.nodeFlags }),
+    ...(options.args === undefined ? {} : { args: options.args }),
   };
 }
 
@@ -158,6 +161,14 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   environment.fingerprint = fingerprintOf(environment, null);
   const baseline = options.baselinePath === null ? null : { label: displayPath(options.baselinePath, options.cwd), results: readResults(options.baselinePath) };
   const collector = new ResultCollector(createResultsFile(environment, settingsOf(options)), options.seed, baseline);
+  const caches =
+    options.caches !== undefined
+      ? options.caches
+      : cacheFactsFromOs(
+          readOsCacheFacts(DEFAULT_SYSFS_CACHE_ROOT, () => null),
+          DEFAULT_SYSFS_CACHE_ROOT,
+        );
+  if (caches !== null) collector.results.complexity = { caches, groups: [] };
   const runtimes = new Map<string, RunRuntime>();
   const multi = targets.length > 1;
   const keyFor = (target: RuntimeTarget) => (id: string) => (multi ? qualifiedId(id, target.label) : id);

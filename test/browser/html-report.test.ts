@@ -22,6 +22,7 @@ import { buildProbeDocument } from '../../src/probe/analyze-probe.js';
 import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
 import { fullResults } from '../fixtures/results/full-results.js';
+import { complexityResults } from '../fixtures/report/complexity-fixture.js';
 import { XSS, xssResults } from '../fixtures/report/html-fixtures.js';
 import { REPO_ROOT, runCli } from '../helpers/e2e-cli.js';
 import { MODEL_OS, probeResults } from '../helpers/probe-machine.js';
@@ -189,6 +190,13 @@ describe('HTML report in chromium', { skip: available ? false : `no chromium at 
     assert.match(s.text, /Allocation sites[\s\S]*B\/op sampled/);
     assert.match(s.text, /Deoptimizations \(\d+\)[\s\S]*deopt-\w+\s+test\/fixtures\/bench\/html\/passes\.bench\.ts:\d+:\d+/);
     assert.match(s.text, /Hot functions \(self time\)[\s\S]*spread/);
+  });
+
+  it('draws a log-log chart with the fitted curve for every sweep', async () => {
+    const results = complexityResults();
+    const check = await openPage('results-complexity', renderResultsPage(results));
+    // Two groups' bar charts and one chart per sweep (the fixture's benchmarks have no samples of their own to plot).
+    assertAllDrawn(check, 2 + results.complexity!.groups.length);
   });
 
   it('draws every series of a probe report', async () => {

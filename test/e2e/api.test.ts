@@ -48,6 +48,16 @@ describe('programmatic API', () => {
     }
   });
 
+  it('sweeps the sizes given as args and fits the sweep', async () => {
+    const file = path.join(REPO_ROOT, 'test/fixtures/bench/complexity/array-sum.bench.ts');
+    const results = await run({ files: file, ...FAST, args: { n: [64, 128, 256, 512] }, onOutput: () => undefined });
+    assert.deepEqual(
+      results.benchmarks.map((b) => b.params['n']),
+      [64, 128, 256, 512],
+    );
+    assert.equal(results.complexity?.groups[0]?.points.length, 4);
+  });
+
   it('shards and merges to the whole suite', async () => {
     const shards = [];
     for (const index of [1, 2]) shards.push(await run({ files: SUITE, ...FAST, shard: { index, count: 2 }, onOutput: () => undefined }));

@@ -27,6 +27,10 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
   ['a path that does not exist', ['test/fixtures/bench/no-such-folder', ...FAST], /no-such-folder/],
   ['a folder without bench files', [empty.dir, ...FAST], /no bench files/],
   ['a --filter that matches nothing', [OK_DIR, ...FAST, '--filter', 'matches-no-benchmark'], /matches-no-benchmark/],
+  ['an --args without key=values', [OK_DIR, '--args', '1000..1e6:x4'], /--args: expected key=values/],
+  ['an --args range with a factor of 1', [OK_DIR, '--args', 'n=10..1000:x1'], /--args n: range "10\.\.1000:x1": the factor must be > 1/],
+  ['an --args range of too many values', [OK_DIR, '--args', 'n=1..1e9:+1'], /more than 64 values/],
+  ['a --probe file that is not a probe document', [OK_DIR, '--probe', 'package.json'], /--probe: package\.json is not a ubench probe document/],
 ];
 
 describe('usage errors', () => {

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { compareRuns } from '../../src/analysis/compare-runs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
-import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../../src/html/chart-spec.js';
+import { CHART_DATA_ELEMENT_ID, type ChartSpec, type ComplexitySpec } from '../../src/html/chart-spec.js';
+import { complexityResults } from '../fixtures/report/complexity-fixture.js';
 import { html, inlineScript, jsonForScript } from '../../src/html/escape-html.js';
 import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
@@ -69,6 +70,25 @@ describe('renderResultsPage', () => {
       .sort();
     // 3 measured benchmarks × 3 charts; 2 groups (ungrouped, named) with measured benchmarks.
     assert.deepEqual(kinds, ['estimate-bars', 'estimate-bars', ...Array(3).fill('histogram'), ...Array(3).fill('iterations'), ...Array(3).fill('run-order')]);
+  });
+
+  it('draws each sweep on log-log axes with its CIs, the fitted curve and the cliffs, and says the fit in words', () => {
+    const complexity = renderResultsPage(complexityResults());
+    const specs = Object.values(chartsOf(complexity).specs).filter((s): s is ComplexitySpec => s.kind === 'complexity');
+    assert.equal(specs.length, 4);
+    // The page puts the ungrouped array sum first, then the group's sort, scan and lookup.
+    const [sum, sort, scan, lookup] = specs;
+    assert.deepEqual(
+      [sort, scan, lookup].map((x) => x!.curveLabel),
+      ['fit: O(n log n)', 'fit: O(n)', 'fit: O(1)'],
+    );
+    assert.equal(sort!.points.length, 6);
+    assert.ok(sort!.points.every((p) => p.yMin < p.y && p.y < p.yMax));
+    const curveAt = sort!.curve!.at(-1)!;
+    assert.ok(Math.abs(curveAt.y / (12 * 65536 * 16) - 1) < 1e-6, 'the curve ends at the fit at the largest size');
+    assert.deepEqual(sum!.cliffs, [{ from: 32768, to: 131072 }]);
+    assert.match(complexity, /sort over n: O\(n log n\), 12\.00 ns·n log n/);
+    assert.match(complexity, /the working set left L2 \(1\.00 MiB on this machine/);
   });
 
   it('puts the median and its CI on the histogram, and the fitted line through the samples', () => {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { complexityResults } from '../fixtures/report/complexity-fixture.js';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
@@ -77,12 +78,12 @@ describe('results schema', () => {
     const optional = new Map([
       ['#/$defs/diagnostic', ['evidence']],
       ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs']],
-      ['#', ['analysedBy', 'merged', 'runtimes']],
+      ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'nodeFlags']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags']],
       ['#/$defs/forkResult', ['source']],
-      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions']],
+      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem']],
       ['#/$defs/warmupInfo', ['seriesNs']],
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
       ['#/$defs/hostTrack', ['throughputNs']],
@@ -117,6 +118,15 @@ describe('results schema', () => {
 
   it('accepts the realistic v3 fixture', () => {
     assertValid(fixture());
+  });
+
+  it('accepts a file with complexity fits, cliffs and cache facts, and rejects an unknown model', () => {
+    const doc = fixture();
+    doc['complexity'] = JSON.parse(JSON.stringify(complexityResults().complexity));
+    assert.ok(doc['complexity'].groups.length > 0 && doc['complexity'].caches !== null);
+    assertValid(doc);
+    doc['complexity'].groups[0].best.model = 'O(2^n)';
+    assertInvalidAt(doc, '/complexity/groups/0/best/model');
   });
 
   it('accepts a file with every nullable and optional field filled in (typed as ResultsFile)', () => {

@@ -29,6 +29,7 @@ export function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): Declare
     group: null,
     params: {} as Params,
     baseline: false,
+    bytesPerItem: null,
     setup: null,
     teardown: null,
   };

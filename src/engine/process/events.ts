@@ -67,6 +67,8 @@ export interface ChildRequest {
   runtime?: RuntimeTarget;
   /** Events go to the end of this file rather than descriptor 3 (runtimes that cannot write to an inherited descriptor); set by the executor. */
   channelFile?: string;
+  /** `--args key=values`: the values every benchmark declaring the key takes instead of its own (absent: none). */
+  args?: Record<string, ParamValue[]>;
 }
 
 /** A runtime found for `--runtime` (runner/runtimes/find-runtime.ts). */
@@ -118,6 +120,8 @@ export interface DeclaredInfo {
   group: string | null;
   params: Record<string, ParamValue>;
   baseline: boolean;
+  /** The `bytesPerItem` option (absent or null when not declared, and from older processes). */
+  bytesPerItem?: number | null;
 }
 
 export interface MeasuredBenchmark extends Measurement {

@@ -38,7 +38,7 @@ export interface RequestHost {
 }
 
 function describe(bench: DeclaredBenchmark): DeclaredInfo {
-  return { id: bench.id, name: bench.name, baseName: bench.baseName, group: bench.group, params: { ...bench.params }, baseline: bench.baseline };
+  return { id: bench.id, name: bench.name, baseName: bench.baseName, group: bench.group, params: { ...bench.params }, baseline: bench.baseline, bytesPerItem: bench.bytesPerItem };
 }
 
 function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {
@@ -53,7 +53,7 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
   const clock = measureClock(hrtimeNow);
   const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
   emit({ type: 'hello', pid: host.pid, clock, execArgv: host.execArgv, throttleBaselineNs, runtime: host.identity });
-  const registry = resetRegistry(request.displayFile);
+  const registry = resetRegistry(request.displayFile, request.args);
   try {
     await host.load();
   } catch (thrown) {

@@ -19,7 +19,7 @@ import {
   type ChartConfiguration,
 } from 'chart.js';
 import annotationPlugin from 'chartjs-plugin-annotation';
-import { BarWithErrorBar, BarWithErrorBarsController, LineWithErrorBarsController, PointWithErrorBar } from 'chartjs-chart-error-bars';
+import { BarWithErrorBar, BarWithErrorBarsController, LineWithErrorBarsController, PointWithErrorBar, ScatterWithErrorBarsController } from 'chartjs-chart-error-bars';
 import { formatDuration } from '../../results/format-units.js';
 import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../chart-spec.js';
 
@@ -40,6 +40,7 @@ Chart.register(
   BarWithErrorBar,
   LineWithErrorBarsController,
   PointWithErrorBar,
+  ScatterWithErrorBarsController,
 );
 
 const BLUE = '#2f6fb0';
@@ -156,6 +157,27 @@ function configFor(spec: ChartSpec): ChartConfiguration {
           ...base,
           scales: { y: { type: 'logarithmic', title: { display: true, text: `time relative to ${spec.reference} (below 1 is faster)` }, ticks: { callback: (v: string | number) => `${plain(v)}×` } } },
           plugins: { legend: { display: true }, annotation: { annotations: { reference: { type: 'line', yMin: 1, yMax: 1, borderColor: '#444', borderWidth: 1 } } } },
+        },
+      } as unknown as ChartConfiguration;
+    case 'complexity':
+      return {
+        type: 'scatterWithErrorBars',
+        data: {
+          datasets: [
+            { label: 'estimate (95% CI)', data: spec.points, backgroundColor: BLUE, borderColor: BLUE, pointRadius: 3 },
+            ...(spec.curve === null ? [] : [{ label: spec.curveLabel, data: spec.curve, type: 'line' as const, borderColor: ORANGE, pointRadius: 0, borderWidth: 1.5 }]),
+          ],
+        },
+        options: {
+          ...base,
+          scales: {
+            x: { type: 'logarithmic', title: { display: true, text: spec.xLabel }, ticks: { callback: plain, maxTicksLimit: 10 } },
+            y: { type: 'logarithmic', title: { display: true, text: 'time per operation' }, ticks: { callback: nsTick, maxTicksLimit: 8 } },
+          },
+          plugins: {
+            legend: { display: true },
+            annotation: { annotations: Object.fromEntries(spec.cliffs.map((c, i) => [`cliff${i}`, { type: 'box', xMin: c.from, xMax: c.to, backgroundColor: CI_FILL, borderWidth: 0 }])) },
+          },
         },
       } as unknown as ChartConfiguration;
     case 'probe-series': {

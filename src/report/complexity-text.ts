@@ -1,0 +1,107 @@
+/**
+ * The words for a swept benchmark's complexity fit and cliffs, shared by the terminal report and
+ * the HTML report:
+ * `sort over n: O(n log n), 1.23 ns·n log n + 40 ns, rms 4% (O(n) rms 19%: clear)` and
+ * `array sum over n: cost per element ×3.1 between 256 KiB and 2 MiB: the working set left L2 (1 MiB on this machine), per the OS`.
+ */
+import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit } from '../results/complexity-types.js';
+import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/format-units.js';
+
+const MODEL_DISPLAY: Record<ComplexityModel, string> = {
+  'O(1)': 'O(1)',
+  'O(log n)': 'O(log n)',
+  'O(n)': 'O(n)',
+  'O(n log n)': 'O(n log n)',
+  'O(n^2)': 'O(n²)',
+  'O(n^3)': 'O(n³)',
+};
+
+const TERM_DISPLAY: Record<ComplexityModel, string> = {
+  'O(1)': '',
+  'O(log n)': 'log n',
+  'O(n)': 'n',
+  'O(n log n)': 'n log n',
+  'O(n^2)': 'n²',
+  'O(n^3)': 'n³',
+};
+
+/**
+ * The fixed cost is shown beside the term only when it is at least this share of the fitted time at
+ * the smallest size: below it, it changes no figure a reader would use.
+ */
+const SHOWN_CONSTANT_SHARE = 0.05;
+
+/** A cliff line says what the fitted law expects of the step when that is more than 10% from "no change": else the jump speaks for itself. */
+const SHOWN_EXPECTATION = 0.1;
+
+/** `O(n²)`: the model as people write it. */
+export function modelText(model: ComplexityModel): string {
+  return MODEL_DISPLAY[model];
+}
+
+/** `1.23 ns·n log n + 40 ns`, or `38.2 ns` for O(1). */
+export function formulaText(fit: ComplexityModelFit, smallestNs: number): string {
+  if (fit.model === 'O(1)') return formatDuration(fit.constantNs);
+  const term = `${formatDuration(fit.coefficientNs)}·${TERM_DISPLAY[fit.model]}`;
+  return fit.constantNs >= SHOWN_CONSTANT_SHARE * smallestNs ? `${term} + ${formatDuration(fit.constantNs)}` : term;
+}
+
+/** `sort over n` (with the fixed parameters: `sort(kind=a) over n`). */
+export function sweepName(group: ComplexityGroup): string {
+  const fixed = Object.entries(group.fixed);
+  const name = fixed.length === 0 ? group.baseName : `${group.baseName}(${fixed.map(([k, v]) => `${k}=${String(v)}`).join(', ')})`;
+  return `${name} over ${group.param}`;
+}
+
+/** How the chosen model stands against the others, in parentheses after the fit. */
+function verdictText(group: ComplexityGroup): string {
+  if (group.status === 'cannot-tell') return `cannot tell from ${group.indistinct.map(modelText).join(', ')}: within ${formatPercent(group.tolerance)} rms`;
+  return group.runnerUp === null ? 'no growth law carries weight: clear' : `${modelText(group.runnerUp.model)} rms ${formatPercent(group.runnerUp.rms)}: clear`;
+}
+
+/** The one-line summary of a sweep's fit. */
+export function complexityLine(group: ComplexityGroup): string {
+  const name = sweepName(group);
+  if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, median)`;
+  if (group.status === 'poor-fit') {
+    const why = group.cliffs.length > 0 ? ': the cost per element jumps at the cliff below' : '';
+    return `${name}: no single growth law fits (the closest, ${modelText(group.best.model)}, misses by ${formatPercent(group.best.rms)} rms)${why}`;
+  }
+  const smallest = group.points[0]?.nsPerOp ?? 0;
+  return `${name}: ${modelText(group.best.model)}, ${formulaText(group.best, smallest)}, rms ${formatPercent(group.best.rms)} (${verdictText(group)})`;
+}
+
+function sizeText(group: ComplexityGroup, n: number, bytes: number | null): string {
+  return bytes === null ? `${group.param}=${n}` : formatBytes(bytes);
+}
+
+function levelText(l: CacheLevelSize): string {
+  return `${l.name} (${formatBytes(l.sizeBytes)} on this machine${l.ranked ? `, the probe's knee ${l.name.slice(1)}` : ''})`;
+}
+
+/**
+ * `: the working set left L2 (1 MiB on this machine), per the OS`; past the largest level known, or
+ * between two known levels, says so and names the nearest; '' when nothing is known.
+ */
+function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string {
+  const from = cliff.fromBytes;
+  if (caches === null || from === null) return '';
+  const source = caches.source === 'probe' ? `the probe ${caches.origin}` : 'the OS';
+  if (cliff.crossed.length > 0) return `: the working set left ${cliff.crossed.map(levelText).join(' and ')}, per ${source}`;
+  const largest = caches.levels[caches.levels.length - 1];
+  if (largest === undefined) return '';
+  if (from > largest.sizeBytes) return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
+  const below = caches.levels.filter((l) => l.sizeBytes < from).at(-1);
+  const above = caches.levels.find((l) => l.sizeBytes > cliff.toBytes!)!;
+  const nearest = [below === undefined ? null : `${levelText(below)} below`, `${levelText(above)} above`].filter((t) => t !== null).join(', ');
+  return `: no cache level ${source} knows lies between them (${nearest}): a TLB's reach, or a shared cache's share, may be the edge`;
+}
+
+/** One line per cliff of the sweep. */
+export function cliffLines(group: ComplexityGroup, caches: CacheFacts | null): string[] {
+  return group.cliffs.map((cliff) => {
+    const between = `${sizeText(group, cliff.fromN, cliff.fromBytes)} and ${sizeText(group, cliff.toN, cliff.toBytes)}`;
+    const expected = Math.abs(cliff.expected - 1) > SHOWN_EXPECTATION ? ` (the fitted ${modelText(group.best.model)} expects ×${formatSignificant(cliff.expected, 2)})` : '';
+    return `${sweepName(group)}: cost per element ×${formatSignificant(cliff.ratio, 2)} between ${between}${expected}${crossedText(cliff, caches)}`;
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * Empirical complexity: which of O(1), O(log n), O(n), O(n log n), O(n²), O(n³) describes how a
+ * benchmark's time grows with its size parameter, how well, and whether the data can tell it from
+ * the next-best model.
+ *
+ * Method. Every growth model is fitted as `t ≈ a + c·f(n)` with `a, c ≥ 0` (a fixed per-call cost
+ * plus the growth term; logarithms base 2), O(1) as `t ≈ a`. The fit is weighted least squares with
+ * each point's weight `1 / (σᵢ·tᵢ)²`, where σᵢ is the point's relative standard error (from its 95%
+ * CI, floored at {@link MIN_RELATIVE_SE}): a benchmark's errors are proportional to its time, so a
+ * 10 µs point must not outweigh a 10 ns one. A model's error is the root mean square of the relative
+ * residuals `(tᵢ − t̂ᵢ)/tᵢ`, weighted by `1/σᵢ²` as in the fit (equal weights when the CIs are alike),
+ * which does not change when every time is multiplied by a constant.
+ *
+ * Choice. The tolerance is the larger of {@link CLEAR_RMS_RATIO} × the smallest error and the
+ * points' own noise (the median relative CI half-width): models within it fit as well as the data
+ * can tell. The chosen model is the slowest-growing one within the tolerance (the simplest
+ * explanation); any other model within it is one the data "cannot tell" from the chosen one. A
+ * growth model whose term is under {@link MIN_GROWTH_SHARE} of the fitted time at the largest size
+ * is a constant with a small drift, not a growth law, and is left out of the choice.
+ */
+import { requireNoNaN } from './validate.js';
+
+/** The models, slowest-growing first (the order in which the simplest fitting one is chosen). */
+export const COMPLEXITY_MODELS = ['O(1)', 'O(log n)', 'O(n)', 'O(n log n)', 'O(n^2)', 'O(n^3)'] as const;
+
+export type ComplexityModel = (typeof COMPLEXITY_MODELS)[number];
+
+/**
+ * No point's relative standard error is taken as smaller than this: the host's speed drifts 2–4%
+ * within minutes (DESIGN.md §6), so a CI of ±0.1% does not make one size 100× more trustworthy.
+ */
+export const MIN_RELATIVE_SE = 0.01;
+
+/**
+ * A model is told apart from the best only when its relative RMS error is more than twice the
+ * best's: an RSS ratio of 4, beyond the 90th percentile of F(4, 4) (4.11) — the two models' residual
+ * variances with the usual six sizes and two parameters each.
+ */
+export const CLEAR_RMS_RATIO = 2;
+
+/**
+ * A growth model must carry at least half of the fitted time at the largest size; below it, its
+ * term is a drift of the constant that any growth law fits as well. Measured on this project's
+ * machine: Map#get over maps of 64 to 65,536 entries got 22% slower (their footprint outgrowing the
+ * caches), which O(log n) fitted with a term of a third of the time.
+ */
+export const MIN_GROWTH_SHARE = 0.5;
+
+/** Above this relative RMS error even the best model misses the points (a cliff, a mixture of laws). */
+export const POOR_FIT_RMS = 0.25;
+
+/** Points whose median 95% CI half-width is above this (±25%) are too noisy for any fit to mean something. */
+export const MAX_USEFUL_HALF_WIDTH = 0.25;
+
+/** Fewest distinct sizes to fit two parameters and still judge the fit (the issue's rule). */
+export const MIN_SIZES = 4;
+
+/** Two-sided 95% normal quantile: turns a 95% CI half-width into a standard error. */
+const Z95 = 1.959963984540054;
+
+/** One size's estimate: time per operation with its 95% CI. */
+export interface SizedEstimate {
+  n: number;
+  nsPerOp: number;
+  ciLower: number;
+  ciUpper: number;
+}
+
+/** One model fitted to the points. */
+export interface ModelFit {
+  model: ComplexityModel;
+  /** a: the fixed cost per operation, ns. */
+  constantNs: number;
+  /** c: ns per unit of the model's term (per n for O(n), per n·log₂n for O(n log n)); 0 for O(1). */
+  coefficientNs: number;
+  /** Root mean square of the relative residuals, weighted by the points' precision (0.04 = 4%). */
+  rms: number;
+  /** The growth term's share of the fitted time at the largest size (1 for O(1)). */
+  growthShare: number;
+}
+
+/** What the data say. */
+export type ComplexityStatus = 'clear' | 'cannot-tell' | 'poor-fit' | 'too-noisy';
+
+export interface ComplexityVerdict {
+  /** Every model, in {@link COMPLEXITY_MODELS} order. */
+  fits: ModelFit[];
+  /** The chosen model (the closest one when the status is poor-fit or too-noisy). */
+  best: ModelFit;
+  /** The other model with the smallest error (growth models under the share rule left out), or null when none is left. */
+  runnerUp: ModelFit | null;
+  /** Other models within the tolerance: those the data cannot tell from the chosen one. */
+  indistinct: ComplexityModel[];
+  /** Relative RMS error within which models fit equally well. */
+  tolerance: number;
+  /** Median relative 95% CI half-width of the points. */
+  noise: number;
+  /** too-noisy and poor-fit take precedence over cannot-tell. */
+  status: ComplexityStatus;
+}
+
+/** The model's term f(n): 1, log₂n, n, n·log₂n, n², n³. */
+export function modelTerm(model: ComplexityModel, n: number): number {
+  switch (model) {
+    case 'O(1)':
+      return 1;
+    case 'O(log n)':
+      return Math.log2(n);
+    case 'O(n)':
+      return n;
+    case 'O(n log n)':
+      return n * Math.log2(n);
+    case 'O(n^2)':
+      return n * n;
+    case 'O(n^3)':
+      return n * n * n;
+  }
+}
+
+/** The model's fitted time at size n. */
+export function predict(fit: Pick<ModelFit, 'model' | 'constantNs' | 'coefficientNs'>, n: number): number {
+  return fit.model === 'O(1)' ? fit.constantNs : fit.constantNs + fit.coefficientNs * modelTerm(fit.model, n);
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Weighted least squares of y ≈ a + c·x with a, c ≥ 0: the interior optimum, else the better boundary. */
+function nonNegativeLine(xs: readonly number[], ys: readonly number[], ws: readonly number[]): { a: number; c: number } {
+  // Scale x to [0, 1] so n³ terms do not swamp the sums.
+  const scale = Math.max(...xs.map(Math.abs)) || 1;
+  const x = xs.map((v) => v / scale);
+  let sw = 0;
+  let swx = 0;
+  let swy = 0;
+  let swxx = 0;
+  let swxy = 0;
+  for (let i = 0; i < x.length; i++) {
+    sw += ws[i]!;
+    swx += ws[i]! * x[i]!;
+    swy += ws[i]! * ys[i]!;
+    swxx += ws[i]! * x[i]! * x[i]!;
+    swxy += ws[i]! * x[i]! * ys[i]!;
+  }
+  const candidates: { a: number; c: number }[] = [
+    { a: swy / sw, c: 0 },
+    { a: 0, c: swxx > 0 ? Math.max(0, swxy / swxx) : 0 },
+  ];
+  const det = sw * swxx - swx * swx;
+  if (det > 0) {
+    const c = (sw * swxy - swx * swy) / det;
+    const a = (swy - c * swx) / sw;
+    if (a >= 0 && c >= 0) candidates.push({ a, c });
+  }
+  const rss = (p: { a: number; c: number }): number => x.reduce((s, xi, i) => s + ws[i]! * (ys[i]! - p.a - p.c * xi) ** 2, 0);
+  const best = candidates.reduce((p, q) => (rss(q) < rss(p) ? q : p));
+  return { a: best.a, c: best.c / scale };
+}
+
+function fitModel(model: ComplexityModel, points: readonly SizedEstimate[], weights: readonly number[]): ModelFit {
+  const ys = points.map((p) => p.nsPerOp);
+  const { a, c } =
+    model === 'O(1)'
+      ? { a: ys.reduce((s, y, i) => s + weights[i]! * y, 0) / weights.reduce((s, w) => s + w, 0), c: 0 }
+      : nonNegativeLine(
+          points.map((p) => modelTerm(model, p.n)),
+          ys,
+          weights,
+        );
+  const fit = { model, constantNs: a, coefficientNs: c };
+  // The relative residuals weighted as in the fit (by 1/σᵢ²): a miss at a point with a ±30% CI counts less than one at ±1%.
+  const relativeWeights = points.map((p, i) => weights[i]! * p.nsPerOp ** 2);
+  const total = relativeWeights.reduce((s, w) => s + w, 0);
+  const rms = Math.sqrt(points.reduce((s, p, i) => s + relativeWeights[i]! * ((p.nsPerOp - predict(fit, p.n)) / p.nsPerOp) ** 2, 0) / total);
+  const largest = Math.max(...points.map((p) => p.n));
+  const atLargest = predict(fit, largest);
+  const growthShare = model === 'O(1)' ? 1 : atLargest > 0 ? (c * modelTerm(model, largest)) / atLargest : 0;
+  return { ...fit, rms, growthShare };
+}
+
+/**
+ * Fits every model to the points and chooses one (see the file's description).
+ *
+ * @returns null with fewer than {@link MIN_SIZES} distinct sizes.
+ * @throws RangeError when a size is not finite and ≥ 1, a time not finite and > 0, or a value is NaN.
+ */
+export function fitComplexity(points: readonly SizedEstimate[]): ComplexityVerdict | null {
+  requireNoNaN(
+    points.flatMap((p) => [p.n, p.nsPerOp, p.ciLower, p.ciUpper]),
+    'fitComplexity',
+  );
+  for (const p of points) {
+    if (!(Number.isFinite(p.n) && p.n >= 1)) throw new RangeError(`fitComplexity: sizes must be finite and ≥ 1, got ${p.n}`);
+    if (!(Number.isFinite(p.nsPerOp) && p.nsPerOp > 0)) throw new RangeError(`fitComplexity: times must be finite and > 0, got ${p.nsPerOp}`);
+  }
+  if (new Set(points.map((p) => p.n)).size < MIN_SIZES) return null;
+  const halfWidths = points.map((p) => Math.max(0, p.ciUpper - p.ciLower) / 2 / p.nsPerOp);
+  const weights = points.map((p, i) => 1 / (Math.max(halfWidths[i]! / Z95, MIN_RELATIVE_SE) * p.nsPerOp) ** 2);
+  const fits = COMPLEXITY_MODELS.map((model) => fitModel(model, points, weights));
+  const eligible = fits.filter((f) => f.growthShare >= MIN_GROWTH_SHARE);
+  const noise = medianOf(halfWidths);
+  const smallest = Math.min(...eligible.map((f) => f.rms));
+  const tolerance = Math.max(CLEAR_RMS_RATIO * smallest, noise);
+  const closest = eligible.find((f) => f.rms === smallest)!;
+  // A fit that means something names the simplest model within the tolerance; one that does not, the closest.
+  const meaningless = noise > MAX_USEFUL_HALF_WIDTH || smallest > POOR_FIT_RMS;
+  const best = meaningless ? closest : eligible.find((f) => f.rms <= tolerance)!;
+  const others = eligible.filter((f) => f !== best);
+  const runnerUp = others.length === 0 ? null : others.reduce((p, q) => (q.rms < p.rms ? q : p));
+  const indistinct = others.filter((f) => f.rms <= tolerance).map((f) => f.model);
+  const status: ComplexityStatus = noise > MAX_USEFUL_HALF_WIDTH ? 'too-noisy' : smallest > POOR_FIT_RMS ? 'poor-fit' : indistinct.length > 0 ? 'cannot-tell' : 'clear';
+  return { fits, best, runnerUp, indistinct, tolerance, noise, status };
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { cacheFactsFromOs, cacheFactsFromProbe } from '../../src/analysis/cache-facts.js';
+import { complexityReport, withComplexity } from '../../src/analysis/complexity.js';
+import type { ProbeDocument } from '../../src/probe/probe-types.js';
+import { cliffLines, complexityLine } from '../../src/report/complexity-text.js';
+import { renderTerminalReport } from '../../src/report/terminal-report.js';
+import type { CacheFacts } from '../../src/results/complexity-types.js';
+import { resultsFile } from '../fixtures/report/results-fixture.js';
+import { SIZES, swept, sweep } from '../fixtures/report/complexity-fixture.js';
+
+describe('complexity of swept benchmarks', () => {
+  it('fits each sweep of a group: sort O(n log n), scan O(n), lookup O(1)', () => {
+    const benchmarks = [...sweep('sort', (n) => 12 * n * Math.log2(n)), ...sweep('scan', (n) => 0.6 * n + 20), ...sweep('lookup', () => 9)];
+    const report = complexityReport(benchmarks, null)!;
+    assert.deepEqual(
+      report.groups.map((g) => [g.baseName, g.param, g.best.model, g.status]),
+      [
+        ['sort', 'n', 'O(n log n)', 'clear'],
+        ['scan', 'n', 'O(n)', 'clear'],
+        ['lookup', 'n', 'O(1)', 'clear'],
+      ],
+    );
+    assert.equal(report.caches, null);
+    assert.deepEqual(
+      report.groups[0]!.points.map((p) => p.n),
+      SIZES,
+    );
+  });
+
+  it('keeps sweeps with other fixed values apart, and needs four sizes', () => {
+    const benchmarks = [...sweep('sort', (n) => n, { kind: 'a' }), ...sweep('sort', (n) => 2 * n, { kind: 'b' }), ...SIZES.slice(0, 3).map((n) => swept('short', { n }, n))];
+    const report = complexityReport(benchmarks, null)!;
+    assert.deepEqual(
+      report.groups.map((g) => [g.baseName, g.fixed]),
+      [
+        ['sort', { kind: 'a' }],
+        ['sort', { kind: 'b' }],
+      ],
+    );
+  });
+
+  it('leaves failed benchmarks and non-numeric parameters out; without a sweep there is no field', () => {
+    const benchmarks = SIZES.map((n) => swept('s', { label: `x${n}` }, n));
+    assert.equal(complexityReport(benchmarks, null), null);
+    const file = { ...resultsFile(benchmarks), complexity: { caches: null, groups: [] } };
+    assert.equal('complexity' in withComplexity(file), false);
+  });
+
+  it('names the cache level a cliff crossed, from the probe', () => {
+    // 8 bytes per element: 4 KiB … 64 MiB; the cost per element triples past 2 MiB.
+    const sizes = [512, 2048, 8192, 32768, 131072, 524288, 2097152, 8388608];
+    const caches: CacheFacts = {
+      source: 'probe',
+      origin: 'probe.json',
+      levels: [
+        { name: 'L1', sizeBytes: 32768, ranked: true },
+        { name: 'L2', sizeBytes: 1048576, ranked: true },
+      ],
+    };
+    const benchmarks = sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 1048576 ? 0.9 : 0.3), { bytesPerItem: 8 }));
+    const report = complexityReport(benchmarks, caches)!;
+    const group = report.groups[0]!;
+    assert.equal(group.cliffs.length, 1);
+    const cliff = group.cliffs[0]!;
+    assert.deepEqual([cliff.fromBytes, cliff.toBytes], [1048576, 4194304]);
+    // A working set of exactly the cache's size counts on either side of it.
+    assert.deepEqual(
+      cliff.crossed.map((l) => l.name),
+      ['L2'],
+    );
+    const shifted = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 >= 1048576 ? 0.9 : 0.3), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    const crossing = shifted.groups[0]!.cliffs[0]!;
+    assert.deepEqual([crossing.fromBytes, crossing.toBytes], [262144, 1048576]);
+    assert.deepEqual(
+      crossing.crossed.map((l) => l.name),
+      ['L2'],
+    );
+    assert.equal(shifted.caches, caches);
+    const text = renderTerminalReport({ ...resultsFile(shifted.groups[0]!.points.map((p) => ({ ...benchmarks[0]!, id: p.id }))), complexity: shifted }, { color: false });
+    assert.match(
+      text,
+      /array sum over n: cost per element ×3(\.0)? between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
+    );
+    // A cliff between two known levels names the nearest; one past the largest level known says so.
+    const between = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 65536 ? 0.9 : 0.3), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    assert.match(
+      cliffLines(between.groups[0]!, caches)[0]!,
+      /between 64\.0 KiB and 256 KiB: no cache level the probe probe\.json knows lies between them \(L1 \(32\.0 KiB on this machine, the probe's knee 1\) below, L2 \(1\.00 MiB on this machine, the probe's knee 2\) above\)/,
+    );
+    const beyond = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 4194304 ? 0.9 : 0.3), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    assert.match(
+      cliffLines(beyond.groups[0]!, caches)[0]!,
+      /between 4\.00 MiB and 16\.0 MiB: the working set is past every cache level the probe probe\.json knows \(the largest, L2 \(1\.00 MiB on this machine, the probe's knee 2\)\): a level it did not resolve, or main memory$/,
+    );
+  });
+
+  it('prints the fit under the group table', () => {
+    const benchmarks = sweep('sort', (n) => 12 * n * Math.log2(n));
+    const file = withComplexity(resultsFile(benchmarks));
+    const text = renderTerminalReport(file, { color: false });
+    const lines = text.split('\n');
+    const fitLine = lines.findIndex((l) => l.includes('∿ sort over n: O(n log n), 12.00 ns·n log n, rms'));
+    assert.ok(fitLine > lines.findIndex((l) => l.includes('sort(n=65536)')), text);
+    assert.match(lines[fitLine]!, /\(O\(n²\) rms \d+(\.\d+)?%: clear\)|\(O\(n\) rms \d+(\.\d+)?%: clear\)/);
+    // Computed again from the benchmarks, with the cache facts the file holds.
+    const caches: CacheFacts = { source: 'os', origin: '/sys', levels: [{ name: 'L2', sizeBytes: 1 << 20, ranked: false }] };
+    const held = withComplexity({ ...file, benchmarks: file.benchmarks.map((b) => ({ ...b, bytesPerItem: 8 })), complexity: { caches, groups: [] } });
+    assert.equal(held.complexity?.groups[0]?.best.model, 'O(n log n)');
+    assert.deepEqual(held.complexity?.caches, caches);
+  });
+
+  it('says when the data cannot tell two models apart, and when they are too noisy', () => {
+    // CIs of ±4%: over this range n log n bends by less than that.
+    const narrow = [1000, 1050, 1100, 1150, 1200, 1250].map((n) => {
+      const b = swept('s', { n }, n * Math.log2(n));
+      return { ...b, estimate: { ...b.estimate!, ciLower: b.estimate!.nsPerOp * 0.96, ciUpper: b.estimate!.nsPerOp * 1.04 } };
+    });
+    const group = complexityReport(narrow, null)!.groups[0]!;
+    assert.equal(group.status, 'cannot-tell');
+    assert.match(complexityLine(group), /^s over n: O\(n\), .* \(cannot tell from O\(n log n\).*: within \d/);
+    const noisy = SIZES.map((n) => {
+      const b = swept('s', { n }, n);
+      return { ...b, estimate: { ...b.estimate!, ciLower: n * 0.5, ciUpper: n * 1.5 } };
+    });
+    assert.match(complexityLine(complexityReport(noisy, null)!.groups[0]!), /^s over n: too noisy to fit a growth law \(the points' 95% CIs are ±50%, median\)$/);
+  });
+});
+
+describe('cache facts', () => {
+  it('takes the probe knees, named by the OS where it named them, else by rank', () => {
+    const doc = {
+      experiments: [
+        {
+          id: 'cache-size',
+          findings: [
+            { name: 'knee', value: 262144, unit: 'bytes' },
+            { name: 'L1d size', value: 32768, unit: 'bytes' },
+            { name: 'L3 size', value: null, unit: 'bytes' },
+          ],
+        },
+      ],
+    } as unknown as ProbeDocument;
+    assert.deepEqual(cacheFactsFromProbe(doc, 'p.json'), {
+      source: 'probe',
+      origin: 'p.json',
+      levels: [
+        { name: 'L1d', sizeBytes: 32768, ranked: false },
+        { name: 'L2', sizeBytes: 262144, ranked: true },
+      ],
+    });
+    assert.equal(cacheFactsFromProbe({ experiments: [] } as unknown as ProbeDocument, 'p.json'), null);
+  });
+
+  it('takes the OS data and unified caches', () => {
+    const os = {
+      caches: [
+        { level: 1, type: 'Instruction', sizeBytes: 32768, lineBytes: 64 },
+        { level: 1, type: 'Data', sizeBytes: 49152, lineBytes: 64 },
+        { level: 2, type: 'Unified', sizeBytes: 1048576, lineBytes: 64 },
+      ],
+      lineBytes: 64,
+      pageBytes: 4096,
+    };
+    assert.deepEqual(
+      cacheFactsFromOs(os, '/sys')?.levels.map((l) => l.name),
+      ['L1d', 'L2'],
+    );
+    assert.equal(cacheFactsFromOs({ caches: [], lineBytes: null, pageBytes: null }, '/sys'), null);
+  });
+});
