@@ -87,6 +87,8 @@ describe('results schema', () => {
       ['#/$defs/warmupInfo', ['seriesNs']],
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
       ['#/$defs/hostTrack', ['throughputNs']],
+      // Recorded since collections are counted apart; older files with instruction counts lack it.
+      ['#/$defs/instructionCount', ['collectionPerOp']],
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
     ]);
     const problems: string[] = [];
