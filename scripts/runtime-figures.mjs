@@ -42,8 +42,7 @@ async function bareChain(runtime) {
   if (runtime.kind === 'chromium') {
     const { chromium } = await import('playwright-core');
     // The page ubench's benchmarks run in: the same browser flags, V8 flags and cross-origin isolated
-    // page from a local server, the hand loop as its module script. (On an about:blank page without
-    // them the hand loop read 5% faster than ubench's loop in the isolated page.)
+    // page from a local server, the hand loop as its module script, so only the harness differs.
     const browser = await chromium.launch({ executablePath: runtime.executable, args: [...CHROMIUM_ARGS, `--js-flags=${JS_FLAGS.join(' ')}`] });
     const server = await servePage(readFileSync(script, 'utf8'));
     const page = await browser.newPage();

@@ -28,6 +28,10 @@ import { helperThreadsShare, readSchedstat, waitShare, type SchedReading } from 
 
 /** Where every generated loop publishes its last result. Exported so V8 cannot prove it unread. */
 export const sink: Sink = { value: undefined };
+// A number stored once now generalizes the field to any value before a loop's optimized code
+// depends on it: a loop's first Smi or double result otherwise changed the field's representation
+// and deoptimized every loop compiled before it ("dependent field representation changed").
+sink.value = 0;
 
 export interface ProcessContext {
   config: MeasureConfig;
