@@ -8,7 +8,7 @@ import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
 import { withComplexity } from '../analysis/complexity.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ResultsFile } from '../results/types.js';
+import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ParamValue, ResultsFile } from '../results/types.js';
 
 /** One benchmark's part of a pass after timing. */
 export type PassOutcome = Partial<PassReadings>;
@@ -63,6 +63,11 @@ export class ResultCollector {
 
   fileError(file: string, error: ErrorInfo): void {
     if (!this.results.fileErrors.some((e) => e.file === file)) this.results.fileErrors.push({ file, error });
+  }
+
+  /** The parameters of every benchmark declared so far, measured or not. */
+  declaredParams(): Record<string, ParamValue>[] {
+    return [...this.records.values()].map((r) => r.info.params);
   }
 
   get declaredCount(): number {

@@ -279,6 +279,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       }
     }
   }
+  warnUnusedArgs(options, collector.declaredParams(), deps);
   if (anyPass(options)) {
     const profileFiles = new ProfileFiles(options.profileDir, new Date(environment.startedAt), options.cwd);
     for (const target of targets) {
@@ -343,4 +344,12 @@ async function listBenchmarks(
   if (options.shard === null) return listed;
   const share = new Set(shareOf([...new Set([...listed.values()].flat())], (id) => id, options.shard));
   return new Map([...listed].map(([key, ids]) => [key, ids.filter((id) => share.has(id))]));
+}
+
+/** `--args` keys that no measured benchmark declares changed nothing: said, since a typo would otherwise pass unseen. */
+function warnUnusedArgs(options: RunOptions, declared: readonly Readonly<Record<string, unknown>>[], deps: RunDeps): void {
+  if (options.args === undefined || declared.length === 0) return;
+  const unused = Object.keys(options.args).filter((key) => !declared.some((params) => Object.hasOwn(params, key)));
+  if (unused.length > 0)
+    deps.warn?.(`--args ${unused.join(', ')}: no benchmark declares ${unused.length === 1 ? 'this parameter' : 'these parameters'}, so ${unused.length === 1 ? 'it' : 'they'} changed nothing`);
 }

@@ -16,10 +16,12 @@ const temp = makeTempDir();
 after(() => temp.cleanup());
 
 describe('complexity of swept benchmarks', () => {
-  it('fits every sweep of the group, with --args giving the sizes', async () => {
+  it('fits every sweep of the group, with --args giving the sizes (and saying which --args key no benchmark declares)', async () => {
     const json = path.join(temp.dir, 'sweeps.json');
-    const run = await runCli([path.join(DIR, 'sweeps.bench.ts'), ...FAST, '--args', 'n=64..4096:x4', '--json', json, '--no-history']);
+    const run = await runCli([path.join(DIR, 'sweeps.bench.ts'), ...FAST, '--args', 'n=64..4096:x4', '--args', 'size=1,2', '--json', json, '--no-history']);
     assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stderr, /warning: --args size: no benchmark declares this parameter, so it changed nothing/, describeRun(run));
+    assert.doesNotMatch(run.stderr, /--args n\b/, describeRun(run));
     const results = readResults(json);
     assert.deepEqual([...new Set(results.benchmarks.map((b) => b.params['n']))], [64, 256, 1024, 4096]);
     const groups = results.complexity?.groups ?? [];
