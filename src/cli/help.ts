@@ -19,7 +19,8 @@ node_modules, dist and dot-folders), each in a fresh Node process, and reports n
 Options:
   --filter <regex>        only benchmarks whose id (file#group/name) matches
   --json <file>           write the results file (schema: docs/results-format.md),
-                          updated after every benchmark
+                          updated after every benchmark; - writes it to stdout at the end
+                          (the tables then go to stderr)
   --time <duration>       measurement budget per benchmark (default 1s), e.g. 300ms, 2s
   --warmup <duration>     warm-up cap per benchmark (default 2s)
   --precision <percent>   target 95% CI half-width (default 1%)

@@ -12,7 +12,7 @@ import { renderResultsPage } from '../html/results-page.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
 import { RUNS_DIR } from '../results/run-history.js';
 import type { ResultsFile } from '../results/types.js';
-import { writeResultsAtomic } from '../results/write-results.js';
+import { resultsText, writeResultsAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { calibrationPath } from '../runner/host-calibration.js';
 import { runBenchmarks } from '../runner/run.js';
@@ -21,7 +21,7 @@ import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { compareAfterRun } from './compare-command.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
-import { appendStepSummary, EXPORT_FLAGS, exportTargets, outputTarget, writeExport, writeExports, type ExportTargets } from './export-files.js';
+import { appendStepSummary, EXPORT_FLAGS, exportTargets, outputTarget, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
 import { measurementOptions } from './measurement-options.js';
 import { measuringDeps } from './measuring-deps.js';
 import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
@@ -48,6 +48,8 @@ export interface RunOutputs {
   metric: CompareMetric;
   /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
   failOnRegression: number | null;
+  /** `--json -`: the results go to stdout at the end, alone there (the tables go to stderr), and to no file. */
+  jsonToStdout: boolean;
 }
 
 export interface RunCommand {
@@ -114,16 +116,19 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
   const metric = metricOption(values.metric);
   if (metric === 'instructions' && values.instructions !== true && values['cache-sim'] !== true)
     throw new UsageError('--metric instructions needs --instructions (the run must count instructions to be compared on them)');
+  const exports = exportTargets(values, cwd);
+  const jsonToStdout = values.json === STDOUT;
+  if (jsonToStdout && (Object.values(exports).includes(STDOUT) || values.html === STDOUT)) throw new UsageError('only one output can go to stdout (-): --json - and another');
   return {
     command: 'run',
     color,
-    exports: exportTargets(values, cwd),
+    exports,
     htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     options: {
       targets: positionals,
       cwd,
       ...measurement,
-      jsonPath: values.json ?? null,
+      jsonPath: jsonToStdout ? null : (values.json ?? null),
       isolate,
       forks: values.forks === undefined ? 1 : positiveInteger(values.forks, '--forks'),
       shard: values.shard === undefined ? null : parseShard(values.shard),
@@ -143,6 +148,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     },
     outputs: {
       quiet: values.quiet === true,
+      jsonToStdout,
       strict: values.strict === true,
       saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
       comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
@@ -181,8 +187,10 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   const { deps, progress } = measuringDeps(outputs.quiet, io);
   const outcome = await runBenchmarks(options, deps);
   progress.clear();
-  io.stdout.write(renderTerminalReport(outcome.results, { color, width: io.stdout.columns }));
+  const tables = outputs.jsonToStdout ? io.stderr : io.stdout;
+  tables.write(renderTerminalReport(outcome.results, { color, width: tables.columns }));
   if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
+  if (outputs.jsonToStdout) io.stdout.write(resultsText(outcome.results));
   writeExports(outcome.results, parsed.exports, io);
   if (outputs.saveBaselinePath !== null && !outcome.interrupted) {
     writeResultsAtomic(outputs.saveBaselinePath, outcome.results);

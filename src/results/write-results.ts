@@ -19,11 +19,16 @@ let tempCounter = 0;
 export function writeResultsAtomic(path: string, results: ResultsFile): void {
   let text: string;
   try {
-    text = `${JSON.stringify(results, null, JSON_INDENT)}\n`;
+    text = resultsText(results);
   } catch (err) {
     throw writeError(path, err);
   }
   writeTextAtomic(path, text);
+}
+
+/** The results file's text, as written (indented, with a final newline). */
+export function resultsText(results: ResultsFile): string {
+  return `${JSON.stringify(results, null, JSON_INDENT)}\n`;
 }
 
 /** Writes any text file the same way (saved profiles, machine code): temp file, fsync, rename. */

@@ -73,10 +73,23 @@ describe('exports', () => {
     assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
   });
 
+  it('a run with --json - writes the results alone to stdout (the tables to stderr), and no file named -', async () => {
+    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--json', '-'], { cwd: temp.dir });
+    assert.equal(run.code, 0, describeRun(run));
+    const results = JSON.parse(run.stdout) as { benchmarks: { name: string }[] };
+    assert.ok(
+      results.benchmarks.some((b) => b.name === 'weighted sum'),
+      run.stdout,
+    );
+    assert.match(run.stderr, /weighted sum\s+\S+/);
+    assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
+  });
+
   const BAD: [string, string[], RegExp][] = [
     ['no format', ['export', 'x.json'], /^ubench: export: name at least one of --markdown/],
     ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one format can go to stdout/],
     ['a missing results file', ['export', 'nope.json', '--csv', '-'], /nope\.json.*no such file/],
+    ['run with --json - and another output to stdout', [FIXTURE, '--json', '-', '--markdown', '-'], /^ubench: only one output can go to stdout \(-\)/],
     ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one of --markdown and --csv can go to stdout/],
   ];
   for (const [what, args, mentions] of BAD) {
