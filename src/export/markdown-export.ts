@@ -16,6 +16,8 @@ import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } f
 import { escapeMarkdown } from './markdown-escape.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { hasInstructions, instructionCell } from '../report/instruction-report.js';
+import { cliffLines, complexityLine } from '../report/complexity-text.js';
+import type { ComplexityReport } from '../results/complexity-types.js';
 
 /** Characters of the commit hash shown: git's own default abbreviation length. */
 const SHORT_COMMIT_LENGTH = 7;
@@ -94,7 +96,16 @@ function ciHeader(benchmarks: readonly BenchmarkResult[]): string {
   return `${+(level * 100).toFixed(1)}% CI`;
 }
 
-function groupLines(file: string, group: string | null, benchmarks: readonly BenchmarkResult[]): string[] {
+/** The fits and cliffs of the sweeps among these benchmarks, as the terminal says them under the group. */
+function sweepItems(benchmarks: readonly BenchmarkResult[], complexity: ComplexityReport | undefined): string[] {
+  if (complexity === undefined) return [];
+  const ids = new Set(benchmarks.map((b) => b.id));
+  return complexity.groups
+    .filter((g) => g.points[0] !== undefined && ids.has(g.points[0].id))
+    .flatMap((g) => [escapeMarkdown(complexityLine(g)), ...cliffLines(g, complexity.caches).map((cliff) => `⚠ ${escapeMarkdown(cliff)}`)]);
+}
+
+function groupLines(file: string, group: string | null, benchmarks: readonly BenchmarkResult[], complexity?: ComplexityReport): string[] {
   const heading = group === null ? escapeMarkdown(file) : `${escapeMarkdown(file)} — ${escapeMarkdown(group)}`;
   const withBytes = benchmarks.some((b) => b.memory !== null);
   const withInstructions = hasInstructions(benchmarks);
@@ -113,6 +124,7 @@ function groupLines(file: string, group: string | null, benchmarks: readonly Ben
       benchmarks.map((b) => benchmarkRow(b, withBytes, withInstructions)),
     ),
     '',
+    ...list('Complexity', sweepItems(benchmarks, complexity)),
     ...list('Failed', failures),
   ];
 }
@@ -121,14 +133,14 @@ function groupLines(file: string, group: string | null, benchmarks: readonly Ben
  * A run as GitHub-flavoured Markdown: a heading, the environment (runtime, CPU, ubench version,
  * commit), then one table per file and group with time/op, the CI's relative half-width, ops/s,
  * speed relative to the group's reference, bytes/op (when measured) and the codes of warning and
- * error diagnostics. Failed benchmarks are rows with their status and listed with their error
+ * error diagnostics, with the complexity fit and cliffs of each sweep under its table. Failed benchmarks are rows with their status and listed with their error
  * under the table; files that failed to load are listed at the end. An incomplete run says so.
  */
 export function resultsMarkdown(results: ResultsFile): string {
   const lines = ['# ubench results', '', environmentLine(results.environment), ''];
   if (!results.complete) lines.push('> **Incomplete run:** it was interrupted or is still running; the results below are partial.', '');
   for (const section of sectionResults(results)) {
-    for (const group of section.groups) lines.push(...groupLines(section.file, group.group, group.benchmarks));
+    for (const group of section.groups) lines.push(...groupLines(section.file, group.group, group.benchmarks, results.complexity));
   }
   if (results.benchmarks.length === 0) lines.push('No benchmark results.', '');
   lines.push(...runtimeLines(results));

@@ -5,6 +5,7 @@ import { escapeMarkdown } from '../../src/export/markdown-escape.js';
 import { comparisonMarkdown, resultsMarkdown } from '../../src/export/markdown-export.js';
 import type { BenchmarkResult } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
+import { complexityResults } from '../fixtures/report/complexity-fixture.js';
 import { benchmark, relativeTo, resultsFile, selfRelative, sortGroupResults } from '../fixtures/report/results-fixture.js';
 
 /** Cells of a GFM table row, split the way GFM does: a backslash protects the next character. */
@@ -229,5 +230,19 @@ describe('resultsMarkdown relative column', () => {
     const rows = tables(resultsMarkdown(resultsFile([ref, quick] as BenchmarkResult[])))[0]!;
     assert.equal(rows[1]![4], '1.00× (fastest)');
     assert.match(rows[2]![4]!, /^2\.0+× faster/);
+  });
+});
+
+describe('resultsMarkdown: complexity', () => {
+  it('lists each sweep’s fit and its cliffs under the table of its group, as the terminal does', () => {
+    const markdown = resultsMarkdown(complexityResults());
+    const lines = markdown.split('\n');
+    const fit = lines.findIndex((l) => /^- sort over n: O\(n log n\), 12\.00 ns·n log n, rms/.test(l));
+    assert.ok(fit > 0, markdown);
+    // Under the heading "Complexity", after the group's table.
+    assert.ok(lines.slice(0, fit).lastIndexOf('**Complexity**') > lines.slice(0, fit).findLastIndex((l) => l.startsWith('| sort(n=')), markdown);
+    assert.match(markdown, /^- scan over n: O\(n\),/m);
+    assert.match(markdown, /^- ⚠ array sum over n: cost per element ×3\.0 between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB/m);
+    assert.doesNotMatch(resultsMarkdown(resultsFile([benchmark({ name: 'a' })])), /Complexity/);
   });
 });
