@@ -16,7 +16,7 @@ import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } f
 import { escapeMarkdown } from './markdown-escape.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { hasInstructions, instructionCell } from '../report/instruction-report.js';
-import { cliffLines, complexityLine } from '../report/complexity-text.js';
+import { cliffLines, complexityLine, sweepsAmong } from '../report/complexity-text.js';
 import type { ComplexityReport } from '../results/complexity-types.js';
 
 /** Characters of the commit hash shown: git's own default abbreviation length. */
@@ -98,11 +98,7 @@ function ciHeader(benchmarks: readonly BenchmarkResult[]): string {
 
 /** The fits and cliffs of the sweeps among these benchmarks, as the terminal says them under the group. */
 function sweepItems(benchmarks: readonly BenchmarkResult[], complexity: ComplexityReport | undefined): string[] {
-  if (complexity === undefined) return [];
-  const ids = new Set(benchmarks.map((b) => b.id));
-  return complexity.groups
-    .filter((g) => g.points[0] !== undefined && ids.has(g.points[0].id))
-    .flatMap((g) => [escapeMarkdown(complexityLine(g)), ...cliffLines(g, complexity.caches).map((cliff) => `⚠ ${escapeMarkdown(cliff)}`)]);
+  return sweepsAmong(benchmarks, complexity).flatMap((g) => [escapeMarkdown(complexityLine(g)), ...cliffLines(g, complexity?.caches ?? null).map((cliff) => `⚠ ${escapeMarkdown(cliff)}`)]);
 }
 
 function groupLines(file: string, group: string | null, benchmarks: readonly BenchmarkResult[], complexity?: ComplexityReport): string[] {

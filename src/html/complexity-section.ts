@@ -5,7 +5,7 @@
  */
 import type { ComplexityGroup, ComplexityReport } from '../results/complexity-types.js';
 import { predict } from '../stats/complexity-fit.js';
-import { cliffLines, complexityLine, modelText, sweepName } from '../report/complexity-text.js';
+import { cliffLines, complexityLine, modelText, sweepName, sweepsAmong } from '../report/complexity-text.js';
 import type { GroupSection } from '../report/result-sections.js';
 import type { ChartRegistry } from './chart-registry.js';
 import type { ComplexitySpec } from './chart-spec.js';
@@ -37,14 +37,10 @@ export function complexitySpec(group: ComplexityGroup): ComplexitySpec {
 
 /** The sweeps of a group section, each with its chart and sentences; '' when it has none. */
 export function complexitySection(section: GroupSection, complexity: ComplexityReport | undefined, charts: ChartRegistry): string {
-  if (complexity === undefined) return '';
-  const ids = new Set(section.benchmarks.map((b) => b.id));
-  const parts = complexity.groups
-    .filter((g) => ids.has(g.points[0]!.id))
-    .map((g) => {
-      const lines = [complexityLine(g), ...cliffLines(g, complexity.caches)].map((l) => `<li>${html(l)}</li>`).join('');
-      const chart = charts.canvas(complexitySpec(g), `${sweepName(g)}: time per operation with 95% CI whiskers against ${g.param} (log-log), the fitted growth law as a line, cliffs shaded`, 'wide');
-      return `<div class="complexity"><ul class="complexity">${lines}</ul><div class="charts">${chart}</div></div>`;
-    });
+  const parts = sweepsAmong(section.benchmarks, complexity).map((g) => {
+    const lines = [complexityLine(g), ...cliffLines(g, complexity?.caches ?? null)].map((l) => `<li>${html(l)}</li>`).join('');
+    const chart = charts.canvas(complexitySpec(g), `${sweepName(g)}: time per operation with 95% CI whiskers against ${g.param} (log-log), the fitted growth law as a line, cliffs shaded`, 'wide');
+    return `<div class="complexity"><ul class="complexity">${lines}</ul><div class="charts">${chart}</div></div>`;
+  });
   return parts.join('');
 }

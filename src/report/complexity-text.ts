@@ -4,7 +4,7 @@
  * `sort over n: O(n log n), 1.23 ns·n log n + 40 ns, rms 4% (O(n) rms 19%: clear)` and
  * `array sum over n: cost per element ×3.1 between 256 KiB and 2 MiB: the working set left L2 (1 MiB on this machine), per the OS`.
  */
-import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit } from '../results/complexity-types.js';
+import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit, ComplexityReport } from '../results/complexity-types.js';
 import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/format-units.js';
 
 const MODEL_DISPLAY: Record<ComplexityModel, string> = {
@@ -57,6 +57,13 @@ export function sweepName(group: ComplexityGroup): string {
 function verdictText(group: ComplexityGroup): string {
   if (group.status === 'cannot-tell') return `cannot tell from ${group.indistinct.map(modelText).join(', ')}: within ${formatPercent(group.tolerance)} rms`;
   return group.runnerUp === null ? 'no growth law carries weight: clear' : `${modelText(group.runnerUp.model)} rms ${formatPercent(group.runnerUp.rms)}: clear`;
+}
+
+/** The sweeps whose points are among these benchmarks (a group's section), in the report's order. */
+export function sweepsAmong(benchmarks: readonly { id: string }[], complexity: ComplexityReport | undefined): ComplexityGroup[] {
+  if (complexity === undefined) return [];
+  const ids = new Set(benchmarks.map((b) => b.id));
+  return complexity.groups.filter((g) => g.points[0] !== undefined && ids.has(g.points[0].id));
 }
 
 /** The one-line summary of a sweep's fit. */

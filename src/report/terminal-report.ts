@@ -22,7 +22,7 @@ import { runtimeTable, runtimesLegend } from './runtime-table.js';
 import { unavailableOn } from '../results/runtime-capabilities.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import type { ComplexityReport } from '../results/complexity-types.js';
-import { cliffLines, complexityLine } from './complexity-text.js';
+import { cliffLines, complexityLine, sweepsAmong } from './complexity-text.js';
 
 export interface TerminalReportOptions {
   /** Emit ANSI colour codes. */
@@ -138,13 +138,11 @@ function diagnosticLines(benchmark: BenchmarkResult, diagnostic: Diagnostic, ind
 
 /** The complexity fits and cliffs of the section's sweeps, one line each. */
 function sweepLines(section: GroupSection, complexity: ComplexityReport | undefined, indent: string, c: Colors): string[] {
-  if (complexity === undefined) return [];
-  const ids = new Set(section.benchmarks.map((b) => b.id));
   const lines: string[] = [];
-  for (const group of complexity.groups.filter((g) => ids.has(g.points[0]!.id))) {
+  for (const group of sweepsAmong(section.benchmarks, complexity)) {
     const paint = group.status === 'clear' ? c.cyan : c.yellow;
     lines.push(`${indent}${paint(`${COMPLEXITY_MARK} ${complexityLine(group)}`)}`);
-    for (const cliff of cliffLines(group, complexity.caches)) lines.push(`${indent}${c.yellow(`${SEVERITY_MARK.warning} ${cliff}`)}`);
+    for (const cliff of cliffLines(group, complexity?.caches ?? null)) lines.push(`${indent}${c.yellow(`${SEVERITY_MARK.warning} ${cliff}`)}`);
   }
   return lines;
 }
