@@ -22,7 +22,7 @@ export interface SlopeEstimate {
 }
 
 /** The slope of one event over the regions; the interval collapses to the slope when the counts lie on a line exactly. */
-export function eventSlope(regions: readonly RegionCount[], event: string): SlopeEstimate | null {
+export function eventSlope(regions: readonly Pick<RegionCount, 'iterations' | 'events'>[], event: string): SlopeEstimate | null {
   const xs = regions.map((r) => r.iterations);
   const ys = regions.map((r) => r.events[event] ?? 0);
   const fit = linearFit(xs, ys);

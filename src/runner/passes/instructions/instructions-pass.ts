@@ -102,7 +102,7 @@ function collectionPerOp(regions: readonly RegionCount[]): number | null {
 function simulated(regions: readonly RegionCount[]): SimulatedCacheMisses | null {
   if (regions[0]?.events['D1mr'] === undefined) return null;
   const slope = (events: string[]): number => {
-    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) }, collectionInstructions: 0 }));
+    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) } }));
     return Math.max(0, eventSlope(summed, 'sum')?.perOp ?? 0);
   };
   return { l1DataPerOp: slope(['D1mr', 'D1mw']), lastLevelDataPerOp: slope(['DLmr', 'DLmw']), l1InstructionPerOp: slope(['I1mr']) };
