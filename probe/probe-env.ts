@@ -65,3 +65,44 @@ export function sattoloCycle(n: number, seed = 1, into?: Uint32Array): Uint32Arr
   }
   return next;
 }
+
+/** Fisher–Yates: shuffles `a` in place with a {@link xorshift32} stream. */
+function shuffleInPlace(a: Uint32Array, rand: () => number): void {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rand() % (i + 1);
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  }
+}
+
+/**
+ * A page-local random cycle over `bytes`: one element per `lineBytes` line, every line of a
+ * `pageBytes` page in random order before the next page, pages in random order. A TLB miss then comes
+ * once per page, amortized over its lines, so the time per load is the caches' latency rather than
+ * the caches' plus the page walks' (the plain {@link sattoloCycle} misses the TLB on almost every load
+ * once the working set outgrows the TLB's reach). Written into `into` (only the elements on the
+ * cycle are set); returns the cycle's first element.
+ */
+export function pageLocalCycle(bytes: number, into: Uint32Array, seed = 1, lineBytes = 64, pageBytes = 4 * KIB): number {
+  const lineElements = lineBytes / 4;
+  const linesPerPage = pageBytes / lineBytes;
+  const pages = Math.max(1, Math.floor(bytes / pageBytes));
+  const rand = xorshift32(seed);
+  const pageOrder = new Uint32Array(pages).map((_, i) => i);
+  shuffleInPlace(pageOrder, rand);
+  const lineOrder = new Uint32Array(linesPerPage).map((_, i) => i);
+  let first = -1;
+  let previous = -1;
+  for (const page of pageOrder) {
+    shuffleInPlace(lineOrder, rand);
+    for (const line of lineOrder) {
+      const element = (page * linesPerPage + line) * lineElements;
+      if (previous >= 0) into[previous] = element;
+      else first = element;
+      previous = element;
+    }
+  }
+  into[previous] = first;
+  return first;
+}

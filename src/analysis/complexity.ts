@@ -39,12 +39,14 @@ function sweepsOf(benchmarks: readonly BenchmarkResult[]): Sweep[] {
 }
 
 /**
- * The levels whose size lies in [fromBytes, toBytes]: the working set outgrew them on this step. The
- * ends count: a working set exactly a cache's size already misses it in part (other data, and
- * associativity, share it), so a cliff may show on either step next to that size.
+ * The levels the working set outgrew on the step from `fromBytes` to `toBytes`. A known size counts
+ * when it lies in [fromBytes, toBytes]; the ends count: a working set exactly a cache's size already
+ * misses it in part (other data, and associativity, share it), so a cliff may show on either step
+ * next to that size. A probe knee counts when its climb (from `sizeBytes` to `climbEndBytes`, where
+ * the level is being left) overlaps the step and does not end where the step starts.
  */
 export function crossedLevels(levels: readonly CacheLevelSize[], fromBytes: number, toBytes: number): CacheLevelSize[] {
-  return levels.filter((l) => l.sizeBytes >= fromBytes && l.sizeBytes <= toBytes);
+  return levels.filter((l) => l.sizeBytes <= toBytes && (l.climbEndBytes === null ? l.sizeBytes >= fromBytes : l.climbEndBytes > fromBytes));
 }
 
 function modelFit(fit: ModelFit): ComplexityModelFit {

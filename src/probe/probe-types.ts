@@ -58,6 +58,11 @@ export interface ProbeFinding {
   agrees: boolean | null;
   /** How the value was obtained or why it is missing; null when nothing needs saying. */
   note: string | null;
+  /**
+   * A cache-size knee's climb: the working set at its top. The level's capacity lies between `value`
+   * and this. Absent in other findings and in documents of earlier versions.
+   */
+  upTo?: number;
 }
 
 export type ProbeStatus = 'ok' | 'skipped' | 'failed';

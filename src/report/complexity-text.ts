@@ -4,7 +4,16 @@
  * `sort over n: O(n log n), 1.23 ns·n log n + 40 ns, rms 4% (O(n) rms 19%: clear)` and
  * `array sum over n: cost per element ×3.1 between 256 KiB and 2 MiB: the working set left L2 (1 MiB on this machine), per the OS`.
  */
-import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModel, ComplexityModelFit, ComplexityReport } from '../results/complexity-types.js';
+import {
+  LAST_LEVEL_CACHE,
+  type CacheFacts,
+  type CacheLevelSize,
+  type ComplexityCliff,
+  type ComplexityGroup,
+  type ComplexityModel,
+  type ComplexityModelFit,
+  type ComplexityReport,
+} from '../results/complexity-types.js';
 import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/format-units.js';
 
 const MODEL_DISPLAY: Record<ComplexityModel, string> = {
@@ -83,7 +92,9 @@ function sizeText(group: ComplexityGroup, n: number, bytes: number | null): stri
 }
 
 function levelText(l: CacheLevelSize): string {
-  return `${l.name} (${formatBytes(l.sizeBytes)} on this machine${l.ranked ? `, the probe's knee ${l.name.slice(1)}` : ''})`;
+  if (l.name === LAST_LEVEL_CACHE) return `the last-level cache (the probe's climb to main memory, ${formatBytes(l.sizeBytes)} to ${formatBytes(l.climbEndBytes ?? l.sizeBytes)} on this machine)`;
+  const climb = l.climbEndBytes === null ? '' : `, left by ${formatBytes(l.climbEndBytes)}`;
+  return `${l.name} (${formatBytes(l.sizeBytes)} on this machine${l.ranked ? `, the probe's knee ${l.name.slice(1)}` : ''}${climb})`;
 }
 
 /**
@@ -94,10 +105,18 @@ function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string 
   const from = cliff.fromBytes;
   if (caches === null || from === null) return '';
   const source = caches.source === 'probe' ? `the probe ${caches.origin}` : 'the OS';
-  if (cliff.crossed.length > 0) return `: the working set left ${cliff.crossed.map(levelText).join(' and ')}, per ${source}`;
+  if (cliff.crossed.length > 0) {
+    // A step that ends inside a probe level's climb has not left the level yet: it is on its way out.
+    const leaving = cliff.crossed.every((l) => l.climbEndBytes !== null && cliff.toBytes! < l.climbEndBytes);
+    return `: the working set ${leaving ? 'is leaving' : 'left'} ${cliff.crossed.map(levelText).join(' and ')}, per ${source}`;
+  }
   const largest = caches.levels[caches.levels.length - 1];
   if (largest === undefined) return '';
-  if (from > largest.sizeBytes) return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
+  if (largest.name === LAST_LEVEL_CACHE && from >= largest.climbEndBytes!) {
+    return `: both working sets are past ${levelText(largest)}, per ${source}: in main memory there, so the edge is the share of a shared last-level cache this run had (it moves with what other cores do), or a TLB's reach`;
+  }
+  if (from >= (largest.climbEndBytes ?? largest.sizeBytes + 1))
+    return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
   const below = caches.levels.filter((l) => l.sizeBytes < from).at(-1);
   const above = caches.levels.find((l) => l.sizeBytes > cliff.toBytes!)!;
   const nearest = [below === undefined ? null : `${levelText(below)} below`, `${levelText(above)} above`].filter((t) => t !== null).join(', ');

@@ -7,12 +7,20 @@ import type { ComplexityModel, ComplexityStatus } from '../stats/complexity-fit.
 
 export type { ComplexityModel, ComplexityStatus } from '../stats/complexity-fit.js';
 
+/** A level's name for the probe's last climb before main memory; messages say `the last-level cache`. */
+export const LAST_LEVEL_CACHE = 'LLC';
+
 /** One cache level's capacity, as named in messages (`L1d`, `L2`). */
 export interface CacheLevelSize {
   name: string;
   sizeBytes: number;
   /** True when the name is only the rank of a probe knee the operating system does not name (the second knee: `L2`). */
   ranked: boolean;
+  /**
+   * A probe knee's climb: the working set at its top, where the level has been left; the capacity lies
+   * between `sizeBytes` and this. Null for the OS's sizes and probe documents without it.
+   */
+  climbEndBytes: number | null;
 }
 
 /** The cache sizes cliffs are named against. */

@@ -72,7 +72,7 @@ describe('complexity of swept benchmarks', () => {
       results.benchmarks.map((b) => b.bytesPerItem),
       [8, 8, 8, 8],
     );
-    assert.deepEqual(results.complexity?.caches, { source: 'probe', origin: probe, levels: [{ name: 'L1', sizeBytes: 32768, ranked: true }] });
+    assert.deepEqual(results.complexity?.caches, { source: 'probe', origin: probe, levels: [{ name: 'L1', sizeBytes: 32768, ranked: true, climbEndBytes: null }] });
     assert.equal(results.complexity?.groups[0]?.bytesPerItem, 8);
   });
 });

@@ -52,7 +52,9 @@ export function modelBenchmarks(file: string, overrides: (d: Declared) => Declar
         ...[8, 16, 32, 64, 128, 256].map((o) => b('line pair chase', { offset: o }, o < 64 ? 57 : 83)),
       ];
     case 'cache-size.bench.ts':
-      return [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536].map((kib) => b('pointer chase', { kib }, modelLatencyNs(kib * KIB)));
+      return ['pointer chase', 'pointer chase, page-local'].flatMap((name) =>
+        [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536].map((kib) => b(name, { kib }, modelLatencyNs(kib * KIB) * (name === 'pointer chase' && kib >= 8192 ? 3 : 1))),
+      );
     case 'bandwidth.bench.ts':
       return [b('sequential read, 1 byte per 64', { mib: 128 }, (128 * MIB) / 10)];
     case 'memory-parallelism.bench.ts':

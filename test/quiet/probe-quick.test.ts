@@ -36,7 +36,7 @@ describe('ubench probe --quick', () => {
       'branch-prediction': [4],
       'data-dependency': [2],
       'cache-line': [7, 6],
-      'cache-size': [13],
+      'cache-size': [13, 13],
       bandwidth: [1],
       'memory-parallelism': [6, 6],
     };

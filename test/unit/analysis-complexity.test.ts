@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cacheFactsFromOs, cacheFactsFromProbe } from '../../src/analysis/cache-facts.js';
-import { complexityReport, withComplexity } from '../../src/analysis/complexity.js';
+import { complexityReport, crossedLevels, withComplexity } from '../../src/analysis/complexity.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
 import { cliffLines, complexityLine } from '../../src/report/complexity-text.js';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
@@ -54,8 +54,8 @@ describe('complexity of swept benchmarks', () => {
       source: 'probe',
       origin: 'probe.json',
       levels: [
-        { name: 'L1', sizeBytes: 32768, ranked: true },
-        { name: 'L2', sizeBytes: 1048576, ranked: true },
+        { name: 'L1', sizeBytes: 32768, ranked: true, climbEndBytes: null },
+        { name: 'L2', sizeBytes: 1048576, ranked: true, climbEndBytes: null },
       ],
     };
     const benchmarks = sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 1048576 ? 0.9 : 0.3), { bytesPerItem: 8 }));
@@ -104,6 +104,40 @@ describe('complexity of swept benchmarks', () => {
     );
   });
 
+  it("names a probe level whose climb the cliff's step overlaps, and not one already left where the step starts", () => {
+    // As measured on a 2-core VM: the page-local chase climbs from 2 MiB to 16 MiB out of its last
+    // level, and an in-order sum's cost per element rises between 4 MiB and 16 MiB.
+    const caches: CacheFacts = {
+      source: 'probe',
+      origin: 'probe.json',
+      levels: [
+        { name: 'L1', sizeBytes: 32768, ranked: true, climbEndBytes: 65536 },
+        { name: 'L2', sizeBytes: 524288, ranked: true, climbEndBytes: 1048576 },
+        { name: 'L3', sizeBytes: 2097152, ranked: true, climbEndBytes: 16777216 },
+      ],
+    };
+    assert.deepEqual(
+      crossedLevels(caches.levels, 4194304, 16777216).map((l) => l.name),
+      ['L3'],
+    );
+    // L2 is left by 1 MiB: a step from 1 MiB on did not leave it.
+    assert.deepEqual(
+      crossedLevels(caches.levels, 1048576, 2097152).map((l) => l.name),
+      ['L3'],
+    );
+    assert.deepEqual(
+      crossedLevels(caches.levels, 16777216, 67108864).map((l) => l.name),
+      [],
+    );
+    const sizes = [512, 2048, 8192, 32768, 131072, 524288, 2097152, 8388608];
+    const benchmarks = sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 4194304 ? 0.8 : 0.64), { bytesPerItem: 8 }));
+    const report = complexityReport(benchmarks, caches)!;
+    const cliff = report.groups[0]!.cliffs[0]!;
+    assert.deepEqual([cliff.fromBytes, cliff.toBytes], [4194304, 16777216]);
+    const line = cliffLines(report.groups[0]!, caches)[0]!;
+    assert.match(line, /between 4\.00 MiB and 16\.0 MiB: the working set left L3 \(2\.00 MiB on this machine, the probe's knee 3, left by 16\.0 MiB\), per the probe probe\.json$/);
+  });
+
   it('prints the fit under the group table', () => {
     const benchmarks = sweep('sort', (n) => 12 * n * Math.log2(n));
     const file = withComplexity(resultsFile(benchmarks));
@@ -113,7 +147,7 @@ describe('complexity of swept benchmarks', () => {
     assert.ok(fitLine > lines.findIndex((l) => l.includes('sort(n=65536)')), text);
     assert.match(lines[fitLine]!, /\(O\(n²\) rms \d+(\.\d+)?%: clear\)|\(O\(n\) rms \d+(\.\d+)?%: clear\)/);
     // Computed again from the benchmarks, with the cache facts the file holds.
-    const caches: CacheFacts = { source: 'os', origin: '/sys', levels: [{ name: 'L2', sizeBytes: 1 << 20, ranked: false }] };
+    const caches: CacheFacts = { source: 'os', origin: '/sys', levels: [{ name: 'L2', sizeBytes: 1 << 20, ranked: false, climbEndBytes: null }] };
     const held = withComplexity({ ...file, benchmarks: file.benchmarks.map((b) => ({ ...b, bytesPerItem: 8 })), complexity: { caches, groups: [] } });
     assert.equal(held.complexity?.groups[0]?.best.model, 'O(n log n)');
     assert.deepEqual(held.complexity?.caches, caches);
@@ -154,11 +188,51 @@ describe('cache facts', () => {
       source: 'probe',
       origin: 'p.json',
       levels: [
-        { name: 'L1d', sizeBytes: 32768, ranked: false },
-        { name: 'L2', sizeBytes: 262144, ranked: true },
+        { name: 'L1d', sizeBytes: 32768, ranked: false, climbEndBytes: null },
+        { name: 'L2', sizeBytes: 262144, ranked: true, climbEndBytes: null },
       ],
     });
     assert.equal(cacheFactsFromProbe({ experiments: [] } as unknown as ProbeDocument, 'p.json'), null);
+  });
+
+  it("names the probe's last climb before main memory the last-level cache, whatever its rank, and says so in a cliff", () => {
+    // A 2-core VM: L1's knee, then one climb from 512 KiB to 8 MiB (L2 and a small shared L3 merged), then memory.
+    const doc = {
+      experiments: [
+        {
+          id: 'cache-size',
+          findings: [
+            { name: 'knee', value: 32768, unit: 'bytes', upTo: 65536 },
+            { name: 'last-level knee', value: 524288, unit: 'bytes', upTo: 8388608 },
+          ],
+        },
+      ],
+    } as unknown as ProbeDocument;
+    const caches = cacheFactsFromProbe(doc, 'probe.json')!;
+    assert.deepEqual(caches.levels, [
+      { name: 'L1', sizeBytes: 32768, ranked: true, climbEndBytes: 65536 },
+      { name: 'LLC', sizeBytes: 524288, ranked: false, climbEndBytes: 8388608 },
+    ]);
+    const sizes = [512, 2048, 8192, 32768, 131072, 524288, 2097152, 8388608];
+    const report = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 4194304 ? 0.8 : 0.64), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    const inside = complexityReport(
+      sizes.map((n) => swept('array sum', { n }, n * (n * 8 > 1048576 ? 0.8 : 0.64), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    const past = complexityReport(
+      [...sizes, 33554432].map((n) => swept('array sum', { n }, n * (n * 8 > 67108864 ? 0.8 : 0.64), { bytesPerItem: 8 })),
+      caches,
+    )!;
+    assert.match(cliffLines(past.groups[0]!, caches)[0]!, /between 64\.0 MiB and 256 MiB: both working sets are past the last-level cache \(.*\), per the probe probe\.json: in main memory there/);
+    // 1 MiB to 4 MiB lies inside the climb to 8 MiB: on the way out, not out yet.
+    assert.match(cliffLines(inside.groups[0]!, caches)[0]!, /between 1\.00 MiB and 4\.00 MiB: the working set is leaving the last-level cache/);
+    assert.match(
+      cliffLines(report.groups[0]!, caches)[0]!,
+      /between 4\.00 MiB and 16\.0 MiB: the working set left the last-level cache \(the probe's climb to main memory, 512 KiB to 8\.00 MiB on this machine\), per the probe probe\.json$/,
+    );
   });
 
   it('takes the OS data and unified caches', () => {

@@ -43,6 +43,25 @@ describe('inferCacheLevels', () => {
       assert.ok(knees.every((k) => k.nsAfter > k.nsBefore));
     });
   }
+  it('marks the last climb as the way to main memory only when two flat doublings follow it', () => {
+    // 2 ns to 32 KiB, 4.5 ns to 512 KiB, a climb to 50 ns at 8 MiB, then flat (as on a 2-core VM).
+    const curve = (largest: number) =>
+      sizes(2)
+        .filter((b) => b <= largest)
+        .map((b) => ({ bytes: b, nsPerLoad: b <= 32 * KIB ? 2 : b <= 512 * KIB ? 4.5 : b >= 8 * MIB ? 50 : 4.5 * (b / (512 * KIB)) ** 0.87 }));
+    const flatAfter = inferCacheLevels(curve(64 * MIB));
+    assert.deepEqual(
+      flatAfter.map((k) => [k.sizeBytes, k.climbEndBytes, k.lastLevel]),
+      [
+        [32 * KIB, 64 * KIB, false],
+        [512 * KIB, 8 * MIB, true],
+      ],
+    );
+    assert.equal(inferCacheLevels(curve(16 * MIB)).at(-1)!.lastLevel, false); // one flat doubling: maybe a level's plateau
+    const climbsAgain = curve(64 * MIB).map((p) => (p.bytes === 64 * MIB ? { ...p, nsPerLoad: 70 } : p));
+    assert.equal(inferCacheLevels(climbsAgain).at(-1)!.lastLevel, false); // still climbing at the end
+  });
+
   it('finds no level on a flat curve', () => {
     assert.deepEqual(inferCacheLevels(sizes(2).map((b) => ({ bytes: b, nsPerLoad: 3 }))), []);
   });

@@ -17,8 +17,8 @@ describe('matchKnees', () => {
     { level: 3, type: 'Unified', sizeBytes: 480 * MIB, lineBytes: 64 },
   ];
   const knees = [
-    { sizeBytes: 48 * KIB, nsBefore: 1.2, nsAfter: 3 },
-    { sizeBytes: 1 * MIB, nsBefore: 5, nsAfter: 180 },
+    { sizeBytes: 48 * KIB, nsBefore: 1.2, nsAfter: 3, climbEndBytes: 4 * 48 * KIB, lastLevel: false },
+    { sizeBytes: 1 * MIB, nsBefore: 5, nsAfter: 180, climbEndBytes: 4 * 1 * MIB, lastLevel: false },
   ];
 
   it('matches knees within 2× and calls an L3 beyond half the largest working set not resolvable', () => {
@@ -40,7 +40,7 @@ describe('matchKnees', () => {
   });
 
   it('does not use one knee for two caches, and lists unmatched knees', () => {
-    const f = matchKnees([{ sizeBytes: 8 * MIB, nsBefore: 14, nsAfter: 90 }, ...knees], caches.slice(0, 3), 64 * MIB);
+    const f = matchKnees([{ sizeBytes: 8 * MIB, nsBefore: 14, nsAfter: 90, climbEndBytes: 4 * 8 * MIB, lastLevel: false }, ...knees], caches.slice(0, 3), 64 * MIB);
     assert.deepEqual(
       f.map((x) => [x.name, x.value]),
       [
@@ -53,7 +53,7 @@ describe('matchKnees', () => {
   });
 
   it('a knee more than 2× away does not count', () => {
-    const f = matchKnees([{ sizeBytes: 256 * KIB, nsBefore: 1, nsAfter: 5 }], caches.slice(0, 1), 64 * MIB);
+    const f = matchKnees([{ sizeBytes: 256 * KIB, nsBefore: 1, nsAfter: 5, climbEndBytes: 4 * 256 * KIB, lastLevel: false }], caches.slice(0, 1), 64 * MIB);
     assert.deepEqual(
       f.map((x) => [x.name, x.agrees]),
       [

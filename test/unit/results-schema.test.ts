@@ -90,6 +90,8 @@ describe('results schema', () => {
       // Recorded since collections are counted apart; older files with instruction counts lack it.
       ['#/$defs/instructionCount', ['collectionPerOp']],
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
+      // Recorded since probe knees carry their climb; older files with a complexity section lack it.
+      ['#/$defs/cacheLevelSize', ['climbEndBytes']],
     ]);
     const problems: string[] = [];
     const visit = (node: unknown, where: string): void => {
