@@ -7,7 +7,7 @@
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo } from '../../results/types.js';
 import { createJitControl } from '../loop/jit-tier.js';
-import { PAGE_EMIT_BINDING, type ChildEvent, type ChildRequest } from '../process/events.js';
+import { PAGE_EMIT_BINDING, PAGE_SETTLE_BINDING, type ChildEvent, type ChildRequest } from '../process/events.js';
 import { pageDeoptLog } from './page-deopt-log.js';
 import { runPagePass } from './page-profile-pass.js';
 import { toErrorInfo } from '../process/error-info.js';
@@ -37,6 +37,9 @@ export async function startPage(request: ChildRequest, identity: RuntimeIdentity
   const page = globalThis as unknown as { addEventListener(type: string, listener: (event: { error?: unknown; message?: string; reason?: unknown }) => void): void };
   page.addEventListener('error', (event) => crash(event.error ?? event.message));
   page.addEventListener('unhandledrejection', (event) => crash(event.reason));
+  // Not while the browser and this page are still starting: the parent answers when they are quiet.
+  const settle = (globalThis as unknown as Record<string, (() => Promise<unknown>) | undefined>)[PAGE_SETTLE_BINDING];
+  if (settle !== undefined) await settle();
   await runRequest(request, {
     load,
     emit,

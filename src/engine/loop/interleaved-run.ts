@@ -29,6 +29,7 @@ import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from '../host/throttle.js';
 import { readSchedstat } from '../host/cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { roundEvents } from './round-events.js';
 import type { JitInfo, SetupProbe, StateProbe } from '../../results/types.js';
 import { heapUsed, probeStates } from './state-probe.js';
 
@@ -128,11 +129,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     () => host.read(),
     rng,
     (round) => context.processKey * ROUND_KEY_STRIDE + round,
-    {
-      onRound: (round, active) => emit({ type: 'round', round, active: [...active] }),
-      onCurrent: (id) => emit({ type: 'current', id }),
-      onError: fail,
-    },
+    { ...roundEvents(emit, hrtimeNow), onError: fail },
   );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();

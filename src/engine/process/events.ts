@@ -29,6 +29,11 @@ export const PAGE_EMIT_BINDING = '__ubenchEmit';
 
 /** A page's `--profile` pass asks the parent to drive V8's profiler (DevTools protocol) through this binding. */
 export const PAGE_PROFILER_BINDING = '__ubenchProfiler';
+/**
+ * The page binding a benchmark page awaits before it measures: the parent answers once the
+ * browser's processes are quiet (runner/runtimes/browser-settle.ts), its own start-up included.
+ */
+export const PAGE_SETTLE_BINDING = '__ubenchSettle';
 
 /** What a page asks of the profiler binding: start before warm-up, restart before the replay, stop after it. */
 export type PageProfilerStep = { step: 'start' } | { step: 'restart' } | { step: 'stop'; benchName: string; outFile: string; top: number; iterations: number };
