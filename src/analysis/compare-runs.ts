@@ -5,6 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
+import { complexityChanges, type ComplexityChange } from './complexity-changes.js';
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
@@ -55,6 +56,8 @@ export interface Comparison {
   skipped: { id: string; reason: string }[];
   /** Geometric mean of the ratios over all rows, or null without rows. */
   geomean: { ratio: number; change: number } | null;
+  /** Sweeps whose clear growth law changed (absent in comparisons from before it was looked at). */
+  complexity?: ComplexityChange[];
   notes: string[];
 }
 
@@ -248,6 +251,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
     onlyInNew: next.benchmarks.filter((b) => !baseByKey.has(paired.key(next, b))).map((b) => b.id),
     skipped,
     geomean,
+    complexity: complexityChanges(base, next),
     notes,
   };
 }

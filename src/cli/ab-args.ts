@@ -1,5 +1,4 @@
 /** `ubench ab <fileA> <fileB> [options]`: arguments, checked. */
-import path from 'node:path';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
 import type { AbRunOptions } from '../runner/run-ab.js';
@@ -7,7 +6,7 @@ import { plainRunOptions } from './plain-run-options.js';
 import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
-import { outputTarget } from './export-files.js';
+import { checkOneStdout, outputTarget } from './export-files.js';
 
 /**
  * Pairs of processes by default. The signed-rank test needs 6 pairs to reach p < 0.05 at all;
@@ -54,6 +53,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
   const metric = metricOption(values.metric);
   const noise = values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise');
   const measurement = measurementOptions(values);
+  checkOneStdout('ab', { json: values.json, markdown: values.markdown });
   if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
     command: 'ab',
@@ -62,7 +62,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
     noise,
     metric,
-    jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),
     markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),

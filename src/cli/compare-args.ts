@@ -1,10 +1,9 @@
 /** `ubench compare <base.json> <new.json> [options]`: arguments, checked. */
-import path from 'node:path';
 import { DEFAULT_NOISE, type CompareMetric } from '../analysis/compare-runs.js';
 import { INSTRUCTION_NOISE } from '../analysis/compare-instructions.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
-import { outputTarget, STDOUT } from './export-files.js';
+import { checkOneStdout, outputTarget } from './export-files.js';
 
 /** The bootstrap of the change's CI is seeded, so a comparison prints the same every time. */
 export const DEFAULT_COMPARE_SEED = 1;
@@ -49,14 +48,14 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   });
   if (positionals.length !== 2) throw new UsageError(`compare: expected two results files (base and new), got ${positionals.length}`);
   const metric = metricOption(values.metric);
-  if (values.markdown === STDOUT && values.csv === STDOUT) throw new UsageError('compare: only one of --markdown and --csv can go to stdout (-)');
+  checkOneStdout('compare', { json: values.json, markdown: values.markdown, csv: values.csv });
   return {
     metric,
     command: 'compare',
     basePath: baselineFile(positionals[0]!, cwd, 'compare'),
     newPath: baselineFile(positionals[1]!, cwd, 'compare'),
     noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
-    jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),
     markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
     csvPath: values.csv === undefined ? null : outputTarget(values.csv, cwd),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),

@@ -8,21 +8,20 @@ import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
-import { writeTextAtomic } from '../results/write-results.js';
 import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
 import type { ResultsFile } from '../results/types.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
-import { appendStepSummary, writeExport } from './export-files.js';
+import { appendStepSummary, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
 export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
 
 interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   cwd: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -37,6 +36,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
     alpha: comparison.alpha,
     noise: comparison.noise,
     confidence: comparison.confidence,
+    complexityChanges: comparison.complexity ?? [],
     rows: comparison.rows.map((r) => ({
       name: groupedName(r),
       id: r.id,
@@ -76,12 +76,11 @@ export function runCompare(command: CompareCommand, io: Io): number {
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
     throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
   }
-  const color = useColor(command.color, io.stdout);
-  io.stdout.write(renderCompareReport(comparison, { color, width: io.stdout.columns, baseLabel, newLabel }));
-  if (command.jsonPath !== null) {
-    writeTextAtomic(command.jsonPath, `${JSON.stringify(compareDocument(comparison, baseLabel, newLabel), null, 2)}\n`);
-    io.stderr.write(`comparison written to ${displayPath(command.jsonPath, io.cwd)}\n`);
-  }
+  // With a document on stdout, the report goes to stderr: stdout then holds that document alone.
+  const report = [command.jsonPath, command.markdownPath, command.csvPath].includes(STDOUT) ? io.stderr : io.stdout;
+  const color = useColor(command.color, report);
+  report.write(renderCompareReport(comparison, { color, width: report.columns, baseLabel, newLabel }));
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, compareDocument(comparison, baseLabel, newLabel), 'comparison', io);
   const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: newLabel });
   if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
   if (command.csvPath !== null) writeExport(command.csvPath, comparisonCsv(comparison), 'csv', io);

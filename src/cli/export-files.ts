@@ -13,6 +13,7 @@ import { oneLineMessage } from '../results/one-line-message.js';
 import type { ResultsFile } from '../results/types.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
+import { UsageError } from '../runner/usage-error.js';
 
 /** The flags, for parseArgs. */
 export const EXPORT_FLAGS = {
@@ -36,6 +37,28 @@ export type ExportTargets = Partial<Record<ExportFormat, string>>;
 
 /** Conventional name of standard output in file arguments. */
 export const STDOUT = '-';
+
+/**
+ * The outputs (`{ json: values.json, … }`) asked to go to stdout: at most one, or a usage error —
+ * two documents on one stream cannot be told apart.
+ */
+export function checkOneStdout(command: string, outputs: Record<string, string | undefined>): void {
+  const toStdout = Object.entries(outputs)
+    .filter(([, value]) => value === STDOUT)
+    .map(([flag]) => `--${flag} -`);
+  if (toStdout.length > 1) throw new UsageError(`${command}: only one output can go to stdout (-): ${toStdout.join(' and ')}`);
+}
+
+/** A JSON document to its file (atomically), or to stdout for `-`; says where it went on stderr. */
+export function writeJsonOutput(target: string, document: object, what: string, io: Pick<Io, 'stdout' | 'stderr' | 'cwd'>): void {
+  const text = `${JSON.stringify(document, null, 2)}\n`;
+  if (target === STDOUT) {
+    io.stdout.write(text);
+    return;
+  }
+  writeTextAtomic(target, text);
+  io.stderr.write(`${what} written to ${displayPath(target, io.cwd)}\n`);
+}
 
 /** An output file argument: `-` stays stdout, anything else is resolved against `cwd`. */
 export function outputTarget(value: string, cwd: string): string {

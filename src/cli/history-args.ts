@@ -1,4 +1,5 @@
 /** `ubench history [filter] [options]`: arguments, checked. */
+import { outputTarget } from './export-files.js';
 import path from 'node:path';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
@@ -45,7 +46,7 @@ export function parseHistoryCommand(argv: readonly string[], cwd: string): Histo
     last: values.last === undefined ? DEFAULT_HISTORY_ROWS : positiveInteger(values.last, '--last'),
     noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
     seed: integer(values.seed, '--seed', DEFAULT_HISTORY_SEED),
-    jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
+    jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),
     color: colorChoice(values),
   };
 }

@@ -2,6 +2,7 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
+import { STDOUT, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';
 import { analyseHistory, type RunHistoryAnalysis } from '../analysis/run-history.js';
@@ -9,7 +10,6 @@ import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import { renderHistoryReport } from '../report/history-report.js';
 import { readHistory } from '../results/run-history.js';
 import { analysedNow } from '../analysis/read-analysed.js';
-import { writeTextAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import type { HistoryCommand } from './history-args.js';
 import { UsageError } from '../runner/usage-error.js';
@@ -19,7 +19,7 @@ export const HISTORY_FORMAT = { format: 'ubench-history', version: 1 } as const;
 
 interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   cwd: string;
 }
 
@@ -37,15 +37,14 @@ export function runHistory(command: HistoryCommand, io: Io): number {
     { filter: command.filter, noise: command.noise, seed: command.seed, metric: command.metric },
   );
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);
-  const color = useColor(command.color, io.stdout);
+  // With the document on stdout, the report goes to stderr: stdout then holds the document alone.
+  const report = command.jsonPath === STDOUT ? io.stderr : io.stdout;
+  const color = useColor(command.color, report);
   const c = pc.createColors(color);
-  io.stdout.write(
+  report.write(
     `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when ${command.metric === 'instructions' ? 'their instructions per operation differ with' : 'Mann–Whitney U gives'} p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`,
   );
-  io.stdout.write(renderHistoryReport(analysis, { color, width: io.stdout.columns, last: command.last }));
-  if (command.jsonPath !== null) {
-    writeTextAtomic(command.jsonPath, `${JSON.stringify(historyDocument(analysis, command.noise), null, 2)}\n`);
-    io.stderr.write(`history written to ${displayPath(command.jsonPath, io.cwd)}\n`);
-  }
+  report.write(renderHistoryReport(analysis, { color, width: report.columns, last: command.last }));
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, historyDocument(analysis, command.noise), 'history', io);
   return 0;
 }

@@ -16,7 +16,7 @@ import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } f
 import { escapeMarkdown } from './markdown-escape.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { hasInstructions, instructionCell } from '../report/instruction-report.js';
-import { cliffLines, complexityLine, sweepsAmong } from '../report/complexity-text.js';
+import { cliffLines, complexityChangeText, complexityLine, sweepsAmong } from '../report/complexity-text.js';
 import type { ComplexityReport } from '../results/complexity-types.js';
 
 /** Characters of the commit hash shown: git's own default abbreviation length. */
@@ -237,6 +237,10 @@ export function comparisonMarkdown(comparison: Comparison, labels: { base: strin
       comparison.rows.flatMap((row) => (row.warning === null ? [] : [`${label(row)}: ${escapeMarkdown(row.warning)}`])),
     ),
     ...list('bytes/op changed', bytesChangeItems(comparison.rows, label)),
+    ...list(
+      'Growth law changed',
+      (comparison.complexity ?? []).map((change) => escapeMarkdown(complexityChangeText(change))),
+    ),
     ...list(`Only in the base run (${comparison.onlyInBase.length})`, escapedIds(comparison.onlyInBase)),
     ...list(`Only in the new run (${comparison.onlyInNew.length})`, escapedIds(comparison.onlyInNew)),
     ...list(

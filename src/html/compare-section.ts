@@ -1,10 +1,12 @@
 /**
  * The comparison with a base run (`--compare`): a table of every benchmark's change with its CI,
- * p-value and verdict (regressions highlighted), and a bar chart of the changes.
+ * p-value and verdict (regressions highlighted), the sweeps whose growth law changed, and a bar
+ * chart of the changes.
  */
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import { formatDuration } from '../results/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
+import { complexityChangeText } from '../report/complexity-text.js';
 import type { ChartRegistry } from './chart-registry.js';
 import { html } from './escape-html.js';
 
@@ -37,6 +39,8 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
           'change of each median against the base run, with its 95% CI (red: slower, green: faster)',
           'wide',
         );
+  const laws = comparison.complexity ?? [];
+  const lawList = laws.length === 0 ? '' : `<p><strong>Growth law changed</strong></p><ul>${laws.map((c) => `<li class="verdict-slower">${html(complexityChangeText(c))}</li>`).join('')}</ul>`;
   const only = [
     ...(comparison.onlyInBase.length === 0 ? [] : [`<p class="muted">Only in the base run: ${comparison.onlyInBase.map((id) => html(id)).join(', ')}</p>`]),
     ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),
@@ -44,5 +48,5 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
   return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
 <p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${comparison.alpha} and the CI beyond ±${html((comparison.noise * 100).toFixed(0))}%).</p>
 <table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">this run</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
-${only.join('')}<div class="charts">${chart}</div></section>`;
+${lawList}${only.join('')}<div class="charts">${chart}</div></section>`;
 }

@@ -7,6 +7,7 @@ import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
 import { formatBytes, formatDuration, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { complexityChangeText } from './complexity-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -95,6 +96,11 @@ export function renderCompareReport(comparison: Comparison, options: CompareRepo
       const b = row.bytes!;
       lines.push(`${INDENT}${INDENT}${label(row)}: ${formatBytes(b.base)} → ${formatBytes(b.new)} (${b.difference > 0 ? '+' : '−'}${formatBytes(Math.abs(b.difference))})`);
     }
+  }
+  const laws = comparison.complexity ?? [];
+  if (laws.length > 0) {
+    lines.push('', `${INDENT}${c.bold('growth law changed')}`);
+    for (const change of laws) lines.push(`${INDENT}${INDENT}${c.yellow(complexityChangeText(change))}`);
   }
   const listed = (title: string, ids: readonly string[]): void => {
     if (ids.length > 0) lines.push(`${INDENT}${c.dim(`${title} (${ids.length}): ${ids.join(', ')}`)}`);

@@ -4,6 +4,7 @@
  * `sort over n: O(n log n), 1.23 ns·n log n + 40 ns, rms 4% (O(n) rms 19%: clear)` and
  * `array sum over n: cost per element ×3.1 between 256 KiB and 2 MiB: the working set left L2 (1 MiB on this machine), per the OS`.
  */
+import type { ComplexityChange } from '../analysis/complexity-changes.js';
 import {
   LAST_LEVEL_CACHE,
   type CacheFacts,
@@ -56,10 +57,16 @@ export function formulaText(fit: ComplexityModelFit, smallestNs: number): string
 }
 
 /** `sort over n` (with the fixed parameters: `sort(kind=a) over n`). */
-export function sweepName(group: ComplexityGroup): string {
+export function sweepName(group: Pick<ComplexityGroup, 'baseName' | 'fixed' | 'param'>): string {
   const fixed = Object.entries(group.fixed);
   const name = fixed.length === 0 ? group.baseName : `${group.baseName}(${fixed.map(([k, v]) => `${k}=${String(v)}`).join(', ')})`;
   return `${name} over ${group.param}`;
+}
+
+/** `sort over n: O(n log n) → O(n²) (rms 0.9% → 1.1%)`, with the runtime when the runs measured several. */
+export function complexityChangeText(change: ComplexityChange): string {
+  const runtime = change.runtime === null ? '' : ` [${change.runtime}]`;
+  return `${sweepName(change)}${runtime}: ${modelText(change.base.model)} → ${modelText(change.new.model)} (rms ${formatPercent(change.base.rms)} → ${formatPercent(change.new.rms)}; each clear in its run)`;
 }
 
 /** How the chosen model stands against the others, in parentheses after the fit. */

@@ -60,10 +60,18 @@ describe('exports', () => {
     assert.equal(readFileSync(compareSummary, 'utf8'), `${readFileSync(out('cmp.md'), 'utf8')}\n`);
   });
 
-  it('compare --markdown - and --csv -, and ab --markdown -, write to stdout, not to a file named -', async () => {
+  it('compare --markdown/--csv/--json - and ab --markdown/--json - write to stdout alone (the report to stderr), not to a file named -', async () => {
     const markdown = await runCli(['compare', out('run.json'), out('run.json'), '--markdown', '-'], { cwd: temp.dir });
     assert.equal(markdown.code, 0, describeRun(markdown));
-    assert.match(markdown.stdout, /^# ubench compare: run\.json → run\.json\n[\s\S]*^\| weighted sum \| /m);
+    assert.match(markdown.stdout, /^# ubench compare: run\.json → run\.json\n[\s\S]*\n\| weighted sum \| /);
+    assert.match(markdown.stderr, /^compare run\.json → run\.json/m);
+    const json = await runCli(['compare', out('run.json'), out('run.json'), '--json', '-'], { cwd: temp.dir });
+    assert.equal(json.code, 0, describeRun(json));
+    const document = JSON.parse(json.stdout) as { format: string; rows: unknown[]; complexityChanges: unknown[] };
+    assert.deepEqual([document.format, document.rows.length > 0, document.complexityChanges], ['ubench-compare', true, []]);
+    const abJson = await runCli(['ab', FIXTURE, FIXTURE, '--pairs', '2', ...FAST, '--json', '-'], { cwd: temp.dir });
+    assert.equal(abJson.code, 0, describeRun(abJson));
+    assert.ok(Array.isArray((JSON.parse(abJson.stdout) as { rows: unknown[] }).rows), abJson.stdout);
     const csv = await runCli(['compare', out('run.json'), out('run.json'), '--csv', '-'], { cwd: temp.dir });
     assert.equal(csv.code, 0, describeRun(csv));
     assert.match(csv.stdout, /^name,id,baseNsPerOp,newNsPerOp,change,ciLower,ciUpper,pValue,verdict,/m);
@@ -90,7 +98,8 @@ describe('exports', () => {
     ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one format can go to stdout/],
     ['a missing results file', ['export', 'nope.json', '--csv', '-'], /nope\.json.*no such file/],
     ['run with --json - and another output to stdout', [FIXTURE, '--json', '-', '--markdown', '-'], /^ubench: only one output can go to stdout \(-\)/],
-    ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one of --markdown and --csv can go to stdout/],
+    ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one output can go to stdout \(-\): --markdown - and --csv -/],
+    ['ab with --json - and --markdown -', ['ab', 'a.bench.ts', 'b.bench.ts', '--json', '-', '--markdown', '-'], /^ubench: ab: only one output can go to stdout \(-\): --json - and --markdown -/],
   ];
   for (const [what, args, mentions] of BAD) {
     it(`${args[0]} with ${what}: exit 2 and one line`, async () => {
