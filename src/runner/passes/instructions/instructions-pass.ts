@@ -156,17 +156,13 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
         }
       }
     } finally {
-      if (!process.env['UBENCH_DEBUG_REGIONS']) rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   }
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9 / Math.max(1, Object.keys(units).length);
   for (const [id, regions] of counted) {
     const why = failed.get(id);
     const slope = why === undefined ? eventSlope(regions, 'Ir') : null;
-    if (process.env['UBENCH_DEBUG_REGIONS'])
-      process.stderr.write(
-        `DEBUG ${id} ${JSON.stringify(regions.map((r) => [r.iterations, r.events['Ir'], r.collectionInstructions]))} floor ${JSON.stringify(floors.get(id)!.map((r) => [r.iterations, r.events['Ir']]))}\n`,
-      );
     const instructions: InstructionCount =
       slope === null
         ? noInstructions('failed', `the instruction count failed: ${why ?? 'no regions to fit'}`)
