@@ -8,7 +8,7 @@ import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
-import { appendStepSummary, STDOUT, writeExport } from './export-files.js';
+import { appendStepSummary, jsonText, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
@@ -58,19 +58,17 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   const report = command.jsonPath === STDOUT || command.markdownPath === STDOUT ? io.stderr : io.stdout;
   const color = useColor(command.color, report);
   const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
-  // A file is rewritten after every pair (an interrupted run keeps them); stdout gets the last one only.
-  const save = (pairs: readonly AbPair[], complete: boolean): AbAnalysis => {
-    const analysis = analyseAb(pairs, command.noise, command.metric);
-    if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, `${JSON.stringify(abDocument(analysis, labels, complete), null, 2)}\n`);
-    return analysis;
+  const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric);
+  // A file is rewritten after every pair, so an interrupted run keeps them; stdout gets the last one only.
+  const onPair = (pairs: readonly AbPair[]): void => {
+    if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
   };
   const { deps, progress } = measuringDeps(command.quiet, io);
-  const outcome = await runAb(command, { ...deps, onPair: (pairs) => save(pairs, false) });
+  const outcome = await runAb(command, { ...deps, onPair });
   progress.clear();
-  const analysis = save(outcome.pairs, !outcome.interrupted && outcome.fileErrors.length === 0);
+  const analysis = analyse(outcome.pairs);
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b }));
-  if (command.jsonPath === STDOUT) io.stdout.write(`${JSON.stringify(abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0), null, 2)}\n`);
-  else if (command.jsonPath !== null) io.stderr.write(`ab results written to ${displayPath(command.jsonPath, io.cwd)}\n`);
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0), 'ab results', io);
   if (outcome.pairs.length > 0) {
     const markdown = (): string => abMarkdown(analysis, labels);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);

@@ -49,9 +49,14 @@ export function checkOneStdout(command: string, outputs: Record<string, string |
   if (toStdout.length > 1) throw new UsageError(`${command}: only one output can go to stdout (-): ${toStdout.join(' and ')}`);
 }
 
+/** A JSON document as ubench writes it: indented, with a final newline. */
+export function jsonText(document: object): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
 /** A JSON document to its file (atomically), or to stdout for `-`; says where it went on stderr. */
 export function writeJsonOutput(target: string, document: object, what: string, io: Pick<Io, 'stdout' | 'stderr' | 'cwd'>): void {
-  const text = `${JSON.stringify(document, null, 2)}\n`;
+  const text = jsonText(document);
   if (target === STDOUT) {
     io.stdout.write(text);
     return;
