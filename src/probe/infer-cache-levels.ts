@@ -57,32 +57,32 @@ export const LEVEL_RISE = 1.5;
  */
 export function inferCacheLevels(points: readonly LatencyPoint[]): CacheLevelKnee[] {
   const sorted = [...points].sort((a, b) => a.bytes - b.bytes);
+  // climbing[i]: the step from point i to point i + 1 climbs.
+  const climbing = sorted.slice(1).map((b, i) => {
+    const a = sorted[i]!;
+    const doublings = Math.log2(b.bytes / a.bytes);
+    return doublings > 0 && (b.nsPerLoad / a.nsPerLoad) ** (1 / doublings) >= CLIMB_GROWTH_PER_DOUBLING;
+  });
   const knees: CacheLevelKnee[] = [];
   let runStart = -1;
-  let lastEnd = -1;
-  let climbAfterLastKnee = false;
+  let lastKneeEnd = -1;
   const closeRun = (end: number): void => {
     if (runStart < 0) return;
     const before = sorted[runStart]!;
     const after = sorted[end]!;
     if (after.nsPerLoad >= LEVEL_RISE * before.nsPerLoad) {
       knees.push({ sizeBytes: before.bytes, nsBefore: before.nsPerLoad, nsAfter: after.nsPerLoad, climbEndBytes: after.bytes, lastLevel: false });
-      lastEnd = end;
-      climbAfterLastKnee = false;
+      lastKneeEnd = end;
     }
     runStart = -1;
   };
-  for (let i = 0; i + 1 < sorted.length; i++) {
-    const a = sorted[i]!;
-    const b = sorted[i + 1]!;
-    const doublings = Math.log2(b.bytes / a.bytes);
-    const climbing = doublings > 0 && (b.nsPerLoad / a.nsPerLoad) ** (1 / doublings) >= CLIMB_GROWTH_PER_DOUBLING;
-    if (climbing && runStart < 0) runStart = i;
-    if (!climbing) closeRun(i);
-    if (climbing && lastEnd >= 0 && i >= lastEnd) climbAfterLastKnee = true;
-  }
+  climbing.forEach((up, i) => {
+    if (up && runStart < 0) runStart = i;
+    if (!up) closeRun(i);
+  });
   closeRun(sorted.length - 1);
   const last = knees[knees.length - 1];
-  if (last !== undefined && !climbAfterLastKnee && Math.log2(sorted[sorted.length - 1]!.bytes / last.climbEndBytes) >= MEMORY_PLATEAU_DOUBLINGS) last.lastLevel = true;
+  const flatAfter = last !== undefined && !climbing.slice(lastKneeEnd).some((up) => up);
+  if (flatAfter && Math.log2(sorted[sorted.length - 1]!.bytes / last.climbEndBytes) >= MEMORY_PLATEAU_DOUBLINGS) last.lastLevel = true;
   return knees;
 }
