@@ -122,7 +122,8 @@ function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string 
   if (largest.name === LAST_LEVEL_CACHE && from >= largest.climbEndBytes!) {
     return `: both working sets are past ${levelText(largest)}, per ${source}: in main memory there, so the edge is the share of a shared last-level cache this run had (it moves with what other cores do), or a TLB's reach`;
   }
-  if (from >= (largest.climbEndBytes ?? largest.sizeBytes + 1))
+  // Past it: beyond a known size, or at or beyond the top of a probe knee's climb.
+  if (largest.climbEndBytes === null ? from > largest.sizeBytes : from >= largest.climbEndBytes)
     return `: the working set is past every cache level ${source} knows (the largest, ${levelText(largest)}): a level it did not resolve, or main memory`;
   const below = caches.levels.filter((l) => l.sizeBytes < from).at(-1);
   const above = caches.levels.find((l) => l.sizeBytes > cliff.toBytes!)!;
