@@ -185,7 +185,9 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   let done = 0;
   const forkText = (fork: number): string => (options.forks > 1 ? ` fork ${fork}/${options.forks}` : '');
   const runtimeText = (target: RuntimeTarget): string => (multi ? ` ${target.label}` : '');
-  const position = (): string => `[${done + 1}/${Math.max(collector.declaredCount * options.forks, done + 1)}]`;
+  /** Benchmarks to run so far: each bench file declares its own when its process starts. */
+  const total = (): number => collector.declaredCount * options.forks;
+  const position = (): string => `[${done + 1}/${Math.max(total(), done + 1)}]`;
   /** Counts a finished benchmark (its result already given to the collector) and saves the results so far. */
   const finish = (id: string, fork: number, target: RuntimeTarget): void => {
     done++;
@@ -193,7 +195,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
     const [result] = collector.current([id]);
     if (result === undefined || deps.finished === undefined) return;
     const forks = options.forks > 1 ? { index: fork, count: options.forks } : null;
-    deps.finished({ result, done, total: collector.declaredCount * options.forks, fork: forks, runtime: multi ? target.label : null, label: null });
+    deps.finished({ result, done, total: total(), fork: forks, runtime: multi ? target.label : null, label: null });
   };
   const onEvent =
     (file: BenchFile, fork: number, target: RuntimeTarget) =>
