@@ -44,9 +44,10 @@ export function deoptSection(b: BenchmarkResult): string {
   const tierUps = b.profile.deopts.length - deopts.length;
   const osr = tierUps === 0 ? '' : `<p class="muted">And ${tierUps} entr${tierUps === 1 ? 'y' : 'ies'} into TurboFan's on-stack-replacement code, which V8 logs as deopts: tier-ups, not listed.</p>`;
   if (deopts.length === 0) return `<section class="pass" data-pass="deopts"><h5>Deoptimizations</h5><p class="muted">None.</p>${osr}</section>`;
-  const rows = foldDeopts(deopts).map(({ event: d, ...counts }) => {
+  const rows = foldDeopts(deopts).map((row) => {
+    const d = row.event;
     const inlined = d.inlinedAt.length === 0 ? '' : `<span class="muted"> inlined at ${html(d.inlinedAt.join(' ← '))}</span>`;
-    return `<tr><td class="num">${counts.warmup + counts.sample}</td><td class="reason">${html(d.reason || '(no reason)')}</td><td class="mono">${html(d.kind)}</td><td class="mono">${html(d.location ?? 'unknown location')}${inlined}</td><td class="muted">${html(phaseText({ event: d, ...counts }))}</td></tr>`;
+    return `<tr><td class="num">${row.warmup + row.sample}</td><td class="reason">${html(d.reason || '(no reason)')}</td><td class="mono">${html(d.kind)}</td><td class="mono">${html(d.location ?? 'unknown location')}${inlined}</td><td class="muted">${html(phaseText(row))}</td></tr>`;
   });
   return `<section class="pass" data-pass="deopts"><h5>Deoptimizations (${deopts.length})</h5><table class="deopts"><tr><th class="num">count</th><th>reason</th><th>bailout</th><th>where</th><th>when</th></tr>${rows.join('')}</table>${osr}</section>`;
 }
