@@ -333,8 +333,6 @@ export interface MachineFingerprint {
   hostUsualNs: number | null;
 }
 
-/** The options that shaped the run, so a results file says how it was made. */
-
 /** What `ubench merge` made this file of. */
 export interface MergeInfo {
   /** Every input, in the order given. */

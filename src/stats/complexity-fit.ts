@@ -206,11 +206,12 @@ export function fitComplexity(points: readonly SizedEstimate[]): ComplexityVerdi
   const tolerance = Math.max(CLEAR_RMS_RATIO * smallest, noise);
   const closest = eligible.find((f) => f.rms === smallest)!;
   // A fit that means something names the simplest model within the tolerance; one that does not, the closest.
-  const meaningless = noise > MAX_USEFUL_HALF_WIDTH || smallest > POOR_FIT_RMS;
-  const best = meaningless ? closest : eligible.find((f) => f.rms <= tolerance)!;
+  const tooNoisy = noise > MAX_USEFUL_HALF_WIDTH;
+  const poorFit = smallest > POOR_FIT_RMS;
+  const best = tooNoisy || poorFit ? closest : eligible.find((f) => f.rms <= tolerance)!;
   const others = eligible.filter((f) => f !== best);
   const runnerUp = others.length === 0 ? null : others.reduce((p, q) => (q.rms < p.rms ? q : p));
   const indistinct = others.filter((f) => f.rms <= tolerance).map((f) => f.model);
-  const status: ComplexityStatus = noise > MAX_USEFUL_HALF_WIDTH ? 'too-noisy' : smallest > POOR_FIT_RMS ? 'poor-fit' : indistinct.length > 0 ? 'cannot-tell' : 'clear';
+  const status: ComplexityStatus = tooNoisy ? 'too-noisy' : poorFit ? 'poor-fit' : indistinct.length > 0 ? 'cannot-tell' : 'clear';
   return { fits, best, runnerUp, indistinct, tolerance, noise, status };
 }
