@@ -86,13 +86,22 @@ test('invalid input throws RangeError', () => {
 
 test('properties: at least 2, finite, order-free, invariant to scaling by powers of two', () => {
   fc.assert(
-    fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }), fc.integer({ min: -20, max: 20 }), (values, exponent) => {
-      const m = mValue(values);
-      assert.ok(m >= 2 && Number.isFinite(m), `mValue ${m}`);
-      assert.equal(mValue([...values].reverse()), m);
-      assert.equal(mValue([...values].sort((a, b) => a - b)), m);
-      assert.equal(mValue(values.map((v) => v * 2 ** exponent)), m);
-    }),
+    // Subnormal values (|v| < 2⁻¹⁰²²) are flushed to 0: scaling them by a power of two rounds, so the
+    // scaled values would not be the same values scaled, and the invariance would not be a property.
+    fc.property(
+      fc.array(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((v) => (Math.abs(v) < 2 ** -1000 ? 0 : v)),
+        { minLength: 1, maxLength: 60 },
+      ),
+      fc.integer({ min: -20, max: 20 }),
+      (values, exponent) => {
+        const m = mValue(values);
+        assert.ok(m >= 2 && Number.isFinite(m), `mValue ${m}`);
+        assert.equal(mValue([...values].reverse()), m);
+        assert.equal(mValue([...values].sort((a, b) => a - b)), m);
+        assert.equal(mValue(values.map((v) => v * 2 ** exponent)), m);
+      },
+    ),
   );
 });
 
