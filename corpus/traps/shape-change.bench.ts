@@ -1,11 +1,29 @@
-// Trap: the objects reaching a call site change after the benchmark has been optimized. About 1 s
-// after each benchmark's first call, (a) the orders start carrying an optional `coupon` field (a new
+// Trap: the objects reaching a call site change after the benchmark has been optimized. Once each
+// benchmark's body has run for about 0.8 s (its own running time, not the wall clock, which a
+// slow host's pause before warm-up would advance), (a) the orders start carrying an optional `coupon` field (a new
 // hidden class), and (b) squares join the circles passed to area(). The optimized code deoptimizes
 // in the middle of sampling. Run with `--warmup 300ms --time 2s --precision 0.01%`.
 // Expected: `deoptimized` for both, with V8's reason and a location in this file.
 import { bench } from 'ubench';
 
-const SWITCH_AFTER_MS = 1_000;
+/** Past calibration and a 300 ms warm-up, well inside 2 s of sampling. */
+const SWITCH_AFTER_RUNNING_MS = 800;
+/** A longer gap between two checks (256 calls, about a µs) is a pause of the harness, not running time. */
+const PAUSE_MS = 1;
+
+/** The body's own running time, ms: the sum of the short gaps between its checks. */
+class RunningClock {
+  private runningMs = 0;
+  private lastCheckAt = -1;
+
+  /** Called every few hundred calls; true once the body has run for SWITCH_AFTER_RUNNING_MS. */
+  check(): boolean {
+    const now = performance.now();
+    if (this.lastCheckAt >= 0 && now - this.lastCheckAt < PAUSE_MS) this.runningMs += now - this.lastCheckAt;
+    this.lastCheckAt = now;
+    return this.runningMs > SWITCH_AFTER_RUNNING_MS;
+  }
+}
 
 // (a) Orders gain an optional field.
 interface Order {
@@ -24,15 +42,11 @@ function netTotal(order: Order): number {
 
 let orders = plainOrders;
 let orderCalls = 0;
-let ordersStartedAt = -1;
+const ordersClock = new RunningClock();
 
 bench('orders gain an optional coupon field mid-run', () => {
   const i = orderCalls++ & 255;
-  if (i === 0 && orders === plainOrders) {
-    const now = performance.now();
-    if (ordersStartedAt < 0) ordersStartedAt = now;
-    else if (now - ordersStartedAt > SWITCH_AFTER_MS) orders = ordersWithCoupons;
-  }
+  if (i === 0 && orders === plainOrders && ordersClock.check()) orders = ordersWithCoupons;
   return netTotal(orders[i]!);
 });
 
@@ -56,14 +70,10 @@ const mixed: (Circle | Square)[] = circles.map((c, i) => (i % 4 === 3 ? new Squa
 
 let shapes = circles;
 let shapeCalls = 0;
-let shapesStartedAt = -1;
+const shapesClock = new RunningClock();
 
 bench('a new shape class reaches area() mid-run', () => {
   const i = shapeCalls++ & 255;
-  if (i === 0 && shapes === circles) {
-    const now = performance.now();
-    if (shapesStartedAt < 0) shapesStartedAt = now;
-    else if (now - shapesStartedAt > SWITCH_AFTER_MS) shapes = mixed;
-  }
+  if (i === 0 && shapes === circles && shapesClock.check()) shapes = mixed;
   return shapes[i]!.area();
 });
