@@ -3,7 +3,7 @@
  * file in the formats CI tools read (benchstat, Bencher, spreadsheets, pull-request comments).
  */
 import { readAnalysed } from '../analysis/read-analysed.js';
-import { EXPORT_FLAGS, exportTargets, writeExports, type ExportTargets } from './export-files.js';
+import { checkOneStdout, EXPORT_FLAGS, exportTargets, writeExports, type ExportTargets } from './export-files.js';
 import { baselineFile, parseOptions } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
 
@@ -18,7 +18,7 @@ export function parseExportCommand(argv: readonly string[], cwd: string): Export
   if (positionals.length !== 1) throw new UsageError(`export: expected one results file or baseline name, got ${positionals.length}`);
   const exports = exportTargets(values, cwd);
   if (Object.keys(exports).length === 0) throw new UsageError('export: name at least one of --markdown, --csv, --benchfmt, --bmf (a file, or - for stdout)');
-  if (Object.values(exports).filter((t) => t === '-').length > 1) throw new UsageError('export: only one format can go to stdout (-)');
+  checkOneStdout('export', exports);
   return { command: 'export', resultsPath: baselineFile(positionals[0]!, cwd, 'export'), exports };
 }
 

@@ -21,7 +21,7 @@ import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { compareAfterRun } from './compare-command.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
-import { appendStepSummary, EXPORT_FLAGS, exportTargets, outputTarget, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
+import { appendStepSummary, checkOneStdout, EXPORT_FLAGS, exportTargets, outputTarget, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
 import { measurementOptions } from './measurement-options.js';
 import { measuringDeps } from './measuring-deps.js';
 import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
@@ -117,8 +117,8 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
   if (metric === 'instructions' && values.instructions !== true && values['cache-sim'] !== true)
     throw new UsageError('--metric instructions needs --instructions (the run must count instructions to be compared on them)');
   const exports = exportTargets(values, cwd);
+  checkOneStdout('run', { json: values.json, ...exports, html: values.html });
   const jsonToStdout = values.json === STDOUT;
-  if (jsonToStdout && (Object.values(exports).includes(STDOUT) || values.html === STDOUT)) throw new UsageError('only one output can go to stdout (-): --json - and another');
   return {
     command: 'run',
     color,
@@ -187,7 +187,9 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   const { deps, progress } = measuringDeps(outputs.quiet, io);
   const outcome = await runBenchmarks(options, deps);
   progress.clear();
-  const tables = outputs.jsonToStdout ? io.stderr : io.stdout;
+  // A document sent to `-` is alone on stdout; the tables and the comparison go to stderr.
+  const stdoutTaken = outputs.jsonToStdout || parsed.htmlPath === STDOUT || Object.values(parsed.exports).includes(STDOUT);
+  const tables = stdoutTaken ? io.stderr : io.stdout;
   tables.write(renderTerminalReport(outcome.results, { color, width: tables.columns }));
   if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
   if (outputs.jsonToStdout) io.stdout.write(resultsText(outcome.results));
@@ -207,7 +209,7 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
           outcome.results,
           compareBase,
           { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color, metric: outputs.metric },
-          io,
+          { ...io, stdout: tables },
         );
   if (parsed.htmlPath !== null) {
     const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });

@@ -93,11 +93,21 @@ describe('exports', () => {
     assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
   });
 
+  it('a run with --markdown - and --compare writes the document alone to stdout (the tables and the comparison to stderr)', async () => {
+    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--markdown', '-', '--compare', out('run.json')], { cwd: temp.dir });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stdout, new RegExp(`^\\| weighted sum \\| ${TIME} \\|`, 'm'));
+    assert.doesNotMatch(run.stdout, /this run/, 'the comparison went to stdout');
+    assert.match(run.stderr, /this run/);
+    assert.match(run.stderr, /weighted sum\s+\S+/);
+  });
+
   const BAD: [string, string[], RegExp][] = [
     ['no format', ['export', 'x.json'], /^ubench: export: name at least one of --markdown/],
-    ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one format can go to stdout/],
+    ['two formats to stdout', ['export', 'x.json', '--csv', '-', '--bmf', '-'], /^ubench: export: only one output can go to stdout \(-\): --csv - and --bmf -/],
     ['a missing results file', ['export', 'nope.json', '--csv', '-'], /nope\.json.*no such file/],
-    ['run with --json - and another output to stdout', [FIXTURE, '--json', '-', '--markdown', '-'], /^ubench: only one output can go to stdout \(-\)/],
+    ['run with --json - and another output to stdout', [FIXTURE, '--json', '-', '--markdown', '-'], /^ubench: run: only one output can go to stdout \(-\): --json - and --markdown -/],
+    ['run with two exports to stdout', [FIXTURE, '--markdown', '-', '--csv', '-'], /^ubench: run: only one output can go to stdout \(-\): --markdown - and --csv -/],
     ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one output can go to stdout \(-\): --markdown - and --csv -/],
     ['ab with --json - and --markdown -', ['ab', 'a.bench.ts', 'b.bench.ts', '--json', '-', '--markdown', '-'], /^ubench: ab: only one output can go to stdout \(-\): --json - and --markdown -/],
   ];

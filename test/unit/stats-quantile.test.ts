@@ -18,7 +18,10 @@ const NUMPY_QUANTILES: [string, number[], number[]][] = [
 ];
 
 /** `+ 0` turns -0 into 0: the two compare equal, so sorts and selections may return either (fast-check found [0, -0, 0]). */
-const finiteValues = fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }).map((v) => v + 0), { minLength: 1, maxLength: 60 });
+const finiteValues = fc.array(
+  fc.double({ min: -1e9, max: 1e9, noNaN: true }).map((v) => v + 0),
+  { minLength: 1, maxLength: 60 },
+);
 
 test('quantileSorted matches numpy type-7 quantiles', () => {
   for (const [name, data, expected] of NUMPY_QUANTILES) {
