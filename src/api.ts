@@ -12,6 +12,7 @@ import { parseRunCommand } from './cli/run-command.js';
 import { createRuntimeExecutor } from './runner/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import { UsageError } from './runner/usage-error.js';
+import type { FinishedBenchmark } from './results/finished-benchmark.js';
 import type { ResultsFile } from './results/types.js';
 
 /** A duration as the CLI writes it (`'500ms'`, `'2s'`) or a number of milliseconds. */
@@ -67,6 +68,8 @@ export interface RunApiOptions {
   history?: boolean;
   /** Progress messages, as the CLI's status line shows them. */
   onProgress?: (text: string) => void;
+  /** Each benchmark as it finishes its timing run (measured or failed), with where the run stands: what the CLI prints a line for in a CI log. */
+  onBenchmark?: (benchmark: FinishedBenchmark) => void;
   /** What the benchmarks print (console.log in a bench file); default: written to this process's stderr. */
   onOutput?: (text: string) => void;
   /** A problem that does not stop the run (the history could not be written). */
@@ -122,6 +125,7 @@ export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
   const outcome = await runBenchmarks(parsed.options, {
     executor: createRuntimeExecutor({ relay: output, cwd }),
     progress: options.onProgress ?? (() => undefined),
+    finished: options.onBenchmark,
     warn: options.onWarning ?? ((text) => void process.stderr.write(`ubench: warning: ${text}\n`)),
     signal: options.signal,
   });

@@ -14,6 +14,7 @@ export type * from './results/types.js';
 export { SCHEMA_VERSION } from './results/types.js';
 export { readResults, ResultsFileError } from './results/read-results.js';
 export type { CompareApiOptions, Duration, RunApiOptions } from './api.js';
+export type { FinishedBenchmark } from './results/finished-benchmark.js';
 export type { Comparison, CompareRow, Verdict } from './analysis/compare-runs.js';
 export type { MergeInput } from './analysis/merge-results.js';
 

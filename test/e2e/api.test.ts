@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { analyse, compare, merge, readResults, run, slowerThan } from '../../src/index.js';
+import { analyse, compare, type FinishedBenchmark, merge, readResults, run, slowerThan } from '../../src/index.js';
 import { UsageError } from '../../src/runner/usage-error.js';
 import { makeTempDir, REPO_ROOT, TEST_CACHE_DIR } from '../helpers/e2e-cli.js';
 
@@ -21,8 +21,16 @@ describe('programmatic API', () => {
     const tmp = makeTempDir();
     try {
       const progress: string[] = [];
+      const finished: FinishedBenchmark[] = [];
       const json = path.join(tmp.dir, 'api.json');
-      const results = await run({ files: path.join(SUITE, 'alpha.bench.ts'), ...FAST, json, onProgress: (text) => progress.push(text), onOutput: () => undefined });
+      const results = await run({
+        files: path.join(SUITE, 'alpha.bench.ts'),
+        ...FAST,
+        json,
+        onProgress: (text) => progress.push(text),
+        onBenchmark: (benchmark) => finished.push(benchmark),
+        onOutput: () => undefined,
+      });
       assert.equal(results.complete, true);
       assert.deepEqual(
         results.benchmarks.map((b) => [b.name, b.status]),
@@ -32,6 +40,13 @@ describe('programmatic API', () => {
         ],
       );
       assert.ok(results.analysedBy !== undefined);
+      assert.deepEqual(
+        finished.map((f) => [f.result.name, f.result.status, f.done, f.total, f.result.estimate !== null]),
+        [
+          ['alpha chain', 'ok', 1, 2, true],
+          ['alpha mix', 'ok', 2, 2, true],
+        ],
+      );
       assert.ok(
         progress.some((p) => p.includes('alpha chain')),
         progress.join('\n'),

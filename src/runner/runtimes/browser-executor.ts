@@ -12,6 +12,7 @@ import type { ChildExit, Executor } from '../executor.js';
 import { UsageError } from '../usage-error.js';
 import { BundleError, bundlePage } from './page-bundle.js';
 import { pageDeoptFiles } from './page-deopt-files.js';
+import { deoptFlags, UP_FRONT_V8_FLAGS } from './launch-plan.js';
 import { pagePositionMapper, type PositionMapper } from './page-positions.js';
 import { pageProfiler, type CdpSession } from './page-profiler.js';
 import { processGroupCpuMs, waitForQuietBrowser } from './browser-settle.js';
@@ -24,11 +25,6 @@ const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * sandbox (CI containers run as root, where Chromium's sandbox cannot start); no GPU or /dev/shm use.
  */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
-/** V8's flags in the page (`--js-flags`): natives for tiers, `gc()`, and natives that do not abort on a wrong argument. */
-export const JS_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--fuzzing'];
-
-/** V8's deoptimization log, written by the renderer (possible without the sandbox): a file per process. */
-const deoptLogFlags = (logfile: string): string[] => ['--log-deopt', `--logfile=${logfile}`, '--no-logfile-per-isolate'];
 
 interface Playwright {
   chromium: {
@@ -123,7 +119,8 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     };
     const start = async (): Promise<void> => {
       const { chromium } = await loadPlaywright();
-      const jsFlags = [...JS_FLAGS, ...deoptLogFlags(deoptLog.logfile), ...(request.nodeFlags ?? [])].join(' ');
+      // The deoptimization log is written by the renderer (possible without the sandbox): a file per process.
+      const jsFlags = [...UP_FRONT_V8_FLAGS, ...deoptFlags(deoptLog.logfile), ...(request.nodeFlags ?? [])].join(' ');
       server = await chromium.launchServer({ executablePath: runtime.executable, args: [...CHROMIUM_ARGS, `--js-flags=${jsFlags}`], headless: true });
       const browser = await chromium.connect(server.wsEndpoint());
       const { jsVersion } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');

@@ -60,8 +60,15 @@ export function childCommand(pass: ChildRequest['pass'], nodeArgs: string[], nod
   return { command: node, args: nodeArgs };
 }
 
-/** V8's deoptimization log (docs/design.md §3), read by the child between phases. */
-function deoptFlags(file: string): string[] {
+/**
+ * V8 flags given up front where the engine cannot set them at run time as it does in Node
+ * (jit-tier.ts, forced-gc.ts): natives for tiers, `gc()`, and natives that do not abort on a wrong
+ * argument. Deno's node:v8 and a Chromium page have no `v8.setFlagsFromString` that takes effect.
+ */
+export const UP_FRONT_V8_FLAGS = ['--allow-natives-syntax', '--expose-gc', '--fuzzing'];
+
+/** V8's deoptimization log (docs/design.md §3), read by the child between phases (or, in a browser, by the parent). */
+export function deoptFlags(file: string): string[] {
   return ['--log-deopt', `--logfile=${file}`, '--no-logfile-per-isolate'];
 }
 
@@ -73,9 +80,8 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
     return { command: runtime!.executable, args: [...extraArgs, childMain, JSON.stringify({ ...request, deoptLogPath: null })], channelFile: null, group: false };
   }
   if (kind === 'deno') {
-    // The flags Node's engine sets at run time (jit-tier.ts, forced-gc.ts), given up front: Deno's node:v8 cannot set them.
     // The user's flags go to V8 too (Deno has no Node flags), before a pass's, which must win.
-    const v8Flags = ['--allow-natives-syntax', '--fuzzing', '--expose-gc', ...deoptFlags(files.deoptLog), ...userFlags, ...passFlags(request.pass)];
+    const v8Flags = [...UP_FRONT_V8_FLAGS, ...deoptFlags(files.deoptLog), ...userFlags, ...passFlags(request.pass)];
     const readable = [...new Set([path.resolve(request.file, '..'), process.cwd(), packageRoot, files.deoptLog, '/proc/thread-self/schedstat'])];
     const args = [
       'run',
