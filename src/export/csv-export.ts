@@ -7,6 +7,7 @@
  * Text fields that a spreadsheet would run as a formula are defused with a leading `'`.
  */
 import type { Comparison } from '../analysis/compare-runs.js';
+import type { ComplexityCliff, ComplexityGroup } from '../results/complexity-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 
 /** RFC 4180's record separator. */
@@ -70,9 +71,28 @@ const RESULT_HEADER = [
   'instructionsPerOp',
   'instructionsCiLower',
   'instructionsCiUpper',
+  'complexityParam',
+  'complexity',
+  'complexityStatus',
+  'complexityRms',
+  'cliffRatio',
 ] as const;
 
-function resultRecord(b: BenchmarkResult): CsvValue[] {
+/** A benchmark's place in a sweep: the sweep's fit, and the cliff that ends at its size, if any. */
+interface SweepPlace {
+  group: ComplexityGroup;
+  cliff: ComplexityCliff | null;
+}
+
+function sweepPlaces(results: ResultsFile): Map<string, SweepPlace> {
+  const places = new Map<string, SweepPlace>();
+  for (const group of results.complexity?.groups ?? []) {
+    for (const point of group.points) places.set(point.id, { group, cliff: group.cliffs.find((c) => c.toN === point.n) ?? null });
+  }
+  return places;
+}
+
+function resultRecord(b: BenchmarkResult, sweep: SweepPlace | undefined): CsvValue[] {
   const { estimate, stats } = b;
   return [
     b.id,
@@ -104,6 +124,11 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
     b.instructions?.perOp ?? null,
     b.instructions?.ciLower ?? null,
     b.instructions?.ciUpper ?? null,
+    sweep?.group.param ?? null,
+    sweep?.group.best.model ?? null,
+    sweep?.group.status ?? null,
+    sweep?.group.best.rms ?? null,
+    sweep?.cliff?.ratio ?? null,
   ];
 }
 
@@ -113,10 +138,16 @@ function resultRecord(b: BenchmarkResult): CsvValue[] {
  * descriptive statistics of the per-sample ns/op, ops/s, the ratio to the group's reference,
  * bytes/op, GC share of the sampling time, diagnostic codes (space-separated), the error, and the
  * runtime (label and version) with the ratio to the run's first runtime and its CI (several runtimes),
- * and instructions per operation with their CI (`--instructions`).
+ * instructions per operation with their CI (`--instructions`), and for a benchmark of a sweep the
+ * swept parameter, the sweep's growth law (`O(n log n)`, ASCII: `O(n^2)`), its status and relative
+ * RMS error, and the cost-per-element ratio of a cliff that ends at this size.
  */
 export function resultsCsv(results: ResultsFile): string {
-  return csvDocument(RESULT_HEADER, results.benchmarks.map(resultRecord));
+  const places = sweepPlaces(results);
+  return csvDocument(
+    RESULT_HEADER,
+    results.benchmarks.map((b) => resultRecord(b, places.get(b.id))),
+  );
 }
 
 const COMPARISON_HEADER = [

@@ -4,6 +4,8 @@ import type { CompareRow, Comparison } from '../../src/analysis/compare-runs.js'
 import { comparisonCsv, csvField, resultsCsv } from '../../src/export/csv-export.js';
 import type { BenchmarkResult } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
+import { withComplexity } from '../../src/analysis/complexity.js';
+import { swept, sweep } from '../fixtures/report/complexity-fixture.js';
 import { benchmark, resultsFile } from '../fixtures/report/results-fixture.js';
 
 /**
@@ -124,6 +126,11 @@ describe('resultsCsv', () => {
       'instructionsPerOp',
       'instructionsCiLower',
       'instructionsCiUpper',
+      'complexityParam',
+      'complexity',
+      'complexityStatus',
+      'complexityRms',
+      'cliffRatio',
     ]);
     const [ok, timedOut] = table(text);
     assert.equal(ok!['status'], 'ok');
@@ -156,6 +163,27 @@ describe('resultsCsv', () => {
     const [row] = table(resultsCsv(resultsFile([benchmark({ name: 'x', diagnostics })])));
     assert.equal(row!['diagnostics'], 'a-code b-code');
     assert.equal(row!['group'], '');
+  });
+});
+
+describe('resultsCsv of sweeps', () => {
+  it("gives each benchmark of a sweep the sweep's fit, and the cliff ending at its size; other rows leave them empty", () => {
+    const sizes = [512, 2048, 8192, 32768, 131072, 524288];
+    const sum = sizes.map((n) => swept('array sum', { n }, n * (n >= 131072 ? 2 : 0.6)));
+    const file = withComplexity(resultsFile([...sweep('sort', (n) => 12 * n * Math.log2(n)), ...sum, benchmark({ name: 'alone' })]));
+    const rows = table(resultsCsv(file));
+    const sort = rows.filter((r) => r['name']!.startsWith('sort('));
+    assert.deepEqual([...new Set(sort.map((r) => `${r['complexityParam']} ${r['complexity']} ${r['complexityStatus']}`))], ['n O(n log n) clear']);
+    assert.ok(sort.every((r) => Number(r['complexityRms']) < 0.01 && r['cliffRatio'] === ''));
+    const cliffs = rows.filter((r) => r['name']!.startsWith('array sum(')).map((r) => r['cliffRatio']);
+    const cliff = file.complexity!.groups.find((g) => g.baseName === 'array sum')!.cliffs[0]!;
+    assert.equal(cliff.toN, 131072);
+    assert.deepEqual(cliffs, ['', '', '', '', String(cliff.ratio), '']);
+    const alone = rows.find((r) => r['name'] === 'alone')!;
+    assert.deepEqual(
+      ['complexityParam', 'complexity', 'complexityStatus', 'complexityRms', 'cliffRatio'].map((k) => alone[k]),
+      ['', '', '', '', ''],
+    );
   });
 });
 
