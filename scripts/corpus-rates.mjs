@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { comparable, compareBenchmarks, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../dist/analysis/compare-runs.js';
+import { comparable, compareBenchmarks, CONTENTION_SUSCEPTIBILITY, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../dist/analysis/compare-runs.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'dist/cli/main.js');
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     time: { type: 'string' },
   },
 });
+/** Throughput references this far apart mark a pair as contended (compare's note on them starts at 10% too). */
+const CONTENDED_SHIFT = 0.1;
 /** The issue asks for every trap to be caught in 3 of 3 runs. */
 const RUNS = Number(values.runs ?? 3);
 const OUT = values.out ?? null;
@@ -136,19 +138,21 @@ function aaComparisons(runs) {
   say(`## compare of unchanged code between single-process runs: ${rows.length} benchmark pairs`);
   say();
   say(
-    `Each pair of the ${runs.length} clean runs above, compared as \`ubench compare\` does (the noise band ±${pctText(DEFAULT_NOISE)}, plus the ${pctText(PROCESS_ALLOWANCE)} process allowance and the host's own speed difference between the runs).`,
+    `Each pair of the ${runs.length} clean runs above, compared as \`ubench compare\` does (the noise band ±${pctText(DEFAULT_NOISE)}, plus the ${pctText(PROCESS_ALLOWANCE)} process allowance and the host's own speed difference between the runs, the throughput reference's raised to the power ${CONTENTION_SUSCEPTIBILITY}). "Contended" pairs are those whose throughput references were ${pctText(CONTENDED_SHIFT)} or more apart (another hardware thread busier in one run).`,
   );
   say();
-  say('| half | pairs | \\|change\\| median | 75th | 90th | 95th | 99th | \\|host shift\\| median | called a change |');
-  say('|---|---|---|---|---|---|---|---|---|');
+  say('| half | pairs | \\|change\\| median | 75th | 90th | 95th | 99th | \\|host shift\\| median | called a change | contended pairs | called among them |');
+  say('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const which of ['tune', 'held-out']) {
     const mine = rows.filter((r) => half(r.id) === which).map((r) => r.row);
     if (mine.length === 0) continue;
     const changes = mine.map((r) => Math.abs(r.change));
     const shifts = mine.filter((r) => r.hostShift !== null).map((r) => Math.abs(r.hostShift));
     const called = mine.filter((r) => r.verdict !== '~').length;
+    const contended = mine.filter((r) => r.throughputShift !== null && Math.abs(r.throughputShift) >= CONTENDED_SHIFT);
+    const contendedCalled = contended.filter((r) => r.verdict !== '~').length;
     say(
-      `| ${which} | ${mine.length} | ${pctText(quantile(changes, 0.5))} | ${pctText(quantile(changes, 0.75))} | ${pctText(quantile(changes, 0.9))} | ${pctText(quantile(changes, 0.95))} | ${pctText(quantile(changes, 0.99))} | ${shifts.length === 0 ? '–' : pctText(quantile(shifts, 0.5))} | ${called} (${pctText(called / mine.length)}) |`,
+      `| ${which} | ${mine.length} | ${pctText(quantile(changes, 0.5))} | ${pctText(quantile(changes, 0.75))} | ${pctText(quantile(changes, 0.9))} | ${pctText(quantile(changes, 0.95))} | ${pctText(quantile(changes, 0.99))} | ${shifts.length === 0 ? '–' : pctText(quantile(shifts, 0.5))} | ${called} (${pctText(called / mine.length)}) | ${contended.length} | ${contendedCalled} |`,
     );
   }
 }

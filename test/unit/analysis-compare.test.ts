@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { COMPARE_ALPHA, compareBenchmarks, compareRuns, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../../src/analysis/compare-runs.js';
+import { COMPARE_ALPHA, CONTENTION_SUSCEPTIBILITY, compareBenchmarks, compareRuns, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../../src/analysis/compare-runs.js';
 import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 import { normalDeviate } from '../../src/stats/normal.js';
@@ -87,8 +87,19 @@ describe('compareBenchmarks: verdicts', () => {
     const busy = result('t', times(createRng(14), 140, 40, 0.005), { host: contended(5010, 480) });
     const row2 = compareBenchmarks(quiet, busy, options);
     assert.ok(Math.abs(row2.throughputShift! - 0.6) < 1e-9);
-    assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + 0.6)) < 1e-9);
+    assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + (1.6 ** CONTENTION_SUSCEPTIBILITY - 1))) < 1e-9);
     assert.equal(row2.verdict, '~', '+40% while the throughput reference ran 60% slower is not the code');
+    assert.match(row2.reason ?? '', /for the throughput reference's \+60\.0% between the runs \(code can move more than it\)/);
+    // Code can move more than the reference: +75% against its +60% is still within the band, +150% is not.
+    assert.equal(compareBenchmarks(quiet, result('t', times(createRng(15), 175, 40, 0.005), { host: contended(5010, 480) }), options).verdict, '~');
+    assert.equal(compareBenchmarks(quiet, result('t', times(createRng(16), 250, 40, 0.005), { host: contended(5010, 480) }), options).verdict, 'slower');
+    // The same either way: a reference 37.5% faster (1 / 1.6) widens the band as much as one 60% slower.
+    const faster = compareBenchmarks(
+      result('t', times(createRng(17), 100, 40, 0.005), { host: contended(5000, 480) }),
+      result('t', times(createRng(18), 100, 40, 0.005), { host: contended(5000, 300) }),
+      options,
+    );
+    assert.ok(Math.abs(faster.band - row2.band) < 1e-9);
     assert.ok(
       compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)),
     );
