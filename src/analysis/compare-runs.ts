@@ -259,7 +259,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   if (contended.length > 0) {
     const shifts = contended.map((r) => r.throughputShift!);
     notes.push(
-      `code of much instruction-level parallelism ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on the throughput reference: another hardware thread of the cores busier in one run than in the other); ${contended.length === rows.length ? 'every row' : `${contended.length} row${contended.length === 1 ? '' : 's'}`} judged with the band widened by that ratio raised to the power ${CONTENTION_SUSCEPTIBILITY} (code moved up to that much more than the reference on the corpus), so a change of the code is called only beyond it`,
+      `code of much instruction-level parallelism ran ${Math.min(...shifts) > 0 ? 'slower' : Math.max(...shifts) < 0 ? 'faster' : 'at a different speed'} in the new run (${[...new Set(shifts.map(signed))].slice(0, 3).join(', ')} on the throughput reference: another hardware thread of the cores busier in one run than in the other); ${contended.length === rows.length ? 'every row' : `${contended.length} row${contended.length === 1 ? '' : 's'}`} judged with the band widened by that ratio raised to the power ${CONTENTION_SUSCEPTIBILITY} (code moved up to that much more than the reference on the corpus), so a change of the code is called only beyond it: to see smaller changes, run both again on a quieter machine or use ubench ab, whose pairs alternate`,
     );
   }
   if (!base.complete || !next.complete) notes.push(`${!base.complete ? 'the base run' : 'the new run'} is incomplete (interrupted or still running)`);
