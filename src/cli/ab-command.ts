@@ -8,7 +8,7 @@ import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
-import { appendStepSummary, jsonText, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
+import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
@@ -54,8 +54,7 @@ export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string 
 }
 
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
-  // With a document on stdout, the report goes to stderr: stdout then holds that document alone.
-  const report = command.jsonPath === STDOUT || command.markdownPath === STDOUT ? io.stderr : io.stdout;
+  const report = reportStream(io, [command.jsonPath, command.markdownPath]);
   const color = useColor(command.color, report);
   const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
   const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric);

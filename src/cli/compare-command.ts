@@ -14,7 +14,7 @@ import type { ResultsFile } from '../results/types.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
-import { appendStepSummary, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
+import { appendStepSummary, reportStream, writeExport, writeJsonOutput } from './export-files.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
 export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
@@ -76,8 +76,7 @@ export function runCompare(command: CompareCommand, io: Io): number {
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
     throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
   }
-  // With a document on stdout, the report goes to stderr: stdout then holds that document alone.
-  const report = [command.jsonPath, command.markdownPath, command.csvPath].includes(STDOUT) ? io.stderr : io.stdout;
+  const report = reportStream(io, [command.jsonPath, command.markdownPath, command.csvPath]);
   const color = useColor(command.color, report);
   report.write(renderCompareReport(comparison, { color, width: report.columns, baseLabel, newLabel }));
   if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, compareDocument(comparison, baseLabel, newLabel), 'comparison', io);

@@ -49,6 +49,14 @@ export function checkOneStdout(command: string, outputs: Record<string, string |
   if (toStdout.length > 1) throw new UsageError(`${command}: only one output can go to stdout (-): ${toStdout.join(' and ')}`);
 }
 
+/**
+ * Where a command's report (its tables) goes: stderr when one of its outputs is stdout, so that
+ * document is alone there; stdout otherwise.
+ */
+export function reportStream<S>(io: { stdout: S; stderr: S }, outputs: readonly (string | null | undefined)[]): S {
+  return outputs.includes(STDOUT) ? io.stderr : io.stdout;
+}
+
 /** A JSON document as ubench writes it: indented, with a final newline. */
 export function jsonText(document: object): string {
   return `${JSON.stringify(document, null, 2)}\n`;

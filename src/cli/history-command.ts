@@ -2,7 +2,7 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
-import { STDOUT, writeJsonOutput } from './export-files.js';
+import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';
 import { analyseHistory, type RunHistoryAnalysis } from '../analysis/run-history.js';
@@ -37,8 +37,7 @@ export function runHistory(command: HistoryCommand, io: Io): number {
     { filter: command.filter, noise: command.noise, seed: command.seed, metric: command.metric },
   );
   if (analysis.benchmarks.length === 0) throw new UsageError(`history: no benchmark in ${history.runs.length} run(s) matches ${command.filter}`);
-  // With the document on stdout, the report goes to stderr: stdout then holds the document alone.
-  const report = command.jsonPath === STDOUT ? io.stderr : io.stdout;
+  const report = reportStream(io, [command.jsonPath]);
   const color = useColor(command.color, report);
   const c = pc.createColors(color);
   report.write(

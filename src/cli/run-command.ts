@@ -21,7 +21,7 @@ import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { compareAfterRun } from './compare-command.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
-import { appendStepSummary, checkOneStdout, EXPORT_FLAGS, exportTargets, outputTarget, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
+import { appendStepSummary, checkOneStdout, EXPORT_FLAGS, exportTargets, outputTarget, reportStream, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
 import { measurementOptions } from './measurement-options.js';
 import { measuringDeps } from './measuring-deps.js';
 import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
@@ -187,9 +187,8 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   const { deps, progress } = measuringDeps(outputs.quiet, io);
   const outcome = await runBenchmarks(options, deps);
   progress.clear();
-  // A document sent to `-` is alone on stdout; the tables and the comparison go to stderr.
-  const stdoutTaken = outputs.jsonToStdout || parsed.htmlPath === STDOUT || Object.values(parsed.exports).includes(STDOUT);
-  const tables = stdoutTaken ? io.stderr : io.stdout;
+  // The tables and the comparison after the run both go to the report stream.
+  const tables = reportStream(io, [outputs.jsonToStdout ? STDOUT : null, parsed.htmlPath, ...Object.values(parsed.exports)]);
   tables.write(renderTerminalReport(outcome.results, { color, width: tables.columns }));
   if (options.jsonPath !== null) io.stderr.write(`results written to ${options.jsonPath}\n`);
   if (outputs.jsonToStdout) io.stdout.write(resultsText(outcome.results));
