@@ -84,6 +84,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     params: { ...info.params },
     baseline: info.baseline,
     ...(info.bytesPerItem == null ? {} : { bytesPerItem: info.bytesPerItem }),
+    ...(info.modules === undefined ? {} : { modules: { ...info.modules } }),
     status: record.failure?.status ?? 'ok',
     error: record.failure?.error ?? null,
     mode: null,

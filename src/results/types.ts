@@ -281,6 +281,30 @@ export interface BenchmarkResult {
   instructions?: InstructionCount | null;
   /** Bytes of working set per unit of its size parameter (the `bytesPerItem` option; absent when not declared). */
   bytesPerItem?: number;
+  /** Whether its modules were its own instance (absent in files from before module instances). */
+  modules?: ModuleIsolation;
+}
+
+/**
+ * Whether a benchmark ran its own instance of the user's modules (the bench file and the project's
+ * files it imports), so that no other benchmark's type feedback reached the functions it calls.
+ */
+export interface ModuleIsolation {
+  /** `own`: its own instance (or it was alone in its process); `shared`: the process's one instance, with the others'. */
+  instance: 'own' | 'shared';
+  /** Why it shared, when it did (the runtime loads modules itself; the file could not be loaded again…). */
+  reason: string | null;
+  /** Module loaders besides ubench's in its process (`tsx` from `--import tsx`…): they, not ubench, compiled its TypeScript. Absent: none. */
+  loaders?: string[];
+  /** Exports of the project's CommonJS modules that its body reads through getters (a transform's interop), by module. Absent: none. */
+  getters?: GetterReads[];
+}
+
+/** Names a body reads from one CommonJS module whose exports are getters. */
+export interface GetterReads {
+  /** The module's path, relative to the working directory. */
+  module: string;
+  names: string[];
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */

@@ -122,10 +122,11 @@ describe('launch plans', () => {
   const files = { deoptLog: '/tmp/u-deopt.log', channel: '/tmp/u-events.jsonl' };
   const target = (kind: RuntimeTarget['kind'], executable: string): RuntimeTarget => ({ label: kind, kind, executable });
 
-  it('starts Node with tsx and the deoptimization log, events on descriptor 3', () => {
+  it("starts Node with ubench's TypeScript loader and the deoptimization log, events on descriptor 3", () => {
     const plan = launchPlan(request, target('node', '/opt/node22/bin/node'), files);
     assert.equal(plan.command, '/opt/node22/bin/node');
-    assert.ok(plan.args.includes('--import') && plan.args.includes('--log-deopt'));
+    assert.match(plan.args[plan.args.indexOf('--import') + 1] ?? '', /engine\/loader\/register-loader\.js$/);
+    assert.ok(plan.args.includes('--log-deopt'));
     assert.equal(plan.channelFile, null);
     assert.equal(JSON.parse(plan.args.at(-1)!).deoptLogPath, files.deoptLog);
   });

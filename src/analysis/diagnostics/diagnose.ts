@@ -15,6 +15,7 @@ import { drift } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';
+import { loaderTransform } from './loader-transform.js';
 import { memoryGrew } from './memory-grew.js';
 import { multimodal } from './multimodal.js';
 import { noisy } from './noisy.js';
@@ -30,6 +31,7 @@ import { timerResolution } from './timer-resolution.js';
 import { pct } from './format.js';
 
 export const RULES: readonly Rule[] = [
+  loaderTransform,
   optimizedAway,
   setupOverhead,
   timerResolution,

@@ -52,6 +52,8 @@ export async function startPage(request: ChildRequest, identity: RuntimeIdentity
     execArgv: [],
     identity,
     runPass: runPagePass,
+    instances: null,
+    sharedModules: 'a page runs its file as one bundle: the benchmarks of a file share one instance of its modules (--isolate benchmark gives each its own page)',
   });
   if (finished) return;
   finished = true;

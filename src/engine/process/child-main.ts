@@ -14,11 +14,25 @@ import { DeoptLogReader } from '../loop/deopt-log.js';
 import { createJitControl } from '../loop/jit-tier.js';
 import { createJscControl } from '../loop/jsc-control.js';
 import { runPass } from '../passes/run-pass.js';
+import { importInstance, loaderActive } from './instance-import.js';
+import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
+import type { DeclaredBenchmark } from '../../define/types.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const cwd = process.cwd();
 const errorInfo = (thrown: unknown) => toErrorInfo(thrown, packageRoot, cwd);
+
+/** Node: loaders besides ubench's, and getter exports of the project's CommonJS modules (read once, after loading). */
+function interopOf(): (bench: DeclaredBenchmark) => { loaders?: string[]; getters?: ReturnType<typeof getterReads> } {
+  const loaders = foreignLoaders(process.execArgv, process.env['NODE_OPTIONS'], (value) => value.includes('/engine/loader/register-loader.'));
+  let getters: Map<string, string[]> | null = null;
+  return (bench) => {
+    getters ??= projectGetterExports(packageRoot);
+    const reads = getterReads(bench, getters, cwd);
+    return { ...(loaders.length === 0 ? {} : { loaders }), ...(reads.length === 0 ? {} : { getters: reads }) };
+  };
+}
 
 let finished = false;
 process.on('exit', (code) => {
@@ -34,8 +48,14 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 
 const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
 if (request.channelFile !== undefined) useChannelFile(request.channelFile);
+const fileUrl = pathToFileURL(request.file).href;
+/** Bun and Deno load modules themselves; in Node, ubench's loader (engine/loader/) hands each benchmark its own instance. */
+const ownRuntime = process.versions['bun'] !== undefined ? 'Bun' : process.versions['deno'] !== undefined ? 'Deno' : null;
 await runRequest(request, {
-  load: () => import(pathToFileURL(request.file).href),
+  load: () => import(fileUrl),
+  instances: ownRuntime === null && loaderActive() ? { load: (k) => importInstance(fileUrl, k, packageRoot) } : null,
+  sharedModules: `${ownRuntime ?? 'this process'} loads the modules without ubench's loader: the benchmarks of a file share one instance of them (--isolate benchmark gives each its own process)`,
+  interop: ownRuntime === null ? interopOf() : undefined,
   emit,
   errorInfo,
   jitControl: process.versions['bun'] === undefined ? createJitControl() : await createJscControl(),

@@ -6,8 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import type { ErrorInfo } from '../../results/types.js';
 
-/** How the TypeScript loader words a syntax error: `Transform failed with 1 error: file:3:24: ERROR: Unexpected ")"`. */
+/** How esbuild (the loader's compiler of what cannot be erased) words a syntax error: `Transform failed with 1 error: file:3:24: ERROR: Unexpected ")"`. */
 const TRANSFORM_FAILURE = /Transform failed with \d+ errors?: (\S+:\d+:\d+): ERROR: (.*)$/;
+/** How the loader's CommonJS emit words one (engine/loader/commonjs-emit.ts): `SyntaxError: file:3:24: message`. */
+const EMIT_FAILURE = /^SyntaxError: (\S+:\d+:\d+): (.*)$/;
+/** Compilers a TypeScript loader runs (ubench's own, or one the user imports): their frames are not the user's. */
+const LOADER_PACKAGES = ['tsx', 'esbuild', 'amaro', 'typescript', 'get-tsconfig'].map((name) => `/node_modules/${name}/`);
 const FRAME_LOCATION = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/;
 
 /** ubench's own code, compiled or (through source maps) original. */
@@ -17,7 +21,7 @@ export function isHarnessFile(file: string, packageRoot: string): boolean {
 
 function isUserFrame(file: string, packageRoot: string): boolean {
   if (file.startsWith('node:') || file.startsWith('internal/') || file === '<anonymous>') return false;
-  if (file.includes('/node_modules/tsx/') || file.includes('/node_modules/esbuild/')) return false;
+  if (LOADER_PACKAGES.some((folder) => file.includes(folder))) return false;
   return !isHarnessFile(file, packageRoot);
 }
 
@@ -76,7 +80,7 @@ export function toErrorInfo(thrown: unknown, packageRoot: string, cwd: string): 
     if (fromEsbuild !== null) return fromEsbuild;
     const name = thrown.name && thrown.name !== 'Error' ? `${thrown.name}: ` : '';
     const message = (firstLine(`${name}${thrown.message}`) || thrown.name || 'Error').split(`${cwd}/`).join('');
-    const transform = TRANSFORM_FAILURE.exec(message);
+    const transform = TRANSFORM_FAILURE.exec(message) ?? EMIT_FAILURE.exec(message);
     if (transform !== null) {
       return { message: `SyntaxError: ${transform[2]}`, location: relativeTo(cwd, transform[1]!), stack: thrown.stack ?? null };
     }

@@ -12,6 +12,7 @@ import type {
   JitInfo,
   LoopMode,
   MemoryInfo,
+  ModuleIsolation,
   ParamValue,
   SetupProbe,
   StateProbe,
@@ -127,6 +128,8 @@ export interface DeclaredInfo {
   baseline: boolean;
   /** The `bytesPerItem` option (absent or null when not declared, and from older processes). */
   bytesPerItem?: number | null;
+  /** Whether it runs its own instance of the user's modules (absent from older processes, and when only listing). */
+  modules?: ModuleIsolation;
 }
 
 export interface MeasuredBenchmark extends Measurement {

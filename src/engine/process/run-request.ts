@@ -7,7 +7,7 @@
 import { resetRegistry } from '../../define/registry.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
-import type { ErrorInfo } from '../../results/types.js';
+import type { ErrorInfo, ModuleIsolation } from '../../results/types.js';
 import { createRng } from '../../stats/random.js';
 import { HostReference } from '../host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
@@ -18,6 +18,7 @@ import type { JitControl } from '../loop/jit-tier.js';
 import { runBenchmark, sink } from '../loop/run-benchmark.js';
 import type { runPass } from '../passes/run-pass.js';
 import { measureConfig } from './child-config.js';
+import { ownInstances, type InstanceLoader } from './own-instances.js';
 import type { ChildEvent, ChildRequest, DeclaredInfo } from './events.js';
 
 export interface RequestHost {
@@ -35,6 +36,12 @@ export interface RequestHost {
   identity: RuntimeIdentity;
   /** The process's side of a pass after timing; absent where passes do not run (a browser page). */
   runPass?: typeof runPass;
+  /** Imports further instances of the bench file, one per benchmark (own-instances.ts); null where the runtime loads modules itself. */
+  instances: InstanceLoader | null;
+  /** Why benchmarks share one instance of the modules where `instances` is null. */
+  sharedModules: string;
+  /** What in this process the user's build would not have, for one benchmark (interop-facts.ts), once its modules are loaded; absent where not read. */
+  interop?: (bench: DeclaredBenchmark) => Pick<ModuleIsolation, 'loaders' | 'getters'>;
 }
 
 function describe(bench: DeclaredBenchmark): DeclaredInfo {
@@ -60,9 +67,13 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     emit({ type: 'load-error', error: errorInfo(thrown) });
     return;
   }
-  const selected = select(registry.benchmarks, request);
-  emit({ type: 'declared', benchmarks: selected.map(describe) });
-  if (request.listOnly) return;
+  const declared = select(registry.benchmarks, request);
+  if (request.listOnly) {
+    emit({ type: 'declared', benchmarks: declared.map(describe) });
+    return;
+  }
+  const { benchmarks: selected, isolation } = await ownInstances(declared, registry, host.instances, host.sharedModules);
+  emit({ type: 'declared', benchmarks: selected.map((bench, i) => ({ ...describe(bench), modules: { ...isolation[i]!, ...host.interop?.(bench) } })) });
   registry.running = true;
   const config = measureConfig(request, clock);
   const context = {

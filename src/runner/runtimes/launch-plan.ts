@@ -14,9 +14,12 @@ import { REGION_MARKER } from '../../engine/passes/instructions/count-regions.js
 const childMain = fileURLToPath(new URL('../../engine/process/child-main.js', import.meta.url));
 /** ubench's own files: a Deno child reads them (and nothing else of ubench). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
-/** tsx's loader: runs `.ts` bench files (and their `.ts` imports) on Node 20 without a build step. */
-const tsxLoader = import.meta.resolve('tsx');
-const lineLoader = new URL('../../engine/process/line-preserving-loader.js', import.meta.url).href;
+/**
+ * ubench's loader: `.ts` bench files and their imports run as the user's build would ship them
+ * (engine/loader/). Node cannot `--import` TypeScript, so ubench run from its sources (its own
+ * tests) starts children with the built loader, which then loads the engine's sources.
+ */
+const typescriptLoader = new URL(`${import.meta.url.endsWith('.ts') ? '../../../dist/' : '../../'}engine/loader/register-loader.js`, import.meta.url).href;
 
 export interface LaunchPlan {
   command: string;
@@ -36,8 +39,6 @@ export interface ProcessFiles {
 /** V8 flags a pass's process needs (see PassRequest). */
 export function passFlags(pass: ChildRequest['pass']): string[] {
   if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
-  // Source lines a CPU profile can tell apart (see line-preserving-hooks.ts).
-  if (pass?.kind === 'cpu-profile') return ['--import', lineLoader];
   if (pass?.kind === 'instructions') return DETERMINISTIC_V8_FLAGS;
   if (pass?.kind === 'disasm') {
     return [
@@ -100,7 +101,7 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
   // The user's flags after ubench's deoptimization log and before a pass's flags, which must win (a later V8 flag overrides an earlier one).
   const nodeArgs = [
     '--import',
-    tsxLoader,
+    typescriptLoader,
     ...deoptFlags(files.deoptLog),
     ...userFlags,
     ...extraArgs,

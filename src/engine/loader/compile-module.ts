@@ -1,0 +1,29 @@
+/**
+ * One TypeScript (or JSX) file as the JavaScript its own build would ship, in the module system
+ * Node gives its `.js` twin (module-format.ts):
+ * - an ES module: types erased in place (strip-types.ts);
+ * - CommonJS written as CommonJS: types erased in place, the same;
+ * - ES module syntax in a CommonJS scope: CommonJS as `tsc` emits it (commonjs-emit.ts).
+ */
+import { emitCommonJs } from './commonjs-emit.js';
+import { hasModuleSyntax, moduleFormat, type ModuleFormat } from './module-format.js';
+import { packageTypeOf } from './package-scope.js';
+import { projectConfig } from './project-config.js';
+import { stripTypes } from './strip-types.js';
+
+export interface CompiledModule {
+  format: ModuleFormat;
+  code: string;
+}
+
+/**
+ * `required`: the file is loaded by `require()`, which runs CommonJS only (an ES module file is
+ * then emitted as CommonJS too, as tsc would for a CommonJS build).
+ */
+export function compileModule(file: string, source: string, required = false): CompiledModule {
+  const config = projectConfig(file);
+  const stripped = stripTypes(source, file, config);
+  const format = required ? 'commonjs' : moduleFormat(file, packageTypeOf(file), () => stripped.code);
+  if (format === 'module' || !hasModuleSyntax(stripped.code)) return { format, code: stripped.code };
+  return { format, code: emitCommonJs(source, file, config) };
+}

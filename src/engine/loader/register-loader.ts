@@ -1,0 +1,56 @@
+/**
+ * `--import`ed first by every Node benchmark process: how `.ts` (and `.mts`, `.cts`, `.tsx`,
+ * `.jsx`) files load there, for imports (loader-hooks.ts on Node's loader thread) and for
+ * `require()` (CommonJS extensions and resolution, patched here). Source maps are turned on, so
+ * stack traces and positions of compiled files lead back to the source.
+ */
+import Module, { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileModule } from './compile-module.js';
+import { LOADER_MARK } from './module-instances.js';
+import { projectConfig } from './project-config.js';
+import { isPathSpecifier, resolveCandidates } from './resolve-candidates.js';
+
+interface CommonJsModule {
+  _compile(code: string, filename: string): unknown;
+}
+interface ModuleInternals {
+  _extensions: Record<string, (module: CommonJsModule, filename: string) => void>;
+  _resolveFilename: (request: string, parent: { filename?: string | null } | null | undefined, ...rest: unknown[]) => string;
+}
+
+/** ubench's package folder: its own modules are never instanced per benchmark. */
+const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
+/** Extensions `require()` compiles (`.mts` is an ES module, which require() does not compile). */
+const REQUIRED_EXTENSIONS = ['.ts', '.cts', '.tsx', '.jsx'];
+
+process.setSourceMapsEnabled(true);
+Module.register(new URL('./loader-hooks.js', import.meta.url), { data: { packageRoot } });
+(globalThis as Record<symbol, unknown>)[LOADER_MARK] = true;
+
+const internals = createRequire(import.meta.url)('node:module') as ModuleInternals;
+for (const extension of REQUIRED_EXTENSIONS) {
+  internals._extensions[extension] = (module, filename) => {
+    module._compile(compileModule(filename, readFileSync(filename, 'utf8'), true).code, filename);
+  };
+}
+
+const resolveFilename = internals._resolveFilename;
+internals._resolveFilename = function (this: unknown, request, parent, ...rest) {
+  try {
+    return resolveFilename.call(this, request, parent, ...rest);
+  } catch (thrown) {
+    if ((thrown as { code?: unknown } | null)?.code !== 'MODULE_NOT_FOUND') throw thrown;
+    const from = parent?.filename;
+    const candidates = isPathSpecifier(request) ? resolveCandidates(request) : from == null ? [] : projectConfig(from).paths(request);
+    for (const candidate of candidates) {
+      try {
+        return resolveFilename.call(this, candidate, parent, ...rest);
+      } catch {
+        // the next candidate
+      }
+    }
+    throw thrown;
+  }
+};

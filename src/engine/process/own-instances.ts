@@ -1,0 +1,53 @@
+/**
+ * Gives each selected benchmark its own instance of the user's modules (engine/loader/
+ * module-instances.ts): the bench file is imported again once per benchmark after the first, and
+ * the benchmark takes its declaration from its own import. Where that cannot be done the benchmark
+ * keeps the first import's declaration, shared with the others, and the reason is recorded.
+ */
+import type { Registry } from '../../define/registry.js';
+import type { DeclaredBenchmark } from '../../define/types.js';
+import type { ModuleIsolation } from '../../results/types.js';
+
+export interface InstanceLoader {
+  /** Imports instance `k` (≥ 1) of the bench file; its bench() calls fill the registry. */
+  load(k: number): Promise<unknown>;
+}
+
+export interface OwnInstances {
+  benchmarks: DeclaredBenchmark[];
+  isolation: ModuleIsolation[];
+}
+
+const OWN: ModuleIsolation = { instance: 'own', reason: null };
+
+/** `loader` null: the runtime loads modules itself, and `sharedReason` says so. */
+export async function ownInstances(selected: readonly DeclaredBenchmark[], registry: Registry, loader: InstanceLoader | null, sharedReason: string): Promise<OwnInstances> {
+  if (selected.length < 2) return { benchmarks: [...selected], isolation: selected.map(() => OWN) };
+  if (loader === null) return { benchmarks: [...selected], isolation: selected.map(() => ({ instance: 'shared', reason: sharedReason })) };
+  const declared = registry.benchmarks;
+  const benchmarks: DeclaredBenchmark[] = [selected[0]!];
+  const isolation: ModuleIsolation[] = [OWN];
+  try {
+    for (let k = 1; k < selected.length; k++) {
+      const wanted = selected[k]!;
+      registry.benchmarks = [];
+      registry.groups = [];
+      let own: DeclaredBenchmark | undefined;
+      let reason: string;
+      try {
+        await loader.load(k);
+        own = registry.benchmarks.find((b) => b.id === wanted.id);
+        reason = 'the bench file did not declare it again when imported a second time';
+      } catch (thrown) {
+        reason = `the bench file could not be imported a second time (${thrown instanceof Error ? thrown.message.split('\n')[0] : String(thrown)})`;
+      }
+      benchmarks.push(own ?? wanted);
+      isolation.push(own === undefined ? { instance: 'shared', reason } : OWN);
+    }
+  } finally {
+    registry.benchmarks = declared;
+    registry.groups = [];
+  }
+  if (isolation.some((i) => i.instance === 'shared')) isolation[0] = { instance: 'shared', reason: 'benchmarks of its file that could not have their own instance run this one, beside it' };
+  return { benchmarks, isolation };
+}
