@@ -37,7 +37,19 @@ export function agreement(runs, references, minTolerance = MIN_TOLERANCE) {
     for (const [form, maps] of Object.entries(runs)) {
       const xs = maps.map((m) => m.get(name)).filter((x) => x !== undefined);
       if (xs.length === 0) continue;
-      const row = { name, form, median: median(xs), spread: spreadOf(xs), processes: xs.length, reference: references[form] ?? null, ratio: null, tolerance: null, agrees: null };
+      const row = {
+        name,
+        form,
+        median: median(xs),
+        spread: spreadOf(xs),
+        processes: xs.length,
+        reference: references[form] ?? null,
+        ratio: null,
+        tolerance: null,
+        agrees: null,
+        runRatios: [],
+        runsAgreeing: 0,
+      };
       rows.push(row);
     }
   }
@@ -47,7 +59,13 @@ export function agreement(runs, references, minTolerance = MIN_TOLERANCE) {
     if (ref === undefined) continue;
     row.ratio = row.median / ref.median;
     row.tolerance = Math.max(row.spread, ref.spread, minTolerance);
-    row.agrees = Math.abs(Math.log(row.ratio)) <= Math.log1p(row.tolerance);
+    const within = (ratio) => Math.abs(Math.log(ratio)) <= Math.log1p(row.tolerance);
+    row.agrees = within(row.ratio);
+    // Run by run: the form's process against its reference's process of the same run.
+    const own = runs[row.form];
+    const theirs = runs[row.reference];
+    row.runRatios = own.flatMap((m, r) => (m.has(row.name) && theirs[r]?.has(row.name) ? [m.get(row.name) / theirs[r].get(row.name)] : []));
+    row.runsAgreeing = row.runRatios.filter(within).length;
   }
   return rows;
 }

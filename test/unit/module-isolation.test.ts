@@ -9,7 +9,7 @@ import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
 import type { Registry } from '../../src/define/registry.js';
 import type { DeclaredBenchmark } from '../../src/define/types.js';
 import { foreignLoaders, getterReads } from '../../src/engine/process/interop-facts.js';
-import { ownInstances } from '../../src/engine/process/own-instances.js';
+import { INSTANCE_MEMORY_BUDGET, ownInstances } from '../../src/engine/process/own-instances.js';
 import { noisy, syntheticResult } from '../helpers/synthetic-result.js';
 
 function declared(id: string, body: () => unknown = () => 1): DeclaredBenchmark {
@@ -73,6 +73,34 @@ describe('own module instances', () => {
     assert.match(result.isolation[2]!.reason!, /did not declare it again/);
     assert.match(result.isolation[0]!.reason!, /run this one, beside it/);
     assert.equal(registry.benchmarks, first);
+  });
+
+  it('stops making instances when the rest would keep more than the memory budget, and says how much', async () => {
+    const first = ['a', 'b', 'c', 'd', 'e'].map((id) => declared(id));
+    const registry = registryOf(first);
+    let heap = 1_000;
+    let loads = 0;
+    const perInstance = INSTANCE_MEMORY_BUDGET / 2;
+    const result = await ownInstances(
+      first,
+      registry,
+      {
+        async load() {
+          loads++;
+          heap += perInstance;
+          registry.benchmarks.push(...['a', 'b', 'c', 'd', 'e'].map((id) => declared(id)));
+        },
+        heapBytes: () => heap,
+      },
+      'unused',
+    );
+    assert.equal(loads, 1);
+    assert.deepEqual(
+      result.isolation.map((i) => i.instance),
+      ['shared', 'own', 'shared', 'shared', 'shared'],
+    );
+    assert.match(result.isolation[2]!.reason!, /one instance of its file keeps 512 MiB: 3 more would keep 1536 MiB, over the 1024 MiB/);
+    assert.equal(result.benchmarks[2], first[2]);
   });
 
   it('gives a lone benchmark its own instance without importing again, and shares where the runtime loads modules itself', async () => {

@@ -3,11 +3,13 @@
  * benchmark process: `.ts`, `.mts`, `.cts`, `.tsx` and `.jsx` files compiled as compile-module.ts
  * says; imports resolved as a TypeScript project writes them (resolve-candidates.ts, tsconfig
  * `paths`); each benchmark's instance mark handed on to the project's modules (module-instances.ts).
- * A CommonJS result is left to Node's CommonJS loader (its `require` hooks are register-loader.ts's).
+ * A CommonJS result is left to Node's CommonJS loader (its `require` hooks are register-loader.ts's),
+ * which asks for the code here (compile-request.ts): every compiler runs on this thread only.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileModule } from './compile-module.js';
+import { compiledAnswer, requestedFile } from './compile-request.js';
 import { COMPILED_EXTENSIONS } from './module-format.js';
 import { INSTANCE_PARAM, instanceOf, isSharedFile } from './module-instances.js';
 import { projectConfig } from './project-config.js';
@@ -80,6 +82,11 @@ async function resolveTyped(specifier: string, context: ResolveContext, next: Ne
 }
 
 export async function resolve(specifier: string, context: ResolveContext, next: NextResolve): Promise<ResolveResult> {
+  const requested = requestedFile(specifier);
+  if (requested !== null) {
+    const file = fileURLToPath(requested);
+    return { url: compiledAnswer(compileModule(file, readFileSync(file, 'utf8'), true).code), shortCircuit: true };
+  }
   const result = await resolveTyped(specifier, context, next);
   const instance = instanceOf(context.parentURL);
   if (instance === null || !result.url.startsWith('file:') || isSharedFile(fileURLToPath(result.url), packageRoot)) return result;

@@ -1,13 +1,13 @@
 /**
  * `--import`ed first by every Node benchmark process: how `.ts` (and `.mts`, `.cts`, `.tsx`,
  * `.jsx`) files load there, for imports (loader-hooks.ts on Node's loader thread) and for
- * `require()` (CommonJS extensions and resolution, patched here). Source maps are turned on, so
- * stack traces and positions of compiled files lead back to the source.
+ * `require()` (CommonJS extensions and resolution, patched here). Nothing is compiled on this
+ * thread: the benchmark's isolate runs no compiler (compile-request.ts says why). Source maps are
+ * turned on, so stack traces and positions of compiled files lead back to the source.
  */
 import Module, { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { compileModule } from './compile-module.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiledCode, compileRequest } from './compile-request.js';
 import { LOADER_MARK } from './module-instances.js';
 import { projectConfig } from './project-config.js';
 import { isPathSpecifier, resolveCandidates } from './resolve-candidates.js';
@@ -32,7 +32,8 @@ Module.register(new URL('./loader-hooks.js', import.meta.url), { data: { package
 const internals = createRequire(import.meta.url)('node:module') as ModuleInternals;
 for (const extension of REQUIRED_EXTENSIONS) {
   internals._extensions[extension] = (module, filename) => {
-    module._compile(compileModule(filename, readFileSync(filename, 'utf8'), true).code, filename);
+    // Compiled on the loader thread, never in this isolate (compile-request.ts).
+    module._compile(compiledCode(import.meta.resolve(compileRequest(pathToFileURL(filename).href))), filename);
   };
 }
 

@@ -4,6 +4,7 @@
  * is not shown a second time (the first import showed it).
  */
 import { forgetProjectCommonJs, instanceUrl, LOADER_MARK } from '../loader/module-instances.js';
+import { fullGc } from '../memory/forced-gc.js';
 
 /** Whether ubench's loader runs in this process (it marks the global object when registered). */
 export function loaderActive(): boolean {
@@ -36,4 +37,11 @@ export function importInstance(fileUrl: string, k: number, packageRoot: string):
     forgetProjectCommonJs(packageRoot);
     return import(instanceUrl(fileUrl, k));
   });
+}
+
+/** The heap's used bytes and the memory outside it (ArrayBuffers), after a full GC. */
+export function retainedHeapBytes(): number {
+  fullGc()?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
 }

@@ -11,7 +11,18 @@ import type { ModuleIsolation } from '../../results/types.js';
 export interface InstanceLoader {
   /** Imports instance `k` (≥ 1) of the bench file; its bench() calls fill the registry. */
   load(k: number): Promise<unknown>;
+  /** Bytes the heap holds (after a full GC where one can be had), to tell what an instance keeps; absent: not read. */
+  heapBytes?(): number;
 }
+
+/**
+ * What the further instances of a file may keep in all: past it the rest of its benchmarks share the
+ * first instance. A file whose top level builds large fixtures would otherwise hold one copy per
+ * benchmark (a 100 MiB fixture and 12 benchmarks would keep 1.2 GiB); 1 GiB is a quarter of V8's
+ * default heap limit on a 64-bit machine with this one's memory (~4 GiB).
+ */
+export const INSTANCE_MEMORY_BUDGET = 1 << 30;
+const MIB = 1 << 20;
 
 export interface OwnInstances {
   benchmarks: DeclaredBenchmark[];
@@ -27,13 +38,20 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
   const declared = registry.benchmarks;
   const benchmarks: DeclaredBenchmark[] = [selected[0]!];
   const isolation: ModuleIsolation[] = [OWN];
+  let overBudget: string | null = null;
   try {
     for (let k = 1; k < selected.length; k++) {
       const wanted = selected[k]!;
+      if (overBudget !== null) {
+        benchmarks.push(wanted);
+        isolation.push({ instance: 'shared', reason: overBudget });
+        continue;
+      }
       registry.benchmarks = [];
       registry.groups = [];
       let own: DeclaredBenchmark | undefined;
       let reason: string;
+      const before = loader.heapBytes?.() ?? null;
       try {
         await loader.load(k);
         own = registry.benchmarks.find((b) => b.id === wanted.id);
@@ -43,6 +61,11 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
       }
       benchmarks.push(own ?? wanted);
       isolation.push(own === undefined ? { instance: 'shared', reason } : OWN);
+      const kept = before === null ? 0 : Math.max(0, loader.heapBytes!() - before);
+      const more = selected.length - 1 - k;
+      if (kept * more > INSTANCE_MEMORY_BUDGET) {
+        overBudget = `one instance of its file keeps ${(kept / MIB).toFixed(0)} MiB: ${more} more would keep ${((kept * more) / MIB).toFixed(0)} MiB, over the ${INSTANCE_MEMORY_BUDGET / MIB} MiB ubench gives them`;
+      }
     }
   } finally {
     registry.benchmarks = declared;
