@@ -143,6 +143,8 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     ...(record.cpuProfile ?? {}),
     disasm: record.disasm ?? null,
   };
+  const detached = runs.find((run) => run.detachedBuffers != null)?.detachedBuffers;
+  if (detached != null) result.detachedBuffers = detached;
   result.setupProbe = first.setupProbe;
   result.stateProbe = first.stateProbe ?? null;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));

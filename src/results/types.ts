@@ -283,6 +283,8 @@ export interface BenchmarkResult {
   bytesPerItem?: number;
   /** Whether its modules were its own instance (absent in files from before module instances). */
   modules?: ModuleIsolation;
+  /** Another benchmark of its process detached an ArrayBuffer before it was measured (absent: none did, or not watched). */
+  detachedBuffers?: DetachedBuffers;
 }
 
 /**
@@ -305,6 +307,18 @@ export interface GetterReads {
   /** The module's path, relative to the working directory. */
   module: string;
   names: string[];
+}
+
+/**
+ * V8's array-buffer detaching protector fell in the benchmark's process before it was measured
+ * (engine/host/detach-probe.ts): another benchmark detached an ArrayBuffer, and from then on
+ * optimized code checks every typed-array access for a detached buffer.
+ */
+export interface DetachedBuffers {
+  /** The benchmark that ran alone when it fell (its warm-up, or in sequential mode its measurement); null: during the interleaved rounds. */
+  by: { id: string; name: string } | null;
+  /** A Float64Array probe's time over a plain array's, after the fall over before it. */
+  slowdown: number;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */

@@ -12,6 +12,7 @@ import { after, describe, it } from 'node:test';
 import { agreement, estimatesOf } from '../../scripts/fidelity/agreement.mjs';
 import { buildForms, FORMS, ROOT } from '../../scripts/fidelity/forms.mjs';
 import { runUbench } from '../../scripts/fidelity/run-form.mjs';
+import type { ResultsFile } from '../../src/results/types.js';
 import { makeTempDir } from '../helpers/e2e-cli.js';
 
 const temp = makeTempDir();
@@ -38,7 +39,11 @@ describe('fidelity of what is timed', () => {
     for (let p = 0; p < PROCESSES; p++) {
       for (const form of p % 2 === 0 ? forms : [...forms].reverse()) {
         const benches = ['imports.bench.ts', 'array-sum.bench.ts'].map((name) => path.basename(files[form]![name]!));
-        runs[form]!.push(estimatesOf(runUbench(path.join(temp.dir, form), [...benches, ...TIME]).results));
+        const { results } = runUbench(path.join(temp.dir, form), [...benches, ...TIME]);
+        runs[form]!.push(estimatesOf(results));
+        // Nothing here detaches an ArrayBuffer: the protector's probe must not see a fall (a false alarm).
+        const alarmed = (results as ResultsFile).benchmarks.filter((b) => b.detachedBuffers !== undefined).map((b) => b.name);
+        assert.deepEqual(alarmed, [], `${form}: a detaching protector fall was reported where nothing detaches`);
       }
     }
     const references = Object.fromEntries(forms.map((f) => [f, FORMS[f].reference]));
@@ -66,5 +71,17 @@ describe('fidelity of what is timed', () => {
     assert.equal(judged.length, 8, JSON.stringify(rows));
     const off = judged.filter((r) => !r.agrees).map((r) => `${r.name}: ×${r.ratio!.toFixed(2)} beside its neighbour (allowed ±${(r.tolerance! * 100).toFixed(0)}%)`);
     assert.deepEqual(off, []);
+  });
+
+  it('names the benchmark that detached an ArrayBuffer on the typed-array benchmark measured beside it, and not on itself', () => {
+    const { results } = runUbench(ROOT, ['test/fixtures/bench/detach/detach.bench.ts', ...TIME]);
+    const byName = new Map((results as ResultsFile).benchmarks.map((b) => [b.name, b]));
+    const sum = byName.get('sum a Float64Array')!;
+    assert.equal(sum.detachedBuffers?.by?.name, 'transfer a buffer', JSON.stringify(sum.detachedBuffers));
+    assert.ok(sum.detachedBuffers!.slowdown >= 1.4);
+    assert.ok(sum.diagnostics.some((d) => d.code === 'neighbour-detached'));
+    const transfer = byName.get('transfer a buffer')!;
+    assert.equal(transfer.detachedBuffers, undefined);
+    assert.ok(!transfer.diagnostics.some((d) => d.code === 'neighbour-detached'));
   });
 });

@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
 import type { Registry } from '../../src/define/registry.js';
 import type { DeclaredBenchmark } from '../../src/define/types.js';
+import { DETACHED_SLOWDOWN, DetachWatch } from '../../src/engine/host/detach-probe.js';
 import { foreignLoaders, getterReads } from '../../src/engine/process/interop-facts.js';
 import { INSTANCE_MEMORY_BUDGET, ownInstances } from '../../src/engine/process/own-instances.js';
 import { noisy, syntheticResult } from '../helpers/synthetic-result.js';
@@ -158,5 +159,39 @@ describe('loader-transform', () => {
   it('for getters alone, says what a CommonJS build that ships them costs its users', () => {
     const [d] = diagnose({ ...base(), modules: { instance: 'own', reason: null, getters: [{ module: 'dist/lib.cjs', names: ['add'] }] } }, { clock: null, precisionTarget: 0.01 });
     assert.match(d!.hint, /what its CommonJS users pay/);
+  });
+});
+
+describe('the detaching protector across a process', () => {
+  const probe = (readings: number[]) => ({ start: () => undefined, slowdown: () => readings.shift() ?? 1 });
+  const a = { id: 'f#a', name: 'a' };
+  const b = { id: 'f#b', name: 'b' };
+  it('pins a fall on the benchmark that ran alone when it happened, and records it on the others only', () => {
+    const watch = new DetachWatch(probe([1.03, 2.1, 1.0]));
+    watch.after(a);
+    assert.equal(watch.seenBy('f#c'), null);
+    watch.after(b);
+    watch.after(null);
+    assert.deepEqual(watch.seenBy('f#a'), { by: { id: 'f#b', name: 'b' }, slowdown: 2.1 });
+    assert.equal(watch.seenBy('f#b'), null);
+  });
+  it('says the rounds when the fall came while every benchmark ran, and watches nothing without a probe', () => {
+    const watch = new DetachWatch(probe([1.1, 1.2, DETACHED_SLOWDOWN]));
+    watch.after(a);
+    watch.after(b);
+    watch.after(null);
+    assert.deepEqual(watch.seenBy('f#a'), { by: null, slowdown: DETACHED_SLOWDOWN });
+    const off = new DetachWatch(null);
+    off.after(a);
+    assert.equal(off.seenBy('f#b'), null);
+  });
+  it('neighbour-detached warns with the culprit and the fix, and is silent without a fall', () => {
+    const base = syntheticResult({ perOp: noisy(40, 60, 0.01) });
+    assert.deepEqual(diagnose(base, { clock: null, precisionTarget: 0.01 }), []);
+    const [d] = diagnose({ ...base, detachedBuffers: { by: { id: 'f#t', name: 'transfer a buffer' }, slowdown: 2.04 } }, { clock: null, precisionTarget: 0.01 });
+    assert.equal(d?.code, 'neighbour-detached');
+    assert.equal(d?.severity, 'warning');
+    assert.match(d!.message, /"transfer a buffer" detached an ArrayBuffer .* 2\.0× as long/);
+    assert.match(d!.hint, /--isolate benchmark, or move "transfer a buffer" to a file of its own/);
   });
 });

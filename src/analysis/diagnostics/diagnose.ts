@@ -18,6 +18,7 @@ import { leak } from './leak.js';
 import { loaderTransform } from './loader-transform.js';
 import { memoryGrew } from './memory-grew.js';
 import { multimodal } from './multimodal.js';
+import { neighbourDetached } from './neighbour-detached.js';
 import { noisy } from './noisy.js';
 import { notOptimized } from './not-optimized.js';
 import { notSteady } from './not-steady.js';
@@ -32,6 +33,7 @@ import { pct } from './format.js';
 
 export const RULES: readonly Rule[] = [
   loaderTransform,
+  neighbourDetached,
   optimizedAway,
   setupOverhead,
   timerResolution,

@@ -80,6 +80,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     } catch (thrown) {
       fail(bench.id, thrown);
     }
+    context.detached.after(bench);
   }
 
   // One floor per loop kind in use, warmed up like a benchmark and sampled in the first rounds (see rounds.ts).
@@ -133,6 +134,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
   );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();
+  context.detached.after(null);
 
   const floorEstimates = new Map<string, FloorEstimate>(
     floorParticipants.map((f) => {
@@ -351,5 +353,6 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
     },
     timerReadsPerSample: runner.timerReadsPerSample,
     memory,
+    detachedBuffers: context.detached.seenBy(session.bench.id),
   };
 }

@@ -11,6 +11,7 @@ import { createBatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import type { Sink } from './codegen.js';
 import { parseDeoptLog, type DeoptLogSource } from './deopt-log.js';
+import type { DetachWatch } from '../host/detach-probe.js';
 import type { MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
@@ -48,6 +49,8 @@ export interface ProcessContext {
   cwd: string;
   /** Whether a (cwd-relative or absolute) source location is ubench's own code. */
   isHarness: (location: string) => boolean;
+  /** V8's detaching protector, watched across the process's benchmarks (detach-probe.ts). */
+  detached: DetachWatch;
 }
 
 let floors: FloorCache | null = null;

@@ -7,6 +7,7 @@ import type {
   ClockInfo,
   CpuProfileFindings,
   DeoptEvent,
+  DetachedBuffers,
   ErrorInfo,
   FloorEstimate,
   JitInfo,
@@ -142,6 +143,8 @@ export interface MeasuredBenchmark extends Measurement {
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
   memory: EngineMemory | null;
+  /** Another benchmark of the process detached an ArrayBuffer before this one was measured (absent: none, or not watched). */
+  detachedBuffers?: DetachedBuffers | null;
 }
 
 export type ChildEvent =

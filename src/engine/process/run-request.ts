@@ -9,6 +9,7 @@ import type { DeclaredBenchmark } from '../../define/types.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo, ModuleIsolation } from '../../results/types.js';
 import { createRng } from '../../stats/random.js';
+import { DetachProbe, DetachWatch } from '../host/detach-probe.js';
 import { HostReference } from '../host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
 import { hrtimeNow, measureClock } from '../loop/clock.js';
@@ -87,6 +88,8 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     processKey: request.processKey ?? host.pid,
     cwd: host.cwd,
     isHarness: host.isHarness,
+    // JavaScriptCore has no such protector; a pass's process measures no figure a fall could change.
+    detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow)),
   };
   const pass = request.pass;
   if (pass === null && request.interleave === true) {
@@ -97,8 +100,11 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     emit({ type: 'start', id: bench.id });
     const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
     try {
-      if (pass === null) emit({ type: 'measured', id: bench.id, result: await runBenchmark(bench, context, onPhase) });
-      else if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
+      if (pass === null) {
+        const result = await runBenchmark(bench, context, onPhase);
+        context.detached.after(bench);
+        emit({ type: 'measured', id: bench.id, result: { ...result, detachedBuffers: context.detached.seenBy(bench.id) } });
+      } else if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
       else emit({ type: 'pass-result', id: bench.id, result: await host.runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
     } catch (thrown) {
       emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });

@@ -91,6 +91,8 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
       `--allow-read=${readable.join(',')}`,
       `--allow-write=${files.channel}`,
       '--allow-env',
+      // Imports as a TypeScript project writes them for Node (`./lib.js` for lib.ts, no extension), as ubench's Node loader resolves them.
+      '--sloppy-imports',
       `--v8-flags=${v8Flags.join(',')}`,
       ...extraArgs,
       childMain,
