@@ -24,6 +24,8 @@ const BATCHES = 7;
  * intact process (host steps and bursts land on both).
  */
 export const DETACHED_SLOWDOWN = 1.4;
+/** Readings for the start's median, and for confirming a fall. */
+const READINGS = 3;
 
 function sumTyped(values: Float64Array): number {
   let total = 0;
@@ -66,15 +68,22 @@ export class DetachProbe {
     return typed / plain;
   }
 
-  /** Reads the ratio of an intact process (call once, before the benchmarks run). */
+  /** Reads the ratio of an intact process (call once, before the benchmarks run): the median of READINGS. */
   start(): void {
-    this.baseline = this.ratio();
+    const readings = Array.from({ length: READINGS }, () => this.ratio()).sort((a, b) => a - b);
+    this.baseline = readings[READINGS >> 1]!;
   }
 
-  /** The slowdown since start(): ≥ DETACHED_SLOWDOWN once the protector has fallen. */
+  /**
+   * The slowdown since start(): ≥ DETACHED_SLOWDOWN once the protector has fallen. A reading past it
+   * is read again READINGS − 1 times and the smallest stands: a fall stays for good, a reading
+   * disturbed by the machine does not (one read 1.47× with the protector intact, measured here).
+   */
   slowdown(): number {
     if (this.baseline === null) this.start();
-    return this.ratio() / this.baseline!;
+    let smallest = this.ratio() / this.baseline!;
+    for (let r = 1; r < READINGS && smallest >= DETACHED_SLOWDOWN; r++) smallest = Math.min(smallest, this.ratio() / this.baseline!);
+    return smallest;
   }
 }
 

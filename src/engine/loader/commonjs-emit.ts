@@ -5,45 +5,58 @@
  * required module's exports (`(0, lib_1.add)(…)`), `esModuleInterop` as the project sets it.
  * (esbuild's and swc's CommonJS make every export a getter, which V8 cannot fold: an imported
  * constant read 9.7× slower in the issue that led here.) Nothing is lowered for an older target.
+ * TypeScript runs in a process of its own (emit-server.ts says why), started on first use.
  */
-import { createRequire } from 'node:module';
-import type * as TypeScript from 'typescript';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { EmitAnswer, EmitRequest } from './emit-server.js';
 import type { ProjectConfig } from './project-config.js';
 
-const require = createRequire(import.meta.url);
-let typescript: typeof TypeScript | null = null;
+/** The server's script; from ubench's sources (its own tests) the built one, since Node cannot run TypeScript. */
+const SERVER = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../dist/engine/loader/emit-server.js' : './emit-server.js', import.meta.url));
 
-/** Options the emit needs whatever the project says: CommonJS, the source's own syntax level, an inline map. */
-function emitOptions(ts: typeof TypeScript, config: ProjectConfig): TypeScript.CompilerOptions {
-  const { options } = ts.convertCompilerOptionsFromJson(config.compilerOptions, config.file ?? process.cwd());
-  const userTarget = options.target;
-  return {
-    ...options,
-    module: ts.ModuleKind.CommonJS,
-    target: ts.ScriptTarget.ESNext,
-    // As tsc would for the project's target (class fields defined from ES2022 on); as JavaScript does without a tsconfig.
-    useDefineForClassFields: options.useDefineForClassFields ?? (userTarget === undefined || userTarget >= ts.ScriptTarget.ES2022),
-    esModuleInterop: options.esModuleInterop ?? true,
-    verbatimModuleSyntax: false,
-    isolatedModules: true,
-    importHelpers: false,
-    noEmitHelpers: false,
-    declaration: false,
-    sourceMap: false,
-    inlineSourceMap: true,
-    inlineSources: false,
-  };
+let server: ChildProcess | null = null;
+let nextId = 0;
+const pending = new Map<number, { resolve(code: string): void; reject(error: Error): void }>();
+
+function started(): ChildProcess {
+  if (server !== null) return server;
+  // Plain JavaScript: none of the benchmark process's flags (ubench's loader among them).
+  const child = spawn(process.execPath, [SERVER, 'serve'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const answer = JSON.parse(line) as EmitAnswer;
+    const waiting = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (pending.size === 0) hold(child, false);
+    if ('code' in answer) waiting?.resolve(answer.code);
+    else waiting?.reject(new SyntaxError(answer.error));
+  });
+  child.on('exit', () => {
+    server = null;
+    for (const waiting of pending.values()) waiting.reject(new Error("ubench's TypeScript emitter ended before it answered"));
+    pending.clear();
+  });
+  server = child;
+  return child;
 }
 
-export function emitCommonJs(source: string, file: string, config: ProjectConfig): string {
-  typescript ??= require('typescript') as typeof TypeScript;
-  const ts = typescript;
-  const output = ts.transpileModule(source, { fileName: file, compilerOptions: emitOptions(ts, config), reportDiagnostics: true });
-  const error = output.diagnostics?.find((d) => d.category === ts.DiagnosticCategory.Error);
-  if (error !== undefined) {
-    const at = error.file !== undefined && error.start !== undefined ? error.file.getLineAndCharacterOfPosition(error.start) : null;
-    const where = at === null ? file : `${file}:${at.line + 1}:${at.character + 1}`;
-    throw new SyntaxError(`${where}: ${ts.flattenDiagnosticMessageText(error.messageText, ' ')}`);
+/** Waiting for an answer keeps the loader thread alive; idle between files, the server must not keep the process alive. */
+function hold(child: ChildProcess, waiting: boolean): void {
+  const handles = [child, child.stdout as unknown as { ref(): void; unref(): void }, child.stdin as unknown as { ref?(): void; unref?(): void }];
+  for (const handle of handles) {
+    if (waiting) handle.ref?.();
+    else handle.unref?.();
   }
-  return output.outputText;
+}
+
+export function emitCommonJs(source: string, file: string, config: ProjectConfig): Promise<string> {
+  const id = nextId++;
+  const request: EmitRequest = { id, source, file, compilerOptions: { ...config.compilerOptions }, configFile: config.file };
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    const child = started();
+    hold(child, true);
+    child.stdin!.write(`${JSON.stringify(request)}\n`);
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * One TypeScript (or JSX) file as the JavaScript its own build would ship, in the module system
  * Node gives its `.js` twin (module-format.ts):
- * - an ES module: types erased in place (strip-types.ts);
- * - CommonJS written as CommonJS: types erased in place, the same;
+ * - an ES module: types removed, nothing else changed (strip-types.ts);
+ * - CommonJS written as CommonJS: the same;
  * - ES module syntax in a CommonJS scope: CommonJS as `tsc` emits it (commonjs-emit.ts).
  */
 import { emitCommonJs } from './commonjs-emit.js';
@@ -20,10 +20,10 @@ export interface CompiledModule {
  * `required`: the file is loaded by `require()`, which runs CommonJS only (an ES module file is
  * then emitted as CommonJS too, as tsc would for a CommonJS build).
  */
-export function compileModule(file: string, source: string, required = false): CompiledModule {
+export async function compileModule(file: string, source: string, required = false): Promise<CompiledModule> {
   const config = projectConfig(file);
   const stripped = stripTypes(source, file, config);
-  const format = required ? 'commonjs' : moduleFormat(file, packageTypeOf(file), () => stripped.code);
-  if (format === 'module' || !hasModuleSyntax(stripped.code)) return { format, code: stripped.code };
-  return { format, code: emitCommonJs(source, file, config) };
+  const format = required ? 'commonjs' : moduleFormat(file, packageTypeOf(file), () => stripped);
+  if (format === 'module' || !hasModuleSyntax(stripped)) return { format, code: stripped };
+  return { format, code: await emitCommonJs(source, file, config) };
 }

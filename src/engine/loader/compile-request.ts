@@ -1,10 +1,11 @@
 /**
  * How `require()` gets a TypeScript file compiled without compiling it in the benchmark's own V8
- * isolate. The compilers are not neutral there: amaro runs WebAssembly, and a WebAssembly memory
- * that grows detaches its old ArrayBuffer, which invalidates V8's detaching protector for the whole
+ * isolate. A compiler there is not neutral: its code is optimized by the same isolate, its heap sits
+ * beside the benchmark's, and a compiler that runs WebAssembly (amaro, tried first) grows a memory
+ * that detaches its old ArrayBuffer, which invalidates V8's detaching protector for the whole
  * isolate — from then on every typed-array access checks for a detached buffer (a 10,000-element
- * Float64Array sum ran 8.2 µs before and 16.5 µs after, measured on this project's machine,
- * Node 20). So the main thread asks the loader thread (where the module hooks run, in an isolate of
+ * Float64Array sum ran 8.2 µs before and 16.5 µs after, measured on this project's machine, Node
+ * 20). So the main thread asks the loader thread (where the module hooks run, in an isolate of
  * their own) through `import.meta.resolve`, which is synchronous: the request is a specifier of
  * ubench's own scheme, and the answer comes back as a `data:` URL holding the compiled code.
  */

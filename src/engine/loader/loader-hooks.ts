@@ -85,7 +85,7 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
   const requested = requestedFile(specifier);
   if (requested !== null) {
     const file = fileURLToPath(requested);
-    return { url: compiledAnswer(compileModule(file, readFileSync(file, 'utf8'), true).code), shortCircuit: true };
+    return { url: compiledAnswer((await compileModule(file, readFileSync(file, 'utf8'), true)).code), shortCircuit: true };
   }
   const result = await resolveTyped(specifier, context, next);
   const instance = instanceOf(context.parentURL);
@@ -99,7 +99,7 @@ export async function load(url: string, context: unknown, next: NextLoad): Promi
   if (!url.startsWith('file:')) return next(url, context);
   const file = fileURLToPath(url);
   if (!COMPILED_EXTENSIONS.test(file)) return next(url, context);
-  const compiled = compileModule(file, readFileSync(file, 'utf8'));
+  const compiled = await compileModule(file, readFileSync(file, 'utf8'));
   // CommonJS runs through Node's CommonJS loader (its require.cache, its require), which compiles it again there.
   if (compiled.format === 'commonjs') return { format: 'commonjs', source: null, shortCircuit: true };
   return { format: 'module', source: compiled.code, shortCircuit: true };

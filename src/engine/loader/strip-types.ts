@@ -1,27 +1,20 @@
 /**
- * TypeScript to the JavaScript that was written: types erased and nothing else changed.
+ * TypeScript to the JavaScript that was written: types removed and nothing else changed. esbuild
+ * transforms each file with the project's tsconfig options that change what it emits: `keepNames`
+ * off (no `__name(fn, "…")` wrappers redefining function names, which move a function off V8's
+ * initial map), module syntax left as written, nothing lowered for the running Node, and an inline
+ * source map back to the source (stack traces, deoptimization positions and CPU profile lines are
+ * mapped through it). Enums, namespaces, parameter properties, decorators and JSX are compiled as
+ * tsc and the project's tsconfig would.
  *
- * Erasable TypeScript goes through amaro, the type stripper Node itself runs for `.ts` files
- * (`--experimental-strip-types`, on by default from Node 22.18 and 23.6): every type annotation is
- * replaced by blanks, so the code V8 runs is the user's own, character for character, and every
- * position (deoptimization log, CPU profile lines, stack traces) is the source's. The same stripper
- * on every Node version means Node 20 runs what Node 22 and later run natively.
- *
- * What cannot be erased (enums, namespaces, parameter properties, legacy decorators, JSX) is
- * compiled by esbuild with the project's tsconfig options: `keepNames` off (no `__name` wrappers
- * redefining function names), module syntax left as written, nothing lowered for the running
- * Node, and an inline source map back to the source.
+ * Not amaro, Node's own type stripper, though it keeps every position: it is WebAssembly, and its
+ * compilation on the loader thread shares V8's background compiler threads with the benchmark's own
+ * isolate. Under a busy second core, a loop that deoptimizes after 3 million calls was optimized too
+ * late to do so in 3 runs of 4 with amaro and in 0 of 4 with esbuild, which does its work in a
+ * process of its own (measured on this project's machine).
  */
-import { createRequire } from 'node:module';
 import { transformSync as esbuildTransform, type TsconfigRaw } from 'esbuild';
 import type { ProjectConfig } from './project-config.js';
-
-const require = createRequire(import.meta.url);
-
-interface Amaro {
-  transformSync(source: string, options: { mode: 'strip-only' }): { code: string };
-}
-let amaro: Amaro | null = null;
 
 /** The tsconfig options that change what esbuild emits (see esbuild's TsconfigRaw). */
 const ESBUILD_TSCONFIG_KEYS = [
@@ -39,20 +32,8 @@ const ESBUILD_TSCONFIG_KEYS = [
   'verbatimModuleSyntax',
 ] as const;
 
-export interface StrippedSource {
-  code: string;
-  /** How: erased in place (positions are the source's) or compiled (positions through the source map). */
-  how: 'erased' | 'compiled';
-}
-
-/** amaro's refusal: syntax that strip-only mode cannot erase, or that does not parse. */
-function isStripRefusal(thrown: unknown): boolean {
-  const code = typeof thrown === 'object' && thrown !== null ? (thrown as { code?: unknown }).code : undefined;
-  return code === 'UnsupportedSyntax' || code === 'InvalidSyntax';
-}
-
-/** esbuild's transform of one file, keeping its module syntax. */
-export function compileWithEsbuild(source: string, file: string, config: ProjectConfig): string {
+/** The file's JavaScript with its module syntax as written. */
+export function stripTypes(source: string, file: string, config: ProjectConfig): string {
   const compilerOptions: Record<string, unknown> = {};
   for (const key of ESBUILD_TSCONFIG_KEYS) {
     if (config.compilerOptions[key] !== undefined) compilerOptions[key] = config.compilerOptions[key];
@@ -66,18 +47,4 @@ export function compileWithEsbuild(source: string, file: string, config: Project
     keepNames: false,
     tsconfigRaw: { compilerOptions } as TsconfigRaw,
   }).code;
-}
-
-/** The file's JavaScript with its module syntax as written. */
-export function stripTypes(source: string, file: string, config: ProjectConfig): StrippedSource {
-  if (!file.endsWith('.tsx') && !file.endsWith('.jsx')) {
-    amaro ??= require('amaro') as Amaro;
-    try {
-      return { code: amaro.transformSync(source, { mode: 'strip-only' }).code, how: 'erased' };
-    } catch (thrown) {
-      // What cannot be erased is compiled below; a syntax error is reported there, with esbuild's message and position.
-      if (!isStripRefusal(thrown)) throw thrown;
-    }
-  }
-  return { code: compileWithEsbuild(source, file, config), how: 'compiled' };
 }

@@ -14,6 +14,7 @@ import { DeoptLogReader } from '../loop/deopt-log.js';
 import { createJitControl } from '../loop/jit-tier.js';
 import { createJscControl } from '../loop/jsc-control.js';
 import { runPass } from '../passes/run-pass.js';
+import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
@@ -56,6 +57,7 @@ await runRequest(request, {
   instances: ownRuntime === null && loaderActive() ? { load: (k) => importInstance(fileUrl, k, packageRoot), heapBytes: retainedHeapBytes } : null,
   sharedModules: `${ownRuntime ?? 'this process'} loads the modules without ubench's loader: the benchmarks of a file share one instance of them (--isolate benchmark gives each its own process)`,
   interop: ownRuntime === null ? interopOf() : undefined,
+  settle: () => settleThreads(),
   emit,
   errorInfo,
   jitControl: process.versions['bun'] === undefined ? createJitControl() : await createJscControl(),

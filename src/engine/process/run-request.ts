@@ -41,6 +41,8 @@ export interface RequestHost {
   instances: InstanceLoader | null;
   /** Why benchmarks share one instance of the modules where `instances` is null. */
   sharedModules: string;
+  /** Waits until the process's other threads are quiet after loading (settle-threads.ts); absent where it cannot tell. */
+  settle?: () => Promise<unknown>;
   /** What in this process the user's build would not have, for one benchmark (interop-facts.ts), once its modules are loaded; absent where not read. */
   interop?: (bench: DeclaredBenchmark) => Pick<ModuleIsolation, 'loaders' | 'getters'>;
 }
@@ -74,6 +76,8 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     return;
   }
   const { benchmarks: selected, isolation } = await ownInstances(declared, registry, host.instances, host.sharedModules);
+  // Loading leaves work on V8's background threads, which also optimize the benchmark's code.
+  await host.settle?.();
   emit({ type: 'declared', benchmarks: selected.map((bench, i) => ({ ...describe(bench), modules: { ...isolation[i]!, ...host.interop?.(bench) } })) });
   registry.running = true;
   const config = measureConfig(request, clock);
