@@ -8,6 +8,7 @@
  */
 
 import type { InstructionCount } from './instruction-types.js';
+import type { DetachedBuffers, ModuleIsolation } from './isolation-types.js';
 import type { MemoryInfo } from './memory-types.js';
 import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
@@ -24,6 +25,7 @@ export type { InstructionCount, SimulatedCacheMisses } from './instruction-types
 export type { ThrottleInfo } from './throttle-types.js';
 export type * from './complexity-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcCost, GcOverhead, MemoryInfo } from './memory-types.js';
+export type { DetachedBuffers, GetterReads, ModuleIsolation } from './isolation-types.js';
 export type {
   CpuProfileFindings,
   CpuSampling,
@@ -285,40 +287,6 @@ export interface BenchmarkResult {
   modules?: ModuleIsolation;
   /** Another benchmark of its process detached an ArrayBuffer before it was measured (absent: none did, or not watched). */
   detachedBuffers?: DetachedBuffers;
-}
-
-/**
- * Whether a benchmark ran its own instance of the user's modules (the bench file and the project's
- * files it imports), so that no other benchmark's type feedback reached the functions it calls.
- */
-export interface ModuleIsolation {
-  /** `own`: its own instance (or it was alone in its process); `shared`: the process's one instance, with the others'. */
-  instance: 'own' | 'shared';
-  /** Why it shared, when it did (the runtime loads modules itself; the file could not be loaded again…). */
-  reason: string | null;
-  /** Module loaders besides ubench's in its process (`tsx` from `--import tsx`…): they, not ubench, compiled its TypeScript. Absent: none. */
-  loaders?: string[];
-  /** Exports of the project's CommonJS modules that its body reads through getters (a transform's interop), by module. Absent: none. */
-  getters?: GetterReads[];
-}
-
-/** Names a body reads from one CommonJS module whose exports are getters. */
-export interface GetterReads {
-  /** The module's path, relative to the working directory. */
-  module: string;
-  names: string[];
-}
-
-/**
- * V8's array-buffer detaching protector fell in the benchmark's process before it was measured
- * (engine/host/detach-probe.ts): another benchmark detached an ArrayBuffer, and from then on
- * optimized code checks every typed-array access for a detached buffer.
- */
-export interface DetachedBuffers {
-  /** The benchmark that ran alone when it fell (its warm-up, or in sequential mode its measurement); null: during the interleaved rounds. */
-  by: { id: string; name: string } | null;
-  /** A Float64Array probe's time over a plain array's, after the fall over before it. */
-  slowdown: number;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */

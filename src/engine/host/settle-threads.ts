@@ -1,11 +1,13 @@
 /**
  * Waits, after the bench file is loaded and before anything is measured, until the process's other
- * threads are quiet. Loading leaves V8 work behind on its background threads (the loader thread's
- * compilers being optimized, a large module's code, the garbage of start-up), and those threads are
- * the ones that optimize the benchmark's code: with TypeScript's compiler still being optimized on
- * them, a loop that deoptimizes after 3 million calls was optimized too late to, in every run
- * (measured on this project's machine). The wait ends when the other threads used under a quarter
- * of a core in two windows in a row, as a browser's start-up is waited out (browser-settle.ts).
+ * threads are quiet. Loading leaves V8 work on its background threads (a large module's code being
+ * optimized, the garbage of start-up), and those are the threads that optimize the benchmark's code;
+ * WebAssembly compiled on the loader thread was measured to delay that (a loop that deoptimizes after
+ * 3 million calls was optimized too late in 3 runs of 4 with a busy second core). A guard, not a
+ * cure: with TypeScript loaded on the loader thread, neither this wait nor a 3 s pause changed that
+ * loop's outcome (6 runs of 6), and the compilers now run in processes of their own. The wait ends
+ * when the other threads used under a quarter of a core in two windows in a row (as a browser's
+ * start-up is waited out, browser-settle.ts); it took two windows (~100 ms) on every file measured.
  */
 import { readSchedstat, type SchedReading } from './cpu-wait.js';
 

@@ -32,11 +32,13 @@ function started(): ChildProcess {
     if ('code' in answer) waiting?.resolve(answer.code);
     else waiting?.reject(new SyntaxError(answer.error));
   });
-  child.on('exit', () => {
+  const fail = (why: string): void => {
     server = null;
-    for (const waiting of pending.values()) waiting.reject(new Error("ubench's TypeScript emitter ended before it answered"));
+    for (const waiting of pending.values()) waiting.reject(new Error(`ubench's TypeScript emitter ${why}`));
     pending.clear();
-  });
+  };
+  child.on('exit', () => fail('ended before it answered'));
+  child.on('error', (error) => fail(`could not start: ${error.message}`));
   server = child;
   return child;
 }

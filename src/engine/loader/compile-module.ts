@@ -27,3 +27,8 @@ export async function compileModule(file: string, source: string, required = fal
   if (format === 'module' || !hasModuleSyntax(stripped)) return { format, code: stripped };
   return { format, code: await emitCommonJs(source, file, config) };
 }
+
+/** The module system a file runs in, compiling only what telling it needs (the syntax, for a package without "type"). */
+export function formatOf(file: string, source: string): ModuleFormat {
+  return moduleFormat(file, packageTypeOf(file), () => stripTypes(source, file, projectConfig(file)));
+}

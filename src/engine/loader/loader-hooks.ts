@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileModule } from './compile-module.js';
+import { compileModule, formatOf } from './compile-module.js';
 import { compiledAnswer, requestedFile } from './compile-request.js';
 import { COMPILED_EXTENSIONS } from './module-format.js';
 import { INSTANCE_PARAM, instanceOf, isSharedFile } from './module-instances.js';
@@ -99,8 +99,8 @@ export async function load(url: string, context: unknown, next: NextLoad): Promi
   if (!url.startsWith('file:')) return next(url, context);
   const file = fileURLToPath(url);
   if (!COMPILED_EXTENSIONS.test(file)) return next(url, context);
-  const compiled = await compileModule(file, readFileSync(file, 'utf8'));
-  // CommonJS runs through Node's CommonJS loader (its require.cache, its require), which compiles it again there.
-  if (compiled.format === 'commonjs') return { format: 'commonjs', source: null, shortCircuit: true };
-  return { format: 'module', source: compiled.code, shortCircuit: true };
+  const source = readFileSync(file, 'utf8');
+  // CommonJS runs through Node's CommonJS loader (its require.cache, its require), whose extension asks for the code.
+  if (formatOf(file, source) === 'commonjs') return { format: 'commonjs', source: null, shortCircuit: true };
+  return { format: 'module', source: (await compileModule(file, source)).code, shortCircuit: true };
 }
