@@ -147,6 +147,8 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   if (detached != null) result.detachedBuffers = detached;
   result.setupProbe = first.setupProbe;
   result.stateProbe = first.stateProbe ?? null;
+  if (first.stateChange != null) result.stateChange = first.stateChange;
+  if (first.perCallChunk != null) result.perCallChunk = first.perCallChunk;
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
   result.memory =

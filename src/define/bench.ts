@@ -11,7 +11,7 @@ import type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, Declare
 type Body = BenchFn | ParamsBenchFn<never> | ManualBenchFn | SetupBench<never>;
 
 const KNOWN_OPTIONS = new Set(['args', 'baseline', 'bytesPerItem']);
-const KNOWN_SETUP_KEYS = new Set(['setup', 'run', 'teardown']);
+const KNOWN_SETUP_KEYS = new Set(['setup', 'run', 'teardown', 'state']);
 
 function assertFunction(value: unknown, what: string): asserts value is (...args: never[]) => unknown {
   if (typeof value !== 'function') {
@@ -19,7 +19,7 @@ function assertFunction(value: unknown, what: string): asserts value is (...args
   }
 }
 
-function classify(name: string, body: unknown, argKeys: readonly string[] | null): Pick<DeclaredBenchmark, 'kind' | 'body' | 'setup' | 'teardown'> {
+function classify(name: string, body: unknown, argKeys: readonly string[] | null): Pick<DeclaredBenchmark, 'kind' | 'body' | 'setup' | 'teardown' | 'statePerCall'> {
   if (typeof body === 'function') {
     const fn = body as DeclaredBenchmark['body'];
     return { kind: bodyKind(name, fn, argKeys), body: fn, setup: null, teardown: null };
@@ -28,13 +28,18 @@ function classify(name: string, body: unknown, argKeys: readonly string[] | null
     const spec = body as Record<string, unknown>;
     for (const key of Object.keys(spec)) {
       if (!KNOWN_SETUP_KEYS.has(key)) {
-        throw new DeclarationError(`bench "${name}": unknown key "${key}" (expected setup, run, teardown)`);
+        throw new DeclarationError(`bench "${name}": unknown key "${key}" (expected setup, run, teardown, state)`);
       }
     }
     assertFunction(spec.run, `bench "${name}": run`);
     if (spec.setup !== undefined) assertFunction(spec.setup, `bench "${name}": setup`);
     if (spec.teardown !== undefined) assertFunction(spec.teardown, `bench "${name}": teardown`);
+    if (spec.state !== undefined && spec.state !== 'per-sample' && spec.state !== 'per-call') {
+      throw new DeclarationError(`bench "${name}": state must be 'per-sample' or 'per-call', got ${JSON.stringify(spec.state) ?? typeof spec.state}`);
+    }
+    if (spec.state === 'per-call' && spec.setup === undefined) throw new DeclarationError(`bench "${name}": state: 'per-call' needs a setup to make each call's state`);
     return {
+      ...(spec.state === 'per-call' ? { statePerCall: true } : {}),
       kind: 'setup',
       body: spec.run as DeclaredBenchmark['body'],
       setup: (spec.setup as DeclaredBenchmark['setup']) ?? null,
@@ -71,7 +76,7 @@ function checkOptions(name: string, options: unknown): BenchOptions {
  * - `bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); })`: the body runs its own loop of
  *   `b.n` iterations; `b.args` holds the parameters.
  * - `bench(name, { setup, run, teardown })`: `setup(args)` runs untimed before each sample, its
- *   value goes to every `run(state, args)`.
+ *   value goes to every `run(state, args)`; with `state: 'per-call'` every call gets its own state.
  * - `options.args` makes one benchmark per parameter combination.
  * - A body returning a promise is awaited on every iteration.
  *

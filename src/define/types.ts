@@ -49,6 +49,13 @@ export interface SetupBench<S = unknown> {
   setup?: (args: Params) => S | Promise<S>;
   run: (state: S, args: Params) => unknown;
   teardown?: (state: S, args: Params) => unknown;
+  /**
+   * `'per-sample'` (default): one state per sample, shared by its calls — right for a body that only
+   * reads its state. `'per-call'`: every call gets a state of its own, for a body that consumes or
+   * changes it (`a.sort()`, `q.shift()`); the states are made before each sample, untimed, in chunks
+   * that fit in memory, and each chunk costs two clock reads (stated in the results).
+   */
+  state?: 'per-sample' | 'per-call';
 }
 
 export interface BenchOptions {
@@ -85,4 +92,6 @@ export interface DeclaredBenchmark {
   body: (...args: never[]) => unknown;
   setup: ((args: Params) => unknown) | null;
   teardown: ((state: unknown, args: Params) => unknown) | null;
+  /** `state: 'per-call'`: every call gets a fresh state from setup (absent or false: one state per sample). */
+  statePerCall?: boolean;
 }

@@ -15,6 +15,7 @@ import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from '.
 import type { Estimate, Sample } from './sample-types.js';
 import type { ProfileInfo } from './profile-types.js';
 import type { RunSettings } from './run-settings.js';
+import type { StateChange } from './state-change-types.js';
 import type { ThrottleInfo } from './throttle-types.js';
 import type { ComplexityReport } from './complexity-types.js';
 
@@ -287,6 +288,10 @@ export interface BenchmarkResult {
   modules?: ModuleIsolation;
   /** Another benchmark of its process detached an ArrayBuffer before it was measured (absent: none did, or not watched). */
   detachedBuffers?: DetachedBuffers;
+  /** Benchmarks with setup: what its body did to the state setup made (absent: no setup, not probed, or an older file). */
+  stateChange?: StateChange;
+  /** `state: 'per-call'`: calls per timed chunk, each chunk's states made before it (absent for other forms). */
+  perCallChunk?: number;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */

@@ -25,6 +25,15 @@ describe('bench() and group()', () => {
     );
   });
 
+  it("records state: 'per-call' and refuses other values, and a per-call state without setup", () => {
+    bench('fresh', { setup: () => [3, 1, 2], run: (a: number[]) => a.sort(), state: 'per-call' });
+    bench('shared', { setup: () => [3, 1, 2], run: (a: number[]) => a.length, state: 'per-sample' });
+    assert.equal(declared()[0]!.statePerCall, true);
+    assert.equal(declared()[1]!.statePerCall, undefined);
+    assert.throws(() => bench('bad', { setup: () => 1, run: () => 1, state: 'each' as never }), /state must be 'per-sample' or 'per-call', got "each"/);
+    assert.throws(() => bench('no setup', { run: () => 1, state: 'per-call' }), /state: 'per-call' needs a setup/);
+  });
+
   it('expands args into the cartesian product, last key fastest, values in names and params', () => {
     bench('sort', { run: () => 0 }, { args: { size: [10, 100], kind: ['a', 'b'] } });
     assert.deepEqual(

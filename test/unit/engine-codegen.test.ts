@@ -17,6 +17,14 @@ describe('generated measured loops', () => {
     assert.match(a, new RegExp(`function ${loopFunctionName(1)}\\(`));
   });
 
+  it("gives state: 'per-call' a state of its own per call", () => {
+    const sink = { value: undefined as unknown };
+    const loop = compileLoop({ uid: 9, label: 'p', call: 'per-call', async: false }, () => 0, sink);
+    const seen: unknown[] = [];
+    loop(3, ((state: unknown) => seen.push(state)) as never, ['a', 'b', 'c'], {});
+    assert.deepEqual(seen, ['a', 'b', 'c']);
+  });
+
   it('cannot be broken out of its comment by a benchmark name', () => {
     const source = loopSource({ uid: 3, label: 'evil */ throw 1; /*\nx', call: 'plain', async: false });
     assert.doesNotThrow(() => new Function('now', 'sink', source));

@@ -83,7 +83,7 @@ describe('results schema', () => {
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'nodeFlags']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags']],
       ['#/$defs/forkResult', ['source']],
-      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers']],
+      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk']],
       // Recorded since module instances; present only when a loader or getter reads were seen.
       ['#/$defs/benchmarkResult/properties/modules', ['loaders', 'getters']],
       ['#/$defs/warmupInfo', ['seriesNs']],

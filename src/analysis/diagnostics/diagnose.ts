@@ -26,6 +26,8 @@ import { optimizedAway } from './optimized-away.js';
 import { outliers } from './outliers.js';
 import type { OkResult, Rule, RuleContext } from './rule.js';
 import { setupOverhead } from './setup-overhead.js';
+import { stateChanged } from './state-changed.js';
+import { perCallState } from './per-call-state.js';
 import { retainsMemory } from './retains-memory.js';
 import { throttled } from './throttled.js';
 import { timerResolution } from './timer-resolution.js';
@@ -35,6 +37,8 @@ export const RULES: readonly Rule[] = [
   loaderTransform,
   neighbourDetached,
   optimizedAway,
+  stateChanged,
+  perCallState,
   setupOverhead,
   timerResolution,
   notOptimized,

@@ -6,6 +6,7 @@
  */
 import { interceptStandardError } from '../../stats/regression.js';
 import type { Rule } from './rule.js';
+import { stateChangeFinding } from '../state-change.js';
 import { ns, pct } from './format.js';
 
 /** Seed 003 / issue 3: flag a setup share above 5% of a sample. */
@@ -15,9 +16,12 @@ const INTERCEPT_MIN_T = 4;
 
 export const setupOverhead: Rule = {
   code: 'setup-overhead',
-  check(result) {
+  check(result, context) {
     const fit = result.regression;
     if (fit === null || result.samples.length < 3) return [];
+    // A first call that costs more because later calls run on what it left is state-changed's
+    // finding; this rule's hint (move preparation into setup) would name what the user already did.
+    if (stateChangeFinding(result, context.clock?.costNs ?? null) !== null) return [];
     const meanSampleNs = result.samples.reduce((sum, s) => sum + s.elapsedNs, 0) / result.samples.length;
     const share = fit.interceptNs / meanSampleNs;
     if (!(share > SETUP_SHARE_LIMIT)) return [];

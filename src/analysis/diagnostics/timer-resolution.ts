@@ -27,9 +27,11 @@ export const timerResolution: Rule = {
         severity: 'warning',
         message: `samples last ${ns(medianSampleNs)} with ${reads} clock reads of ${ns(clock.costNs)} each: reading the clock is ${pct(readShare)} of the measured time`,
         hint:
-          reads > 2
-            ? 'b.stop()/b.start() inside the b.n loop reads the clock on every iteration: time whole batches, and move per-iteration preparation into setup.'
-            : 'Samples are too short for the clock: raise --time so samples can grow.',
+          result.perCallChunk !== undefined
+            ? "state: 'per-call' reads the clock twice per chunk of states, and this body's states are large enough that chunks are short: time a batch of work per call instead (e.g. sort several arrays in one call), or use one state per sample if the body only reads it."
+            : reads > 2
+              ? 'b.stop()/b.start() inside the b.n loop reads the clock on every iteration: time whole batches, and move per-iteration preparation into setup.'
+              : 'Samples are too short for the clock: raise --time so samples can grow.',
         evidence: { medianSampleNs, clockCostNs: clock.costNs, timerReadsPerSample: reads },
       },
     ];

@@ -5,7 +5,8 @@
 import type { DeclaredBenchmark, Params } from '../../define/types.js';
 import type { LoopMode } from '../../results/types.js';
 import type { Now } from './clock.js';
-import { compileLoop, loopFunctionName, type LoopBody, type Sink } from './codegen.js';
+import { compileLoop, loopFunctionName, type LoopBody, type LoopCall, type Sink } from './codegen.js';
+import { perCallChunk } from './per-call-states.js';
 import type { TimedRegionHooks } from './timed-region.js';
 import { createManualContext } from './manual-context.js';
 
@@ -15,8 +16,10 @@ export interface BatchRunner {
   tierTarget: { target: 'loop' | 'body'; fn: unknown; functionName: string; body: { fn: unknown; functionName: string } | null };
   /** Most clock reads seen in one batch: 2 for generated loops; more when a manual body pauses its timer. */
   readonly timerReadsPerSample: number;
-  /** Whether the body is called with (state, args) — decides which floor applies. */
-  call: 'plain' | 'setup';
+  /** How the body is called — decides which floor applies. */
+  call: LoopCall;
+  /** `state: 'per-call'`: calls per timed chunk (each chunk's states are made before it, untimed); null otherwise. */
+  readonly perCallChunk: number | null;
   runBatch(iterations: number): Promise<number> | number;
   /** Benchmarks with `setup`: batches timed on a state kept across batches (the state probe); null otherwise. */
   states: StatefulBatches | null;
@@ -70,6 +73,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
     },
     mode: 'manual',
     call: 'plain',
+    perCallChunk: null,
     states: null,
     tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)', body: null },
     async runBatch(iterations) {
@@ -95,7 +99,8 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   // A params body runs in the setup-call loop, `body(state, args)`, with the params object (made
   // once, at declaration) as its state: the loop is the same in every runtime, and the setup floor
   // measures exactly that call shape. The second argument is ignored by a one-parameter body.
-  const call = bench.kind === 'plain' ? 'plain' : 'setup';
+  const perCall = bench.statePerCall === true && bench.setup !== null;
+  const call: LoopCall = bench.kind === 'plain' ? 'plain' : perCall ? 'per-call' : 'setup';
   const params = bench.kind === 'params' ? bench.params : undefined;
   const spec = { uid: nextLoopUid(), label: bench.id, call, async, ...loopOptions } as const;
   const loop = compileLoop(spec, now, sink);
@@ -113,10 +118,12 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     hooks.leave(elapsed);
     return elapsed;
   };
+  if (perCall) return perCallRunner({ mode, call, tierTarget, timed, setup: setup!, teardown, args });
   return {
     mode,
     call,
     tierTarget,
+    perCallChunk: null,
     timerReadsPerSample: 2,
     async runBatch(iterations) {
       const state = setup === null ? params : await settle(setup(args));
@@ -134,5 +141,59 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
               if (teardown !== null) await settle(teardown(state, args));
             },
           },
+  };
+}
+
+interface PerCallParts {
+  mode: LoopMode;
+  call: LoopCall;
+  tierTarget: BatchRunner['tierTarget'];
+  timed(states: unknown[], iterations: number): Promise<number>;
+  setup: Setup;
+  teardown: Teardown | null;
+  args: Params;
+}
+
+/**
+ * `state: 'per-call'`: a batch of n calls runs in chunks; before each chunk its states are made
+ * (untimed), then one timed loop calls the body once on each. The chunk is sized from the first
+ * state's heap size (engine/loop/per-call-states.ts), so the states of a chunk fit in memory;
+ * every chunk costs two clock reads, counted in timerReadsPerSample.
+ */
+function perCallRunner(parts: PerCallParts): BatchRunner {
+  const { setup, teardown, args } = parts;
+  let chunk: number | null = null;
+  let maxReads = 2;
+  const make = async (count: number): Promise<unknown[]> => {
+    const states = new Array<unknown>(count);
+    for (let i = 0; i < count; i++) states[i] = await settle(setup(args));
+    return states;
+  };
+  return {
+    mode: parts.mode,
+    call: parts.call,
+    tierTarget: parts.tierTarget,
+    states: null,
+    get perCallChunk() {
+      return chunk;
+    },
+    get timerReadsPerSample() {
+      return maxReads;
+    },
+    async runBatch(iterations) {
+      chunk ??= await perCallChunk(() => settle(setup(args)), teardown === null ? null : (state) => settle(teardown(state, args)));
+      let elapsed = 0;
+      let reads = 0;
+      for (let done = 0; done < iterations; ) {
+        const count = Math.min(chunk, iterations - done);
+        const states = await make(count);
+        elapsed += await parts.timed(states, count);
+        reads += 2;
+        if (teardown !== null) for (const state of states) await settle(teardown(state, args));
+        done += count;
+      }
+      maxReads = Math.max(maxReads, reads);
+      return elapsed;
+    },
   };
 }

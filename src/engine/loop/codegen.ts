@@ -17,6 +17,9 @@ export interface Sink {
 
 export type LoopBody = (...args: never[]) => unknown;
 
+/** How the generated loop calls the body (and which floor measures it). */
+export type LoopCall = 'plain' | 'setup' | 'per-call';
+
 /** Runs `n` calls of `body` and returns the elapsed nanoseconds. */
 export type SyncLoop = (n: number, body: LoopBody, state: unknown, args: unknown) => number;
 export type AsyncLoop = (n: number, body: LoopBody, state: unknown, args: unknown) => Promise<number>;
@@ -26,8 +29,8 @@ export interface LoopSpec {
   uid: number;
   /** Human label (the benchmark id), written into the marker comment. */
   label: string;
-  /** `plain`: `body()`; `setup`: `body(state, args)`. */
-  call: 'plain' | 'setup';
+  /** `plain`: `body()`; `setup`: `body(state, args)`; `per-call`: `body(state[i], args)`, a state of its own per call. */
+  call: LoopCall;
   async: boolean;
   /**
    * Compile the loop as a script of its own whose lines start here (`vm.compileFunction`), named
@@ -61,7 +64,7 @@ export function isMeasuredLoopFrame(frame: { url: string; functionName: string }
 /** The source of a loop, exported so tests can check the marker and shape. */
 export function loopSource(spec: LoopSpec): string {
   const label = spec.label.replace(/\*\//g, '* /').replace(/[\r\n]/g, ' ');
-  const call = spec.call === 'plain' ? 'body()' : 'body(state, args)';
+  const call = spec.call === 'plain' ? 'body()' : spec.call === 'setup' ? 'body(state, args)' : 'body(state[i], args)';
   const invoke = spec.async ? `await ${call}` : call;
   return [
     `"use strict";`,

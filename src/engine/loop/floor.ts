@@ -9,7 +9,7 @@ import type { LoopMode } from '../../results/types.js';
 import type { Now } from './clock.js';
 import { createBatchRunner, type BatchRunner } from './batch-runner.js';
 import type { TimedRegionHooks } from './timed-region.js';
-import type { Sink } from './codegen.js';
+import type { LoopCall, Sink } from './codegen.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { medianWithInterval } from '../../stats/median-ci.js';
 import type { FloorEstimate } from '../../results/types.js';
@@ -20,7 +20,7 @@ const FLOOR_BUDGET_NS = 150e6;
 const FLOOR_WARMUP_MAX_NS = 300e6;
 
 /** The empty benchmark of a loop kind: what the floor measures (and `--instructions` counts). */
-export function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): DeclaredBenchmark {
+export function emptyBenchmark(mode: LoopMode, call: LoopCall): DeclaredBenchmark {
   const base = {
     id: `<floor ${mode}/${call}>`,
     name: '<floor>',
@@ -45,7 +45,13 @@ export function emptyBenchmark(mode: LoopMode, call: 'plain' | 'setup'): Declare
     };
   }
   const body = mode === 'async' ? async () => undefined : () => undefined;
-  return { ...base, kind: call === 'plain' ? 'plain' : 'setup', body: body as DeclaredBenchmark['body'], setup: call === 'setup' ? () => undefined : null };
+  return {
+    ...base,
+    kind: call === 'plain' ? 'plain' : 'setup',
+    body: body as DeclaredBenchmark['body'],
+    setup: call === 'plain' ? null : () => undefined,
+    ...(call === 'per-call' ? { statePerCall: true } : {}),
+  };
 }
 
 export class FloorCache {
@@ -61,7 +67,7 @@ export class FloorCache {
   ) {}
 
   /** The empty benchmark of this loop kind (also the memory phase's baseline), one per process. */
-  async emptyRunner(mode: LoopMode, call: 'plain' | 'setup'): Promise<BatchRunner> {
+  async emptyRunner(mode: LoopMode, call: LoopCall): Promise<BatchRunner> {
     const key = `${mode}/${call}`;
     let runner = this.runners.get(key);
     if (runner === undefined) {
@@ -72,7 +78,7 @@ export class FloorCache {
   }
 
   /** The floor for this loop kind, measured on first use and then reused within the process. */
-  async floorFor(mode: LoopMode, call: 'plain' | 'setup'): Promise<FloorEstimate> {
+  async floorFor(mode: LoopMode, call: LoopCall): Promise<FloorEstimate> {
     const key = `${mode}/${call}`;
     const known = this.floors.get(key);
     if (known !== undefined) return known;

@@ -32,6 +32,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { roundEvents } from './round-events.js';
 import type { JitInfo, SetupProbe, StateProbe } from '../../results/types.js';
 import { heapUsed, probeStates } from './state-probe.js';
+import { probeStateChange, sampleIterations } from './state-change-probe.js';
+import type { StateChange } from '../../results/state-change-types.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
 const FLOOR_SAMPLE_SHARE = 0.25;
@@ -144,7 +146,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
   );
   // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
   const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
-  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null }>();
+  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null; stateChange: StateChange | null }>();
   for (const session of measuredSessions) {
     emit({ type: 'current', id: session.bench.id });
     try {
@@ -153,7 +155,8 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
       const states = session.runner.states;
       const stateProbe =
         states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
-      ended.set(session, { jit, setupProbe, stateProbe });
+      const stateChange = states === null ? null : await probeStateChange({ states }, sampleIterations(session.sampler.samples), medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
+      ended.set(session, { jit, setupProbe, stateProbe, stateChange });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }
@@ -296,6 +299,7 @@ interface SessionEnd {
   jit: JitInfo | null;
   setupProbe: SetupProbe | null;
   stateProbe: StateProbe | null;
+  stateChange: StateChange | null;
   /** The throttling reference right after the rounds. */
   afterNs: number;
   floor: FloorEstimate;
@@ -306,7 +310,7 @@ interface SessionEnd {
 async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
   const { runner, sampler } = session;
   const { config } = context;
-  const { jit, setupProbe, stateProbe, afterNs, floor, gc } = end;
+  const { jit, setupProbe, stateProbe, stateChange, afterNs, floor, gc } = end;
   const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
   const samples = sampler.samples;
   const nsPerOp = medianPerOp(samples);
@@ -342,6 +346,8 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
     deopts,
     setupProbe,
     stateProbe,
+    stateChange,
+    perCallChunk: runner.perCallChunk,
     throttle: {
       baselineNs: context.throttleBaselineNs,
       beforeNs: session.before.referenceNs,

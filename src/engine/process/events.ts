@@ -2,6 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
+import type { StateChange } from '../../results/state-change-types.js';
 import type {
   AllocationSites,
   ClockInfo,
@@ -140,6 +141,10 @@ export interface MeasuredBenchmark extends Measurement {
   deopts: DeoptEvent[];
   setupProbe: SetupProbe | null;
   stateProbe: StateProbe | null;
+  /** Benchmarks with setup: what its body did to the state (absent: no setup, or not probed). */
+  stateChange?: StateChange | null;
+  /** `state: 'per-call'`: calls per timed chunk (absent otherwise). */
+  perCallChunk?: number | null;
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
   memory: EngineMemory | null;

@@ -7,6 +7,7 @@
  * instructions per operation, while start-up, compilation, the clock reads and the loop's entry
  * are constant per region and go into the intercept.
  */
+import type { LoopCall } from '../../loop/codegen.js';
 import os from 'node:os';
 import type { DeclaredBenchmark } from '../../../define/types.js';
 import type { LoopMode } from '../../../results/types.js';
@@ -51,7 +52,7 @@ export interface CountedRegions {
 export const FLOOR_MIN_UNIT = 100_000;
 
 /** Runs `unit × size` iterations per region size between two markers: after the pass's warm-up and PRIMING_BATCHES unmarked batches, a full GC before each region. */
-async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, unit: number, sizes: readonly number[]): Promise<CountedRegions & { mode: LoopMode; call: 'plain' | 'setup' }> {
+async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, unit: number, sizes: readonly number[]): Promise<CountedRegions & { mode: LoopMode; call: LoopCall }> {
   const observer = new RegionObserver();
   // The pass's own warm-up, not the user's --warmup: under callgrind a short time budget is a tiny
   // amount of work (20 ms of --warmup left a 256-step chain's count at ±52%, measured).

@@ -1,0 +1,30 @@
+/**
+ * `state-changed`: the body changes the state its setup made (drains, shifts, pops, sorts in place,
+ * grows it), and calls on what earlier calls left cost something else than calls on what setup made
+ * (analysis/state-change.ts). The estimate then times the used state for most of every sample.
+ */
+import { stateChangeFinding } from '../state-change.js';
+import { formatRatio } from '../../results/format-units.js';
+import type { Rule } from './rule.js';
+import { ns } from './format.js';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+const HINT =
+  "If every call should see what setup() made, work on a copy inside run (e.g. run: (a) => a.slice().sort(); the copy is then timed too, so bench the copy alone to know its share), or declare { setup, run, state: 'per-call' }: ubench then gives every call a fresh state of its own, made before each sample and untimed, and says what the per-call form costs.";
+
+export const stateChanged: Rule = {
+  code: 'state-changed',
+  check(result, context) {
+    const found = stateChangeFinding(result, context.clock?.costNs ?? null);
+    if (found === null) return [];
+    const { probe, freshNsPerOp, laterNsPerOp, ratio } = found;
+    const apart = `${formatRatio(Math.max(ratio, 1 / ratio))} apart`;
+    const calls = `a sample makes ${count(probe.sampleIterations)} calls on one state`;
+    const message =
+      probe.kind === 'settles'
+        ? `run() changes the state setup() made (${probe.change}, within the first ${probe.settledWithin === 1 ? 'call' : `${count(probe.settledWithin!)} calls`}) and ${calls}: calls on what setup made cost ${ns(freshNsPerOp)}, calls on what they leave ${ns(laterNsPerOp)} (${apart}); the estimate times mostly the latter`
+        : `run() keeps changing the state setup() made (${probe.change} over a sample) and its cost moves with it: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} of a sample ${ns(laterNsPerOp)} (${apart}); the estimate averages over a state that changes under it`;
+    return [{ code: 'state-changed', severity: 'warning', message, hint: HINT, evidence: { ...probe, freshMedianNsPerOp: freshNsPerOp, laterMedianNsPerOp: laterNsPerOp, ratio } }];
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * Whether a benchmark's body changes the state its `setup` made in a way that changes what a call
+ * costs, from the state-change probe (engine/loop/state-change-probe.ts). A sample runs all its
+ * calls on one state, so such a body is timed on what its earlier calls left (an empty array, a
+ * sorted one, a longer one) rather than on what setup made: the estimate is of something else.
+ *
+ * The probe's fingerprints decide *whether* the state changes (deterministic: a body that only reads
+ * its state never gets here); the timed pairs decide whether that *matters*, since a cursor that
+ * moves or a scratch buffer that is overwritten changes the state without changing the cost.
+ */
+import type { BenchmarkResult } from '../results/types.js';
+import type { StateChange } from '../results/state-change-types.js';
+import { median } from '../stats/quantile.js';
+
+/**
+ * Calls on a fresh state and on a used one must differ by this factor (median of the pairs). The
+ * two batches of a pair run back to back on one state, so the host's speed moves little between
+ * them; a cursor over an array or an overwritten scratch buffer read 0.9–1.1 here (test fixture
+ * state-change/, 3 runs).
+ */
+export const STATE_CHANGE_MIN_RATIO = 1.25;
+/** …and every pair must lie beyond this factor on the same side: one disturbed pair cannot make a finding. */
+const PAIR_MIN_RATIO = 1.1;
+/**
+ * …and the timed batches must differ by at least this many clock reads in all (median of the pairs).
+ * A batch of one short call carries two clock reads and the state's first touch: a 256-byte scratch
+ * buffer overwritten by `encodeInto` read 10–30 ns more on a fresh state (one clock read, 38 ns here)
+ * in 9 pairs, 1.1–1.3× of a 120 ns batch; a sort in place of 50 numbers differs by ~800 ns.
+ */
+export const STATE_CHANGE_MIN_CLOCK_READS = 8;
+/** The clock read's cost when the run did not measure it (DESIGN.md §3: ~40–50 ns). */
+const DEFAULT_CLOCK_NS = 50;
+
+export interface StateChangeFinding {
+  probe: StateChange;
+  /** Median ns/op of the calls on fresh states, and of the calls on used states. */
+  freshNsPerOp: number;
+  laterNsPerOp: number;
+  /** freshNsPerOp / laterNsPerOp. */
+  ratio: number;
+}
+
+/** The finding, or null when the body leaves its state alone, the change costs nothing, or nothing was probed. */
+export function stateChangeFinding(result: Pick<BenchmarkResult, 'stateChange'>, clockCostNs: number | null): StateChangeFinding | null {
+  const probe = result.stateChange;
+  if (probe === undefined || probe.kind === 'unchanged') return null;
+  const pairs = probe.freshNsPerOp.map((fresh, i) => [fresh, probe.laterNsPerOp[i]!] as const).filter(([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b));
+  if (pairs.length === 0 || pairs.length !== probe.freshNsPerOp.length) return null;
+  const ratios = pairs.map(([a, b]) => a / b);
+  const ratio = median(ratios);
+  const slower = ratio >= STATE_CHANGE_MIN_RATIO && ratios.every((r) => r > PAIR_MIN_RATIO);
+  const faster = ratio <= 1 / STATE_CHANGE_MIN_RATIO && ratios.every((r) => r < 1 / PAIR_MIN_RATIO);
+  if (!slower && !faster) return null;
+  const batchDifference = median(pairs.map(([a, b]) => Math.abs(a - b) * probe.timedCalls));
+  if (batchDifference < STATE_CHANGE_MIN_CLOCK_READS * (clockCostNs ?? DEFAULT_CLOCK_NS)) return null;
+  return { probe, freshNsPerOp: median(pairs.map(([a]) => a)), laterNsPerOp: median(pairs.map(([, b]) => b)), ratio };
+}

@@ -1,0 +1,72 @@
+/** `state-changed` and `per-call-state` on synthetic results: when they speak, what they say, and what they silence. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
+import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
+import type { StateChange } from '../../src/results/state-change-types.js';
+import { noisy, syntheticResult } from '../helpers/synthetic-result.js';
+
+const context: RuleContext = { clock: { costNs: 40, resolutionNs: 1 }, precisionTarget: 0.01 };
+
+function withProbe(probe: Partial<StateChange>, interceptNs = 0) {
+  const stateChange: StateChange = {
+    kind: 'settles',
+    sampleIterations: 100_000,
+    settledWithin: 1024,
+    before: 'array of 1,000',
+    change: 'array of 1,000 → array of 0',
+    timedCalls: 1024,
+    freshNsPerOp: [36, 35, 37],
+    laterNsPerOp: [1.2, 1.1, 1.15],
+    ...probe,
+  };
+  return syntheticResult({ perOp: noisy(30, 1.2, 0.01), interceptNs, overrides: { stateChange } });
+}
+
+const found = (probe: Partial<StateChange>, interceptNs = 0) => diagnose(withProbe(probe, interceptNs), context).find((d) => d.code === 'state-changed');
+
+describe('state-changed', () => {
+  it('names what changed, both costs and their ratio, with both remedies', () => {
+    const d = found({})!;
+    assert.equal(d.severity, 'warning');
+    assert.match(
+      d.message,
+      /array of 1,000 → array of 0, within the first 1,024 calls\) and a sample makes 100,000 calls on one state: calls on what setup made cost 36.00 ns, calls on what they leave 1.150 ns \(31.8× apart\)/,
+    );
+    assert.match(d.hint!, /work on a copy/);
+    assert.match(d.hint!, /state: 'per-call'/);
+  });
+
+  it('says a growing state changes under the estimate', () => {
+    const d = found({ kind: 'keeps-changing', settledWithin: null, change: 'array of 0 → array of 4,096', timedCalls: 512, freshNsPerOp: [180, 170, 175], laterNsPerOp: [2400, 2500, 2450] })!;
+    assert.match(d.message, /keeps changing the state setup\(\) made \(array of 0 → array of 4,096 over a sample\)/);
+    assert.match(d.message, /the first 512 calls on a fresh state cost 175.0 ns, the last 512 of a sample 2.450 µs \(14.0× apart\)/);
+  });
+
+  it('stays quiet when the change costs nothing, when one pair disagrees, or when the difference is within a few clock reads', () => {
+    assert.equal(found({ kind: 'unchanged', change: null, freshNsPerOp: [], laterNsPerOp: [], timedCalls: 0 }), undefined);
+    assert.equal(found({ kind: 'keeps-changing', freshNsPerOp: [41, 40, 43], laterNsPerOp: [42, 41, 40] }), undefined, 'a cursor');
+    assert.equal(found({ freshNsPerOp: [36, 35, 1.2], laterNsPerOp: [1.2, 1.1, 1.15] }), undefined, 'one pair not beyond 1.1×');
+    assert.equal(found({ settledWithin: 1, timedCalls: 1, freshNsPerOp: [170, 150, 160], laterNsPerOp: [120, 110, 125] }), undefined, '40 ns apart in a batch of one call: one clock read');
+    assert.ok(found({ settledWithin: 1, timedCalls: 1, freshNsPerOp: [1000, 1100, 1050], laterNsPerOp: [200, 210, 190] }), 'a small sort in place: 850 ns apart');
+  });
+
+  it('takes the place of setup-overhead, whose hint would ask to move into setup what already is', () => {
+    const sorted = { settledWithin: 1, timedCalls: 1, sampleIterations: 4, freshNsPerOp: [2.1e6, 2.2e6, 2.1e6], laterNsPerOp: [1.5e5, 1.5e5, 1.6e5] };
+    const codes = diagnose(withProbe(sorted, 2e6), context).map((d) => d.code);
+    assert.ok(codes.includes('state-changed'), codes.join());
+    assert.ok(!codes.includes('setup-overhead'), codes.join());
+    const unchanged = diagnose(withProbe({ kind: 'unchanged', change: null, freshNsPerOp: [], laterNsPerOp: [], timedCalls: 0 }, 2e6), context).map((d) => d.code);
+    assert.ok(unchanged.includes('setup-overhead'), `the intercept is still reported without a state change: ${unchanged.join()}`);
+  });
+});
+
+describe('per-call-state', () => {
+  it('states the chunk and what its clock reads add per call', () => {
+    const result = syntheticResult({ perOp: noisy(30, 200, 0.01), overrides: {} });
+    result.perCallChunk = 50;
+    const d = diagnose(result, context).find((x) => x.code === 'per-call-state')!;
+    assert.equal(d.severity, 'info');
+    assert.match(d.message, /chunk of 50 calls: two clock reads of 40.00 ns per chunk add 1.600 ns to each call, included in the estimate \(0.8\d*% of it\)/);
+  });
+});

@@ -1,0 +1,183 @@
+/** The state-change probe on fake states, the fingerprint on real values, and the per-call chunk size. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { StatefulBatches } from '../../src/engine/loop/batch-runner.js';
+import { probeStateChange, REPEATS, sampleIterations } from '../../src/engine/loop/state-change-probe.js';
+import { describeChange, fingerprintState } from '../../src/engine/loop/state-fingerprint.js';
+import { PER_CALL_STATES_BYTES, perCallChunk } from '../../src/engine/loop/per-call-states.js';
+
+/**
+ * A queue of `size` items that each call shifts; a call on a non-empty queue costs `full` ns, on an
+ * empty one `empty` ns. The log records every batch.
+ */
+function drainingQueue(size: number, full: number, empty: number) {
+  const log: string[] = [];
+  const states: StatefulBatches = {
+    async create() {
+      return Array.from({ length: size }, (_, i) => i);
+    },
+    async run(state, iterations) {
+      const queue = state as number[];
+      let ns = 0;
+      for (let i = 0; i < iterations; i++) ns += queue.shift() === undefined ? empty : full;
+      log.push(`run ${iterations}`);
+      return ns;
+    },
+    async dispose() {},
+  };
+  return { states, log };
+}
+
+/** A body that writes the call count into its state (a cursor): the state always changes, the cost never. */
+function cursor(costNs: number): StatefulBatches {
+  return {
+    async create() {
+      return { items: [1, 2, 3], next: 0 };
+    },
+    async run(state, iterations) {
+      (state as { next: number }).next += iterations;
+      return costNs * iterations;
+    },
+    async dispose() {},
+  };
+}
+
+describe('probeStateChange', () => {
+  it('follows a draining queue to its fixed point and times the calls before it against as many after', async () => {
+    const { states } = drainingQueue(1000, 40, 2);
+    const probe = (await probeStateChange({ states }, 100_000, 2.4, 1e9))!;
+    assert.equal(probe.kind, 'settles');
+    assert.equal(probe.settledWithin, 1024, 'empty after 1,000 calls: first seen at the 1,024th');
+    assert.equal(probe.change, 'array of 1,000 → array of 0');
+    assert.equal(probe.timedCalls, 1024);
+    assert.equal(probe.freshNsPerOp.length, REPEATS);
+    for (const fresh of probe.freshNsPerOp) assert.equal(fresh, (1000 * 40 + 24 * 2) / 1024);
+    for (const later of probe.laterNsPerOp) assert.equal(later, 2);
+  });
+
+  it('says a body that only reads its state left it unchanged, and times nothing', async () => {
+    let runs = 0;
+    const states: StatefulBatches = {
+      create: async () => [3, 1, 2],
+      run: async (_state, iterations) => {
+        runs++;
+        return iterations * 5;
+      },
+      dispose: async () => {},
+    };
+    const probe = (await probeStateChange({ states }, 4096, 5, 1e9))!;
+    assert.equal(probe.kind, 'unchanged');
+    assert.equal(probe.timedCalls, 0);
+    assert.equal(runs, 13, 'followed through 1, 2, 4, …, 4096 calls only');
+  });
+
+  it('compares the first and last eighth of a sample for a state that keeps changing', async () => {
+    const probe = (await probeStateChange({ states: cursor(7) }, 8000, 7, 1e9))!;
+    assert.equal(probe.kind, 'keeps-changing');
+    assert.equal(probe.change, 'its next: number changed');
+    assert.equal(probe.timedCalls, 1000);
+    assert.deepEqual(probe.freshNsPerOp, [7, 7, 7]);
+    assert.deepEqual(probe.laterNsPerOp, [7, 7, 7]);
+  });
+
+  it('declines one call per sample (every call has a fresh state) and a probe beyond its budget share', async () => {
+    assert.equal(await probeStateChange({ states: cursor(1) }, 1, 1e6, 1e9), null);
+    assert.equal(await probeStateChange({ states: cursor(1) }, 1000, 1e6, 1e9), null, 'one sample alone is 1 s');
+  });
+
+  it('times fewer pairs, or none, when a state that keeps changing makes each pair cost a whole sample', async () => {
+    const three = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 16e6))!;
+    assert.equal(three.freshNsPerOp.length, 3, 'a sample to follow and three pairs of a sample each fit in 4,000 calls');
+    const two = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 12e6))!;
+    assert.equal(two.freshNsPerOp.length, 2);
+    const none = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 4e6))!;
+    assert.equal(none.kind, 'keeps-changing');
+    assert.equal(none.freshNsPerOp.length, 0, 'a sample fits, no pair does');
+  });
+
+  it('sampleIterations is the median of the samples’ counts', () => {
+    assert.equal(sampleIterations([{ iterations: 5 }, { iterations: 100 }, { iterations: 7 }]), 7);
+    assert.equal(sampleIterations([]), 0);
+  });
+});
+
+describe('fingerprintState', () => {
+  it('sees changes of size, order, members and nested values, and none when nothing changed', () => {
+    const a = [5, 3, 9];
+    const before = fingerprintState(a);
+    assert.equal(describeChange(before, fingerprintState([5, 3, 9])), null);
+    a.sort();
+    assert.equal(describeChange(before, fingerprintState(a)), 'array of 3 rewritten in place');
+    assert.equal(describeChange(fingerprintState(new Map([[1, 2]])), fingerprintState(new Map())), 'Map of 1 → Map of 0');
+    const state = { queue: [1, 2], seen: new Set([1]) };
+    const was = fingerprintState(state);
+    state.seen.add(2);
+    assert.equal(describeChange(was, fingerprintState(state)), 'its seen: Set of 1 → Set of 2');
+    assert.equal(describeChange(fingerprintState({ deep: { deeper: [1] } }), fingerprintState({ deep: { deeper: [2] } })), 'its deep: object rewritten in place');
+    const bytes = new Uint8Array(16);
+    const zero = fingerprintState(bytes);
+    bytes[3] = 1;
+    assert.equal(describeChange(zero, fingerprintState(bytes)), 'Uint8Array of 16 rewritten in place');
+  });
+
+  it('runs no getter, enters no proxy, and survives cycles', () => {
+    let reads = 0;
+    const state = {
+      get counted() {
+        reads++;
+        return reads;
+      },
+      proxy: new Proxy({}, { get: () => assert.fail('entered the proxy'), ownKeys: () => assert.fail('listed the proxy') }),
+    } as Record<string, unknown>;
+    state.self = state;
+    const first = fingerprintState(state);
+    assert.equal(fingerprintState(state).hash, first.hash);
+    assert.equal(reads, 0);
+  });
+
+  it('is a function of the contents: equal arrays hash equal, and one changed element changes the hash', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: true }), { minLength: 1, maxLength: 200 }), fc.nat(), (values, at) => {
+        const i = at % values.length;
+        const copy = [...values];
+        assert.equal(fingerprintState(copy).hash, fingerprintState(values).hash);
+        copy[i] = Object.is(values[i], 1.5) ? 2.5 : 1.5;
+        assert.notEqual(fingerprintState(copy).hash, fingerprintState(values).hash);
+      }),
+    );
+  });
+
+  it('always sees a change of length, even in an array longer than its budget', () => {
+    const long = new Array(300_000).fill(1);
+    const before = fingerprintState(long);
+    long.pop();
+    assert.equal(describeChange(before, fingerprintState(long)), 'array of 300,000 → array of 299,999');
+  });
+});
+
+describe('perCallChunk', () => {
+  it('fits a chunk of states in its byte budget, weighed after a full GC, and tears the weighed states down', async () => {
+    let heap = 0;
+    let disposed = 0;
+    let collections = 0;
+    const make = async () => {
+      heap += 10_000 + 50_000; // 10 kB kept, 50 kB of garbage the GC takes back
+      return {};
+    };
+    const gc = () => {
+      collections++;
+      heap = Math.floor(heap / 60_000) * 10_000 + (heap % 60_000);
+    };
+    const chunk = await perCallChunk(make, async () => disposed++, { heap: () => heap, gc });
+    assert.equal(chunk, Math.floor(PER_CALL_STATES_BYTES / 10_000));
+    assert.equal(disposed, 8);
+    assert.equal(collections, 2);
+  });
+
+  it('caps the chunk for tiny states and keeps at least one call for huge ones', async () => {
+    assert.equal(await perCallChunk(async () => 1, null, { heap: () => 0, gc: null }), PER_CALL_STATES_BYTES / 64, 'a state weighs at least 64 B');
+    let heap = 0;
+    assert.equal(await perCallChunk(async () => (heap += 64 * 2 ** 20), null, { heap: () => heap, gc: null }), 1);
+  });
+});
