@@ -5,8 +5,10 @@
 export interface StateChange {
   /** Never changed it (the body reads its state); changed it until it stopped changing (drained, sorted); or kept changing it to the end of a sample (grows, a cursor moves). */
   kind: 'unchanged' | 'settles' | 'keeps-changing';
-  /** Calls a sample makes on one state (the probe followed one state this far). */
+  /** The most calls a sample made on its one state. */
   sampleIterations: number;
+  /** Calls the probe followed one state through: the whole sample, or its first part when a sample costs more than the probe's budget share. */
+  followedCalls: number;
   /** `settles`: the state was the same from this many calls on (the fixed point lies between half of it and it). */
   settledWithin: number | null;
   /** What setup made: "array of 1,000", "object { items: array of 1,000, cursor: number }". */

@@ -12,6 +12,7 @@ function withProbe(probe: Partial<StateChange>, interceptNs = 0) {
   const stateChange: StateChange = {
     kind: 'settles',
     sampleIterations: 100_000,
+    followedCalls: 100_000,
     settledWithin: 1024,
     before: 'array of 1,000',
     change: 'array of 1,000 → array of 0',
@@ -31,7 +32,7 @@ describe('state-changed', () => {
     assert.equal(d.severity, 'warning');
     assert.match(
       d.message,
-      /array of 1,000 → array of 0, within the first 1,024 calls\) and a sample makes 100,000 calls on one state: calls on what setup made cost 36.00 ns, calls on what they leave 1.150 ns \(31.8× apart\)/,
+      /array of 1,000 → array of 0, within the first 1,024 calls\) and a sample makes up to 100,000 calls on one state: calls on what setup made cost 36.00 ns, calls on what they leave 1.150 ns \(31.8× apart\); 99% of the timed calls ran on a used state/,
     );
     assert.match(d.hint!, /work on a copy/);
     assert.match(d.hint!, /state: 'per-call'/);
@@ -40,13 +41,31 @@ describe('state-changed', () => {
   it('says a growing state changes under the estimate', () => {
     const d = found({ kind: 'keeps-changing', settledWithin: null, change: 'array of 0 → array of 4,096', timedCalls: 512, freshNsPerOp: [180, 170, 175], laterNsPerOp: [2400, 2500, 2450] })!;
     assert.match(d.message, /keeps changing the state setup\(\) made \(array of 0 → array of 4,096 over a sample\)/);
+    const part = found({
+      kind: 'keeps-changing',
+      settledWithin: null,
+      sampleIterations: 10_000,
+      followedCalls: 2_000,
+      change: 'array of 0 → array of 2,000',
+      timedCalls: 250,
+      freshNsPerOp: [180, 170, 175],
+      laterNsPerOp: [2400, 2500, 2450],
+    })!;
+    assert.match(part.message, /over the first 2,000 calls of a sample of 10,000\).* the last 250 of those 2,000 2.450 µs/);
     assert.match(d.message, /the first 512 calls on a fresh state cost 175.0 ns, the last 512 of a sample 2.450 µs \(14.0× apart\)/);
   });
 
   it('stays quiet when the change costs nothing, when one pair disagrees, or when the difference is within a few clock reads', () => {
     assert.equal(found({ kind: 'unchanged', change: null, freshNsPerOp: [], laterNsPerOp: [], timedCalls: 0 }), undefined);
     assert.equal(found({ kind: 'keeps-changing', freshNsPerOp: [41, 40, 43], laterNsPerOp: [42, 41, 40] }), undefined, 'a cursor');
-    assert.equal(found({ freshNsPerOp: [36, 35, 1.2], laterNsPerOp: [1.2, 1.1, 1.15] }), undefined, 'one pair not beyond 1.1×');
+    assert.equal(
+      found({ kind: 'keeps-changing', freshNsPerOp: [40, 41, 40, 42], laterNsPerOp: [38, 370, 240, 280] }),
+      undefined,
+      'a cursor whose later batches were descheduled: their fastest is the fresh one’s',
+    );
+    assert.equal(found({ freshNsPerOp: [36, 35, 1.2, 1.3, 36], laterNsPerOp: [1.2, 1.1, 1.15, 1.2, 1.1] }), undefined, 'two pairs of five not beyond 1.1×');
+    assert.ok(found({ freshNsPerOp: [36, 35, 36, 37, 36], laterNsPerOp: [1.2, 1.1, 40, 1.2, 1.1] }), 'one disturbed pair of five does not veto');
+    assert.equal(found({ settledWithin: 1, timedCalls: 1, freshNsPerOp: [52e3, 51e3, 3e6], laterNsPerOp: [34e3, 28e3, 33e3] }), undefined, 'a first call that only touches fresh memory: 1.6×');
     assert.equal(found({ settledWithin: 1, timedCalls: 1, freshNsPerOp: [170, 150, 160], laterNsPerOp: [120, 110, 125] }), undefined, '40 ns apart in a batch of one call: one clock read');
     assert.ok(found({ settledWithin: 1, timedCalls: 1, freshNsPerOp: [1000, 1100, 1050], laterNsPerOp: [200, 210, 190] }), 'a small sort in place: 850 ns apart');
   });

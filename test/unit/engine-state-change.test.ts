@@ -77,27 +77,32 @@ describe('probeStateChange', () => {
     assert.equal(probe.kind, 'keeps-changing');
     assert.equal(probe.change, 'its next: number changed');
     assert.equal(probe.timedCalls, 1000);
-    assert.deepEqual(probe.freshNsPerOp, [7, 7, 7]);
-    assert.deepEqual(probe.laterNsPerOp, [7, 7, 7]);
+    assert.deepEqual(probe.freshNsPerOp, [7, 7, 7, 7, 7]);
+    assert.deepEqual(probe.laterNsPerOp, [7, 7, 7, 7, 7]);
   });
 
-  it('declines one call per sample (every call has a fresh state) and a probe beyond its budget share', async () => {
+  it('declines one call per sample (every call then has a fresh state), and follows only the first part of a sample beyond its budget share', async () => {
     assert.equal(await probeStateChange({ states: cursor(1) }, 1, 1e6, 1e9), null);
-    assert.equal(await probeStateChange({ states: cursor(1) }, 1000, 1e6, 1e9), null, 'one sample alone is 1 s');
+    const part = (await probeStateChange({ states: cursor(1) }, 1000, 1e6, 1e9))!;
+    assert.equal(part.followedCalls, 62, 'a quarter of 1 s is 250 calls of 1 ms: a span and three pairs of it');
+    assert.equal(part.sampleIterations, 1000);
+    assert.equal(part.freshNsPerOp.length, 3);
+    assert.equal(await probeStateChange({ states: cursor(1) }, 1000, 1e9, 1e9), null, 'not even two calls fit');
   });
 
-  it('times fewer pairs, or none, when a state that keeps changing makes each pair cost a whole sample', async () => {
+  it('times five pairs of a whole sample when they fit, three when only three do, and a shorter span when not even that', async () => {
+    const five = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 24e6))!;
+    assert.equal(five.freshNsPerOp.length, 5, 'a sample to follow and five pairs of a sample each fit in 6,000 calls');
     const three = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 16e6))!;
-    assert.equal(three.freshNsPerOp.length, 3, 'a sample to follow and three pairs of a sample each fit in 4,000 calls');
-    const two = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 12e6))!;
-    assert.equal(two.freshNsPerOp.length, 2);
-    const none = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 4e6))!;
-    assert.equal(none.kind, 'keeps-changing');
-    assert.equal(none.freshNsPerOp.length, 0, 'a sample fits, no pair does');
+    assert.equal(three.freshNsPerOp.length, 3);
+    assert.equal(three.followedCalls, 1000);
+    const shorter = (await probeStateChange({ states: cursor(1) }, 1000, 1e3, 12e6))!;
+    assert.equal(shorter.followedCalls, 750);
+    assert.equal(shorter.freshNsPerOp.length, 3);
   });
 
-  it('sampleIterations is the median of the samples’ counts', () => {
-    assert.equal(sampleIterations([{ iterations: 5 }, { iterations: 100 }, { iterations: 7 }]), 7);
+  it('sampleIterations is the most calls a sample made', () => {
+    assert.equal(sampleIterations([{ iterations: 1 }, { iterations: 2 }, { iterations: 1 }]), 2);
     assert.equal(sampleIterations([]), 0);
   });
 });

@@ -6,7 +6,7 @@
 import { stateChangeFinding } from '../state-change.js';
 import { formatRatio } from '../../results/format-units.js';
 import type { Rule } from './rule.js';
-import { ns } from './format.js';
+import { ns, pct } from './format.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -18,13 +18,18 @@ export const stateChanged: Rule = {
   check(result, context) {
     const found = stateChangeFinding(result, context.clock?.costNs ?? null);
     if (found === null) return [];
-    const { probe, freshNsPerOp, laterNsPerOp, ratio } = found;
+    const { probe, freshNsPerOp, laterNsPerOp, ratio, usedShare } = found;
     const apart = `${formatRatio(Math.max(ratio, 1 / ratio))} apart`;
-    const calls = `a sample makes ${count(probe.sampleIterations)} calls on one state`;
+    const followed = probe.followedCalls;
+    const whole = followed >= probe.sampleIterations;
+    const span = whole ? 'over a sample' : `over the first ${count(followed)} calls of a sample of ${count(probe.sampleIterations)}`;
+    const end = whole ? 'of a sample' : `of those ${count(followed)}`;
+    const calls = `a sample makes up to ${count(probe.sampleIterations)} calls on one state`;
+    const share = `${pct(usedShare)} of the timed calls ran on a used state`;
     const message =
       probe.kind === 'settles'
-        ? `run() changes the state setup() made (${probe.change}, within the first ${probe.settledWithin === 1 ? 'call' : `${count(probe.settledWithin!)} calls`}) and ${calls}: calls on what setup made cost ${ns(freshNsPerOp)}, calls on what they leave ${ns(laterNsPerOp)} (${apart}); the estimate times mostly the latter`
-        : `run() keeps changing the state setup() made (${probe.change} over a sample) and its cost moves with it: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} of a sample ${ns(laterNsPerOp)} (${apart}); the estimate averages over a state that changes under it`;
+        ? `run() changes the state setup() made (${probe.change}, within the first ${probe.settledWithin === 1 ? 'call' : `${count(probe.settledWithin!)} calls`}) and ${calls}: calls on what setup made cost ${ns(freshNsPerOp)}, calls on what they leave ${ns(laterNsPerOp)} (${apart}); ${share} (a share set by how many calls the calibration put in a sample)`
+        : `run() keeps changing the state setup() made (${probe.change} ${span}) and its cost moves with it: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} ${end} ${ns(laterNsPerOp)} (${apart}); ${share}`;
     return [{ code: 'state-changed', severity: 'warning', message, hint: HINT, evidence: { ...probe, freshMedianNsPerOp: freshNsPerOp, laterMedianNsPerOp: laterNsPerOp, ratio } }];
   },
 };

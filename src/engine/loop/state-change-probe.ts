@@ -11,16 +11,20 @@
  * - changed, then stopped changing (a fixed point: drained, sorted): the calls before it and as many
  *   calls after it are timed, on fresh states, {@link REPEATS} times;
  * - kept changing to the end of a sample (grows, or a cursor moves): the first and the last eighth
- *   of a sample's calls are timed, on fresh states, {@link REPEATS} times.
+ *   of the followed calls are timed, on fresh states, {@link REPEATS} times.
  * Whether the difference matters is the analysis's call (analysis/state-change.ts).
  */
 import type { StateChange } from '../../results/state-change-types.js';
 import type { StatefulBatches } from './batch-runner.js';
 import { describeChange, fingerprintState, type StateFingerprint } from './state-fingerprint.js';
 
-/** Timed pairs (fresh, later): three agreeing pairs make a finding that one disturbed pair cannot; two when three do not fit the budget. */
-export const REPEATS = 3;
-const MIN_REPEATS = 2;
+/**
+ * Timed pairs (fresh, later). A batch of one slow call is hit whole by a GC pause or a burst of the
+ * host (a 100-record sort read 57 µs in one pair and 311 µs in two others, the host busy): five pairs
+ * let the median and an agreement of four outvote two disturbed ones; three when five do not fit.
+ */
+export const REPEATS = 5;
+const MIN_REPEATS = 3;
 /** A state still changing here is compared by its first and last eighth of a sample's calls. */
 const CHUNK_SHARE = 1 / 8;
 /**
@@ -82,39 +86,47 @@ async function timedPair(states: StatefulBatches, first: number, from: number, c
   }
 }
 
-/** The calls a sample makes on its one state: the median of the samples' iteration counts. */
+/**
+ * The most calls a sample made on its one state. The most, not the typical: where most samples make
+ * one call (a fresh state each) and a few make two, those few time a used state, and how many there
+ * are depends on the calibration of the run (an in-place sort of 10,000 numbers read 2.7 ms in a run
+ * of one-call samples, 1.2 ms in runs of 3).
+ */
 export function sampleIterations(samples: readonly { iterations: number }[]): number {
-  const counts = samples.map((s) => s.iterations).sort((a, b) => a - b);
-  return counts.length === 0 ? 0 : counts[Math.floor(counts.length / 2)]!;
+  return samples.reduce((most, s) => Math.max(most, s.iterations), 0);
 }
 
 /**
  * Probes a benchmark with setup. `sampleIterations` is the calls a sample makes on one state;
- * null when a sample makes one call (each call then has a fresh state) or the probe would cost more
- * than its share of the budget.
+ * null when a sample makes one call (each call then has a fresh state). A state is followed through
+ * a whole sample when the budget share allows a sample and {@link MIN_REPEATS} pairs of a sample,
+ * else through the first part of a sample that does (a body whose samples take longer than the
+ * budget share: a list that grows with every call).
  */
 export async function probeStateChange(deps: StateChangeDeps, sampleIterations: number, nsPerOp: number, timeBudgetNs: number): Promise<StateChange | null> {
   if (!(sampleIterations >= 2)) return null;
   const budgetCalls = (timeBudgetNs * BUDGET_SHARE) / Math.max(nsPerOp, 1e-3);
-  if (sampleIterations > budgetCalls) return null;
+  const span = Math.min(sampleIterations, Math.floor(budgetCalls / (1 + MIN_REPEATS)));
+  if (span < 2) return null;
   const full = { states: deps.states, fingerprint: deps.fingerprint ?? fingerprintState };
-  const { before, positions } = await follow(full, sampleIterations);
+  const { before, positions } = await follow(full, span);
   const prints = [before, ...positions.map((p) => p.print)];
   const lastChange = prints.findLastIndex((p, i) => i > 0 && p.hash !== prints[i - 1]!.hash);
   const last = positions.at(-1)!.print;
-  if (lastChange < 0) return { kind: 'unchanged', sampleIterations, settledWithin: null, before: before.text, change: null, timedCalls: 0, freshNsPerOp: [], laterNsPerOp: [] };
+  const base = { sampleIterations, followedCalls: span, before: before.text };
+  if (lastChange < 0) return { kind: 'unchanged', ...base, settledWithin: null, change: null, timedCalls: 0, freshNsPerOp: [], laterNsPerOp: [] };
   // The last state, or (a body that flips its state back and forth) the first that differed.
   const change = describeChange(before, last) ?? prints.map((p) => describeChange(before, p)).find((c) => c !== null)!;
   const settles = lastChange < prints.length - 1;
   const fresh: number[] = [];
   const later: number[] = [];
   // Settled: the calls up to the fixed point against as many after it. Still changing: the first
-  // eighth of a sample against the last.
+  // eighth of the followed calls against the last.
   const settledWithin = settles ? positions[lastChange - 1]!.calls : null;
-  const timed = settledWithin ?? Math.max(1, Math.floor(sampleIterations * CHUNK_SHARE));
-  const laterFrom = settledWithin ?? sampleIterations - timed;
+  const timed = settledWithin ?? Math.max(1, Math.floor(span * CHUNK_SHARE));
+  const laterFrom = settledWithin ?? span - timed;
   // Each pair runs the calls up to the end of its later batch.
-  const repeats = Math.min(REPEATS, Math.floor((budgetCalls - sampleIterations) / (laterFrom + timed)));
+  const repeats = Math.min(REPEATS, Math.floor((budgetCalls - span) / (laterFrom + timed)));
   if ((settledWithin === null || settledWithin * 2 <= sampleIterations) && repeats >= MIN_REPEATS) {
     for (let i = 0; i < repeats; i++) {
       const [a, b] = await timedPair(deps.states, timed, laterFrom, timed);
@@ -122,14 +134,5 @@ export async function probeStateChange(deps: StateChangeDeps, sampleIterations: 
       later.push(b);
     }
   }
-  return {
-    kind: settles ? 'settles' : 'keeps-changing',
-    sampleIterations,
-    settledWithin,
-    before: before.text,
-    change,
-    timedCalls: fresh.length > 0 ? timed : 0,
-    freshNsPerOp: fresh,
-    laterNsPerOp: later,
-  };
+  return { kind: settles ? 'settles' : 'keeps-changing', ...base, settledWithin, change, timedCalls: fresh.length > 0 ? timed : 0, freshNsPerOp: fresh, laterNsPerOp: later };
 }
