@@ -1,10 +1,14 @@
 /**
  * The host's speed during one benchmark's samples, from what was measured next to them:
- * - interleaved rounds: the common movement of everything else sampled in the same rounds — the
- *   file's other benchmarks, the loop floor and the two host-speed references — each relative to its own
- *   median, then the median across them per round. A host step or burst moves them all (measured
- *   here: two identical loops sampled in rounds moved together with a correlation of 0.92–0.95),
- *   while the benchmark under judgment is left out, so its own drift is never taken for the host's;
+ * - interleaved rounds: the host-speed references read in every round (latency and throughput) and
+ *   the loop floor — fixed workloads of the harness, which cannot move on their own — each relative
+ *   to its own median, then the median across them per round. The file's other benchmarks join them
+ *   only when shown not to move on their own: against the references their series holds level (no
+ *   trend, no step, no levels). A neighbour that drifts by itself would otherwise lend its drift to
+ *   the host (measured: a body whose work grows with wall time, sampled beside three that grow with
+ *   their call count, was called `host-moved`). Steady neighbours are worth having: a host step or
+ *   burst moves them all (two identical loops sampled in rounds moved together with a correlation
+ *   of 0.92–0.95), and their median is steadier than two readings per round;
  * - sequential samples: the two host-speed references timed after each sample, each relative to its
  *   median, their mean.
  * The result is a factor per sample (1 = the benchmark's usual host speed, 1.1 = 10% slower), and
@@ -12,7 +16,10 @@
  */
 import { perOp } from '../results/derived-values.js';
 import type { BenchmarkResult, HostTrack, Sample } from '../results/types.js';
+import { findLevels } from '../stats/levels.js';
+import { thirdsShift } from '../stats/level-shift.js';
 import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
+import { DRIFT_MIN_RELATIVE_CHANGE, DRIFT_MIN_SAMPLES, TREND_MAX_SAMPLES, trendTest } from '../stats/trend.js';
 
 /** Each participant's values relative to its own median, by round. */
 type Series = Map<number, number>;
@@ -24,6 +31,14 @@ type Series = Map<number, number>;
  * and the reference) was adjusted by their noise: a "movement" of 8–10% in quiet runs.
  */
 export const HOST_SMOOTHING_SAMPLES = 5;
+/**
+ * A neighbour whose series, against the references, has a Mann–Kendall trend at this conventional
+ * significance (autocorrelation-adjusted) and a material change is not a witness of the host: the
+ * question is "shown steady", so the usual 5% level, not the drift rule's 0.1%, is the bar.
+ */
+const NEIGHBOUR_TREND_P = 0.05;
+/** A neighbour whose last third sits this far from its first (against the references) stepped on its own: the drift rule's materiality (stats/trend.ts). */
+const NEIGHBOUR_MAX_SHIFT = DRIFT_MIN_RELATIVE_CHANGE;
 /** Movement is the spread between these quantiles of the factors (robust to one odd stretch). */
 const MOVEMENT_QUANTILES = [0.1, 0.9] as const;
 
@@ -63,15 +78,13 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
     for (const peer of peers) {
       if (peer.id === result.id || peer.status !== 'ok') continue;
       if (!peer.samples.some((s) => s.round !== undefined && rounds.has(s.round))) continue;
+      if (!steadyAgainstReferences(peer)) continue;
       const series = relativeByRound(peer.samples, perOp);
       if (series !== null) partners.push(series);
     }
     const floor = result.floor?.samples === undefined ? null : relativeByRound(result.floor.samples, perOp);
     if (floor !== null) partners.push(floor);
-    const reference = relativeByRound(samples, (s) => s.hostNs);
-    if (reference !== null) partners.push(reference);
-    const throughput = relativeByRound(samples, (s) => s.hostThroughputNs);
-    if (throughput !== null) partners.push(throughput);
+    partners.push(...referenceSeries(samples));
     if (partners.length === 0) return null;
     return normalized(
       runningMedian(
@@ -83,13 +96,49 @@ export function hostFactors(result: BenchmarkResult, peers: readonly BenchmarkRe
       ),
     );
   }
-  if (samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) {
-    const latency = normalized(samples.map((s) => s.hostNs!));
-    // Both references where both were taken: the mean of their relative readings.
-    const both = samples.every((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0) ? normalized(samples.map((s) => s.hostThroughputNs!)).map((t, i) => (t + latency[i]!) / 2) : latency;
-    return normalized(runningMedian(both, HOST_SMOOTHING_SAMPLES));
+  return referenceFactors(samples);
+}
+
+/** The two host-speed references read in the rounds of `samples`, each relative to its median. */
+function referenceSeries(samples: readonly Sample[]): Series[] {
+  const reference = relativeByRound(samples, (s) => s.hostNs);
+  const throughput = relativeByRound(samples, (s) => s.hostThroughputNs);
+  return [reference, throughput].filter((s): s is Series => s !== null);
+}
+
+/** The references' factor per sample (smoothed, 1 = usual), or null when a sample lacks the latency reference. */
+function referenceFactors(samples: readonly Sample[]): number[] | null {
+  if (!samples.every((s) => s.hostNs !== undefined && s.hostNs > 0)) return null;
+  const latency = normalized(samples.map((s) => s.hostNs!));
+  // Both references where both were taken: the mean of their relative readings.
+  const both = samples.every((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0) ? normalized(samples.map((s) => s.hostThroughputNs!)).map((t, i) => (t + latency[i]!) / 2) : latency;
+  return normalized(runningMedian(both, HOST_SMOOTHING_SAMPLES));
+}
+
+/** Whether a neighbour was shown steady, per result (a file's benchmarks are each other's neighbours). */
+const steadiness = new WeakMap<BenchmarkResult, boolean>();
+
+/**
+ * A neighbour is a witness of the host only when shown not to move on its own: its samples divided by
+ * the references' factor of their rounds are enough to judge (the drift rule's minimum), show no
+ * trend (adjusted Mann–Kendall p ≥ 5% or a change under 5%), no step between the first and the last
+ * third (under 5%), and no levels (stats/levels.ts).
+ */
+export function steadyAgainstReferences(peer: BenchmarkResult): boolean {
+  const known = steadiness.get(peer);
+  if (known !== undefined) return known;
+  const factors = referenceFactors(peer.samples);
+  let steady = false;
+  if (factors !== null && peer.samples.length >= DRIFT_MIN_SAMPLES && peer.samples.length <= TREND_MAX_SAMPLES) {
+    const own = peer.samples.map((s, i) => perOp(s) / factors[i]!);
+    if (own.every((v) => v > 0 && Number.isFinite(v))) {
+      const trend = trendTest(own);
+      const trending = trend.adjustedPValue < NEIGHBOUR_TREND_P && Math.abs(trend.relativeChange) >= DRIFT_MIN_RELATIVE_CHANGE;
+      steady = !trending && Math.abs(thirdsShift(own)) < NEIGHBOUR_MAX_SHIFT && findLevels(own) === null;
+    }
   }
-  return null;
+  steadiness.set(peer, steady);
+  return steady;
 }
 
 /** The samples as they would be on a host of constant speed: each divided by its host factor. */

@@ -194,7 +194,7 @@ export interface StateProbe {
 
 /** The host's speed during one benchmark's samples (see analysis/host-track.ts). */
 export interface HostTrack {
-  /** Where the figure comes from: the common movement of what was sampled in the same rounds, or the reference timed after each sample. */
+  /** Where the figure comes from: the host references (and the neighbours steady against them) in the same rounds, or the references timed after each sample. */
   source: 'rounds' | 'reference';
   /** How far the host's speed moved during the samples: the 90th over the 10th percentile of the smoothed host factor, minus 1 (0.09 = 9%). */
   movement: number;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyseBenchmark } from '../../src/analysis/analyse-benchmark.js';
 import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
-import { hostAdjusted, hostFactors, hostTrack, roundStretches, runningMedian } from '../../src/analysis/host-track.js';
+import { hostAdjusted, hostFactors, hostTrack, roundStretches, runningMedian, steadyAgainstReferences } from '../../src/analysis/host-track.js';
 import { pairedRatio } from '../../src/analysis/paired-rounds.js';
 import { withRelative } from '../../src/analysis/relative.js';
 import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
@@ -165,6 +165,20 @@ describe('stretches of the same neighbours', () => {
   });
 });
 
+describe('stretches of the same neighbours, pooled', () => {
+  const leaving = (b: BenchmarkResult, leaves: number): BenchmarkResult => ({ ...b, samples: b.samples.filter((s) => s.round! - KEY < leaves) });
+  const calm = (round: number) => 1 + 0 * round;
+
+  it('still blame a ramp too gentle to judge in any one stretch, which goes on inside each of them', () => {
+    // 30% over 80 rounds: under 10% inside each stretch of 25–30 rounds, so no stretch drifts on its own.
+    const gentle = (r: number) => 1 + 0.3 * (r / 80);
+    const a = interleaved('f#a', 100, gentle, 1, calm, true, 80);
+    const peers = [25, 50].map((leaves, i) => leaving(interleaved(`f#p${i}`, 40 + i, steady, 2 + i, calm, true, 80), leaves));
+    const result = analyseBenchmark(a, [a, ...peers], context);
+    assert.equal(result.diagnostics.find((x) => x.code === 'drift')?.severity, 'warning', codes(result).join());
+  });
+});
+
 describe('paired rounds', () => {
   it('give the ratio of two benchmarks with a CI the shared burst does not widen', () => {
     const a = interleaved('f#a', 100, steady, 1);
@@ -235,5 +249,91 @@ describe('paired rounds', () => {
     assert.ok(codes(analyseBenchmark(atFloor, [atFloor], context)).includes('optimized-away:warning'));
     const real = interleaved('f#work', 0.6, steady, 6);
     assert.ok(!codes(analyseBenchmark(real, [real], context)).includes('optimized-away:warning'));
+  });
+});
+
+describe('the host references as the witness', () => {
+  const calm = (round: number) => 1 + 0 * round;
+  /** Work that grows through the run, by itself: 1 → 1.6 over the rounds. */
+  const grows = (round: number) => 1 + 0.6 * (round / N);
+
+  it('admit a neighbour as a witness only when, against the references, it holds level', () => {
+    const steadyPeer = interleaved('f#steady', 40, steady, 2);
+    const growingPeer = interleaved('f#grows', 40, grows, 3, calm);
+    const stepPeer = interleaved('f#step', 40, (r) => (r < 30 ? 1 : 1.15), 4, calm);
+    assert.equal(steadyAgainstReferences(steadyPeer), true);
+    assert.equal(steadyAgainstReferences(growingPeer), false);
+    assert.equal(steadyAgainstReferences(stepPeer), false);
+    // Without references nothing shows a neighbour steady.
+    const blind = interleaved('f#blind', 40, steady, 5, calm, false);
+    assert.equal(steadyAgainstReferences(blind), false);
+  });
+
+  it('blame a drift the references do not show on the benchmark, though every neighbour drifts too', () => {
+    // The host is calm (its references hold level); three neighbours grow with their own call count.
+    const a = interleaved('f#a', 100, grows, 1, calm);
+    const peers = [0, 1, 2].map((i) => interleaved(`f#p${i}`, 40 + i, (r) => 1 + (0.5 + 0.1 * i) * (r / N), 10 + i, calm));
+    const factors = hostFactors(a, [a, ...peers])!;
+    assert.ok(Math.abs(factors.at(-5)! / factors[5]! - 1) < 0.05, `${factors[5]} → ${factors.at(-5)}`);
+    const result = analyseBenchmark(a, [a, ...peers], context);
+    assert.equal(result.diagnostics.find((d) => d.code === 'drift')?.severity, 'warning', codes(result).join());
+    assert.ok(!codes(result).includes('host-moved:info'), codes(result).join());
+  });
+
+  it("still call a host step the host's when the references show it and steady neighbours move with it", () => {
+    const a = interleaved('f#a', 100, steady, 1);
+    const peers = [0, 1, 2].map((i) => interleaved(`f#p${i}`, 40 + i, steady, 10 + i));
+    const result = analyseBenchmark(a, [a, ...peers], context);
+    assert.ok(codes(result).includes('host-moved:info'), codes(result).join());
+    assert.ok(!codes(result).some((c) => c.endsWith(':warning')), codes(result).join());
+  });
+});
+
+describe('levels of the benchmark itself', () => {
+  const calm = (round: number) => 1 + 0 * round;
+  const alternating = (round: number) => (round % 2 === 0 ? 1 : 8);
+
+  it('warn on two levels 8× apart that the references do not show, naming the levels and their shares', () => {
+    const a = interleaved('f#a', 100, alternating, 1, calm, true, 80);
+    const result = analyseBenchmark(a, [a], context);
+    const d = result.diagnostics.find((x) => x.code === 'levels');
+    assert.equal(d?.severity, 'warning', codes(result).join());
+    assert.match(d!.message, /two levels, (99\.\d+|100(\.\d+)?) ns \(50(\.0)?% of samples\) and 80\d(\.\d+)? ns \(50(\.0)?% of samples\), alternating from one sample to the next/);
+    assert.match(d!.message, /which does not explain a 8\.\d× step/);
+    // The clusters and the spread are its consequences: no information findings repeat them.
+    assert.ok(!codes(result).some((c) => /^(multimodal|noisy|drift):info/.test(c)), codes(result).join());
+  });
+
+  it('are the host’s when the references alternate with them', () => {
+    const host = (round: number) => (round % 2 === 0 ? 1 : 1.3);
+    const a = interleaved('f#a', 100, steady, 1, host, true, 80);
+    const result = analyseBenchmark(a, [a], context);
+    assert.ok(!codes(result).some((c) => c.startsWith('levels')), codes(result).join());
+  });
+
+  it('are the machine’s when the time they add is within the time spent waiting for a CPU', () => {
+    // Every other sample 2× as long: the slow ones add a third of the sampling time.
+    const a = interleaved('f#a', 100, (r) => (r % 2 === 0 ? 1 : 2), 1, calm, true, 80);
+    const throttle = { baselineNs: 1, beforeNs: 1, afterNs: 1, waitedMs: 0, retries: 0, helperCpuShare: 0 };
+    const waiting = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.4 } }, [a], context);
+    assert.ok(!codes(waiting).some((c) => c.startsWith('levels')), codes(waiting).join());
+    const barely = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.2 } }, [a], context);
+    const d = barely.diagnostics.find((x) => x.code === 'levels');
+    assert.equal(d?.severity, 'warning', codes(barely).join());
+    assert.ok(Math.abs((d!.evidence as { addedShare: number }).addedShare - 1 / 3) < 0.02, JSON.stringify(d!.evidence));
+  });
+
+  it('say nothing without the host references', () => {
+    const a = interleaved('f#a', 100, alternating, 1, calm, false, 80);
+    const untracked: BenchmarkResult = { ...a, floor: { ...a.floor!, samples: undefined } };
+    const result = analyseBenchmark(untracked, [untracked], context);
+    assert.ok(!codes(result).some((c) => c.startsWith('levels')), codes(result).join());
+    assert.ok(codes(result).includes('multimodal:info'), codes(result).join());
+  });
+
+  it('report a step mid-run as a step', () => {
+    const a = interleaved('f#a', 100, (r) => (r < 50 ? 1 : 4), 1, calm, true, 80);
+    const d = analyseBenchmark(a, [a], context).diagnostics.find((x) => x.code === 'levels');
+    assert.match(d?.message ?? '', /two levels, .* changing in a step \(from the lowest level, first change at sample 51 of 80\)/);
   });
 });

@@ -9,12 +9,14 @@
 import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
 import { withSamples } from '../build-result.js';
 import { hostAdjusted } from '../host-track.js';
-import { DRIFT_MIN_SAMPLES } from '../../stats/trend.js';
+import { pooledTrend } from '../../stats/pooled-trend.js';
+import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';
+import { LEVELS_CODE, levels } from './levels.js';
 import { loaderTransform } from './loader-transform.js';
 import { memoryGrew } from './memory-grew.js';
 import { multimodal } from './multimodal.js';
@@ -24,7 +26,7 @@ import { notOptimized } from './not-optimized.js';
 import { notSteady } from './not-steady.js';
 import { optimizedAway } from './optimized-away.js';
 import { outliers } from './outliers.js';
-import type { OkResult, Rule, RuleContext } from './rule.js';
+import { perSampleNs, type OkResult, type Rule, type RuleContext } from './rule.js';
 import { setupOverhead } from './setup-overhead.js';
 import { stateChanged } from './state-changed.js';
 import { perCallState } from './per-call-state.js';
@@ -44,6 +46,7 @@ export const RULES: readonly Rule[] = [
   notOptimized,
   deoptimized,
   notSteady,
+  levels,
   drift,
   multimodal,
   noisy,
@@ -94,15 +97,22 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
  * A drift that is only steps where the file's other benchmarks left the rounds (their stopping rules
  * said enough) is interleaving's: each sample finds caches and predictors as its neighbours left
  * them, and the neighbours changed. It is the benchmark's when a stretch of the same neighbours, long
- * enough to judge on its own, still drifts; interleaving's when none does.
+ * enough to judge on its own, still drifts, or when the change goes on inside the stretches: the
+ * Mann–Kendall test pooled over them, each judged on its own order (the seasonal Kendall test), finds
+ * the same direction (p < 0.001, the drift rule's bar); steps at the stretches' borders add nothing
+ * to it. Interleaving's otherwise.
  */
 function neighbourSteps(found: Diagnostic[], result: OkResult, context: RuleContext): Diagnostic[] {
   const stretches = context.roundStretches ?? null;
   const index = found.findIndex((d) => d.code === drift.code && d.severity === 'warning');
   if (stretches === null || index < 0) return found;
-  const judged = [...new Set(stretches)].map((id) => result.samples.filter((_, i) => stretches[i] === id)).filter((samples) => samples.length >= DRIFT_MIN_SAMPLES);
-  if (judged.length === 0 || judged.some((samples) => drift.check(withSamples(result, samples) as OkResult, context).some((d) => d.severity === 'warning'))) return found;
   const original = found[index]!;
+  const groups = [...new Set(stretches)].map((id) => result.samples.filter((_, i) => stretches[i] === id));
+  const judged = groups.filter((samples) => samples.length >= DRIFT_MIN_SAMPLES);
+  if (judged.length === 0 || judged.some((samples) => drift.check(withSamples(result, samples) as OkResult, context).some((d) => d.severity === 'warning'))) return found;
+  const within = pooledTrend(groups.map((samples) => perSampleNs(withSamples(result, samples))));
+  const direction = (original.evidence as { thirdsShift?: number } | undefined)?.thirdsShift ?? 0;
+  if (within.pValue < DRIFT_P_VALUE && Math.sign(within.s) === Math.sign(direction)) return found;
   const info: Diagnostic = {
     ...original,
     severity: 'info',
@@ -112,11 +122,18 @@ function neighbourSteps(found: Diagnostic[], result: OkResult, context: RuleCont
   return found.map((d, i) => (i === index ? info : d));
 }
 
+/** Findings that only describe the samples' shape, which a `levels` warning already explains. */
+const SHAPE_CODES: ReadonlySet<string> = new Set(['multimodal', 'noisy', 'drift']);
+
 /**
- * One cause, one warning: when the values from setup make the samples cluster, `multimodal` says so,
- * and `noisy` would only repeat it (the clusters are its spread).
+ * One cause, one warning:
+ * - when the values from setup make the samples cluster, `multimodal` says so, and `noisy` would
+ *   only repeat it (the clusters are its spread);
+ * - when `levels` stands, the information findings on the same samples' shape (clusters, spread,
+ *   steps) are its consequences, and go.
  */
 function withoutRepeats(found: Diagnostic[]): Diagnostic[] {
   const clustered = found.some((d) => d.code === 'multimodal' && provenOwn(d));
-  return clustered ? found.filter((d) => !(d.code === 'noisy' && provenOwn(d))) : found;
+  const kept = clustered ? found.filter((d) => !(d.code === 'noisy' && provenOwn(d))) : found;
+  return kept.some((d) => d.code === LEVELS_CODE) ? kept.filter((d) => !(SHAPE_CODES.has(d.code) && d.severity === 'info')) : kept;
 }

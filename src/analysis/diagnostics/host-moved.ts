@@ -15,7 +15,7 @@ export function hostMoved(result: OkResult, attributed: readonly Diagnostic[]): 
   const host = result.host;
   const codes = [...new Set(attributed.map((d) => d.code))];
   const movement = host === null ? '' : ` by ${pct(host.movement)} (its slowest stretch ${pct(Math.max(0, host.slowest / host.fastest - 1))} slower than its fastest)`;
-  const via = host?.source === 'rounds' ? 'measured by what ran in the same interleaved rounds' : 'measured by the host-speed reference after each sample';
+  const via = host?.source === 'rounds' ? 'measured by the host references in the same interleaved rounds' : 'measured by the host-speed reference after each sample';
   const reached = result.precision?.reached ?? null;
   return {
     code: HOST_MOVED_CODE,
