@@ -24,7 +24,10 @@ describe('state-changed in the CLI', () => {
     const results = JSON.parse(readFileSync(json, 'utf8')) as ResultsFile;
     const warned = (name: string) => results.benchmarks.find((b) => b.name === name)?.diagnostics.find((d) => d.code === 'state-changed');
     assert.match(warned('queue drained by shift()')?.message ?? '', /array of 1,000 → array of 0/, run.stdout);
-    assert.match(warned('array sorted in place')?.message ?? '', /array of 10,000 rewritten in place, within the first call/, run.stdout);
+    const sortedInPlace = results.benchmarks.find((b) => b.name === 'array sorted in place')!;
+    // A sample of one call sorts a fresh array: only samples of two calls or more time a sorted one.
+    if (sortedInPlace.samples.some((s) => s.iterations > 1)) assert.match(warned('array sorted in place')?.message ?? '', /array of 10,000 rewritten in place, within the first call/, run.stdout);
+    else assert.equal(warned('array sorted in place'), undefined);
     assert.match(warned('jobs taken from a work list')?.message ?? '', /its pending: array of 500 → array of 0/, run.stdout);
     for (const name of ['binary search in a sorted table', 'round-robin over fixtures', 'encodeInto a reused buffer']) assert.equal(warned(name), undefined, `${name}: ${run.stdout}`);
     const sorted = results.benchmarks.find((b) => b.name === 'array sorted in place')!;

@@ -62,6 +62,11 @@ async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, un
   // optimization asked for after warm-up compiles at the next call, and functions the loop calls
   // tier up when their counters say so; that compilation (7.6 million instructions for a 1024-step
   // chain, measured; 0.3 million more after one unit) would otherwise land in the first region.
+  const chunk = runner.perCallChunk;
+  if (chunk !== null && unit * Math.max(...sizes) > chunk) {
+    // Each chunk's states are made between its regions' markers: their setup would be counted.
+    throw new Error(`--instructions cannot count this state: 'per-call' benchmark: its regions (${unit * Math.max(...sizes)} calls) span several chunks of states (${chunk} calls each), and the setup between chunks would be counted as its work`);
+  }
   for (let i = 0; i < PRIMING_BATCHES; i++) await runner.runBatch(unit * Math.max(...sizes));
   const markerHooks: TimedRegionHooks = { enter: mark, leave: mark };
   const firstMarker = markers + 1;
