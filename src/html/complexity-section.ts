@@ -38,7 +38,7 @@ export function complexitySpec(group: ComplexityGroup): ComplexitySpec {
 /** The sweeps of a group section, each with its chart and sentences; '' when it has none. */
 export function complexitySection(section: GroupSection, complexity: ComplexityReport | undefined, charts: ChartRegistry): string {
   const parts = sweepsAmong(section.benchmarks, complexity).map((g) => {
-    const lines = [complexityLine(g), ...cliffLines(g, complexity?.caches ?? null)].map((l) => `<li>${html(l)}</li>`).join('');
+    const lines = [complexityLine(g, complexity?.caches ?? null), ...cliffLines(g, complexity?.caches ?? null)].map((l) => `<li>${html(l)}</li>`).join('');
     const chart = charts.canvas(complexitySpec(g), `${sweepName(g)}: time per operation with 95% CI whiskers against ${g.param} (log-log), the fitted growth law as a line, cliffs shaded`, 'wide');
     return `<div class="complexity"><ul class="complexity">${lines}</ul><div class="charts">${chart}</div></div>`;
   });

@@ -83,7 +83,7 @@ describe('complexity of swept benchmarks', () => {
     const text = renderTerminalReport({ ...resultsFile(shifted.groups[0]!.points.map((p) => ({ ...benchmarks[0]!, id: p.id }))), complexity: shifted }, { color: false });
     assert.match(
       text,
-      /array sum over n: cost per element ×3(\.0)? between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
+      /array sum over n: cost ×3(\.0)? beyond the fitted O\(n\) between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
     );
     // A cliff between two known levels names the nearest; one past the largest level known says so.
     const between = complexityReport(
