@@ -3,16 +3,21 @@
 // crossed; per half (tuning / held-out, by an FNV-1a hash of the sweep id) the share of sweeps whose
 // right law is reported with a committed status ('clear', or 'cannot tell' naming it). Measured on
 // real runs, reported, never asserted in tests.
-// Usage: npm run bench:complexity [-- --runs 2 --time 150ms --out docs/complexity.md --keep --half tune]
+// Usage: npm run bench:complexity [-- --runs 2 --time 150ms --out docs/complexity.md --keep --half tune --results a.json,b.json]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { withComplexity } from '../dist/analysis/complexity.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cli = path.join(root, 'dist/cli/main.js');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, time: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' }, half: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, time: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' }, half: { type: 'string' }, results: { type: 'string' } },
+});
+/** `--results a.json,b.json`: fit saved runs again (with this build's fit) instead of measuring. */
+const SAVED = values.results === undefined ? null : values.results.split(',');
 /** `--half tune` prints the tuning half only: what a constant may be chosen by looking at. */
 const ONLY = values.half ?? null;
 /** The issue asks for the rate in each of 2 runs. */
@@ -57,9 +62,9 @@ function committed(g, expected) {
 }
 
 const runs = [];
-for (let r = 0; r < RUNS; r++) {
-  process.stderr.write(`sweeps, run ${r + 1}/${RUNS}…\n`);
-  const results = run(r);
+for (let r = 0; r < (SAVED?.length ?? RUNS); r++) {
+  process.stderr.write(`sweeps, run ${r + 1}/${SAVED?.length ?? RUNS}…\n`);
+  const results = SAVED === null ? run(r) : withComplexity(JSON.parse(readFileSync(SAVED[r], 'utf8')));
   const bySweep = new Map();
   for (const g of results.complexity?.groups ?? []) bySweep.set(`${path.basename(g.file)}#${g.baseName}`, g);
   runs.push(bySweep);
@@ -72,7 +77,7 @@ const say = (line = '') => {
   console.log(line);
 };
 say(
-  `Measured by \`npm run bench:complexity -- --runs ${RUNS}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}, \`--time ${TIME}\` per size) on the ${Object.keys(laws).length} sweeps of \`corpus/sweeps\`. Each sweep belongs to the tuning or the held-out half by an FNV-1a hash of its id; the fit's constants were chosen looking at the tuning half only. ✓: the right law, clear or named by 'cannot tell'. Cliffs: the fitted steps, with the cache levels (per the OS) their working sets crossed when the sweep declares \`bytesPerItem\`.`,
+  `Measured by \`npm run bench:complexity -- --runs ${runs.length}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}, \`--time ${TIME}\` per size) on the ${Object.keys(laws).length} sweeps of \`corpus/sweeps\`. Each sweep belongs to the tuning or the held-out half by an FNV-1a hash of its id; the fit's constants were chosen looking at the tuning half only. ✓: the right law, clear or named by 'cannot tell'. Cliffs: the fitted steps, with the cache levels (per the OS) their working sets crossed when the sweep declares \`bytesPerItem\`.`,
 );
 say();
 say(`| sweep | half | law | ${runs.map((_, r) => `run ${r + 1}`).join(' | ')} |`);
