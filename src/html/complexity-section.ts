@@ -1,6 +1,6 @@
 /**
  * A swept benchmark in the HTML report: its estimates against the size on log-log axes with CI
- * whiskers, the fitted growth law drawn through them, cliffs shaded, and the same sentences the
+ * whiskers, the fitted growth law with its steps drawn through them, cliffs shaded, and the same sentences the
  * terminal prints under the group.
  */
 import type { ComplexityGroup, ComplexityReport } from '../results/complexity-types.js';
@@ -14,7 +14,13 @@ import { html } from './escape-html.js';
 /** Points of the fitted curve, spaced evenly on the log axis: enough for a smooth line at chart width. */
 const CURVE_POINTS = 48;
 
-/** The chart's data for one sweep. */
+/** ` with 2 cliffs` after the law's name when the fit has steps; '' without. */
+function cliffCount(group: ComplexityGroup): string {
+  const steps = group.best.steps?.length ?? 0;
+  return steps === 0 ? '' : ` with ${steps} ${steps === 1 ? 'cliff' : 'cliffs'}`;
+}
+
+/** The chart's data for one sweep: the fitted curve steps up at each cliff. */
 export function complexitySpec(group: ComplexityGroup): ComplexitySpec {
   const first = group.points[0]!.n;
   const last = group.points[group.points.length - 1]!.n;
@@ -30,7 +36,7 @@ export function complexitySpec(group: ComplexityGroup): ComplexitySpec {
     xLabel: group.param,
     points: group.points.map((p) => ({ x: p.n, y: p.nsPerOp, yMin: p.ciLower, yMax: p.ciUpper })),
     curve,
-    curveLabel: fits ? `fit: ${modelText(group.best.model)}` : 'no fit',
+    curveLabel: fits ? `fit: ${modelText(group.best.model)}${cliffCount(group)}` : 'no fit',
     cliffs: group.cliffs.map((c) => ({ from: c.fromN, to: c.toN })),
   };
 }
