@@ -85,7 +85,7 @@ export function sweepsAmong(benchmarks: readonly { id: string }[], complexity: C
 /** The one-line summary of a sweep's fit, its cliffs at the end (`; cliff ×1.4 at 1,024→4,096 (L1d→L2)`). */
 export function complexityLine(group: ComplexityGroup, caches: CacheFacts | null = null): string {
   const name = sweepName(group);
-  if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, median)`;
+  if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, as the fit weighs them)`;
   if (group.status === 'poor-fit') {
     const why = group.cliffs.length > 0 ? ': the cost per element jumps at the cliff below' : '';
     return `${name}: no single growth law fits (the closest, ${modelText(group.best.model)}, misses by ${formatPercent(group.best.rms)} rms)${why}`;

@@ -106,7 +106,7 @@ export interface ComplexityGroup {
   status: ComplexityStatus;
   /** Relative RMS error within which models fit equally well. */
   tolerance: number;
-  /** Median relative 95% CI half-width of the points. */
+  /** The points' relative 95% CI half-widths as the fit weighs them: `sqrt(N / Σ 1/hᵢ²)`, each floored at ±1.96% (a 1% standard error, as in the weights). */
   noise: number;
   /** Every model, O(1) to O(n³). */
   fits: ComplexityModelFit[];

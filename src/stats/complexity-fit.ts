@@ -11,17 +11,24 @@
  * residuals `(tᵢ − t̂ᵢ)/tᵢ`, weighted by `1/σᵢ²` as in the fit (equal weights when the CIs are alike),
  * which does not change when every time is multiplied by a constant.
  *
- * Choice. The tolerance is the larger of {@link CLEAR_RMS_RATIO} × the smallest error and the
- * points' own noise (the median relative CI half-width): models within it fit as well as the data
- * can tell. The chosen model is the slowest-growing one within the tolerance (the simplest
- * explanation); any other model within it is one the data "cannot tell" from the chosen one. A
- * growth model whose term is under {@link MIN_GROWTH_SHARE} of the fitted time at the largest size
- * is a constant with a small drift, not a growth law, and is left out of the choice.
+ * Steps. Each model is also fitted with level steps between consecutive sizes (stats/stepped-law.ts):
+ * `t ≈ M(n)·(a + c·f(n))`, M rising by a factor of {@link CLIFF_MIN_JUMP} to {@link MAX_STEP} at each
+ * step, at most {@link MAX_STEPS} of them; the step set kept is the one with the best information
+ * score (BIC on the relative residuals, the rms floored at {@link RMS_FLOOR}). The steps are the
+ * sweep's cliffs: a sort that leaves a cache is O(n log n) with a cliff, not "no law fits".
+ *
+ * Choice. Models are compared by their penalized rms (the score's rms, with the price of their
+ * parameters). The tolerance is the larger of {@link CLEAR_RMS_RATIO} × the smallest and the points'
+ * own noise (their relative CI half-widths as the fit weighs them): models within it fit as well as
+ * the data can tell. The chosen model is the one with the smallest; any other within the tolerance
+ * is one the data "cannot tell" from it. A growth model whose term is under {@link MIN_GROWTH_SHARE}
+ * of the law's time at the end of its longest run of sizes between steps is a constant with a small
+ * drift (or with a late cliff), not a growth law, and is left out of the choice.
  */
 import { CLIFF_MIN_JUMP, fitSteppedLaw, type LevelStep, levelAt, stepSets } from './stepped-law.js';
 import { requireNoNaN } from './validate.js';
 
-/** The models, slowest-growing first (the order in which the simplest fitting one is chosen). */
+/** The models, slowest-growing first (a tie of scores goes to the slower-growing one). */
 export const COMPLEXITY_MODELS = ['O(1)', 'O(log n)', 'O(n)', 'O(n log n)', 'O(n^2)', 'O(n^3)'] as const;
 
 export type ComplexityModel = (typeof COMPLEXITY_MODELS)[number];
@@ -55,6 +62,14 @@ export const MIN_GROWTH_SHARE = 0.5;
 export const MAX_STEPS = 3;
 
 /**
+ * No step multiplies the cost by more than this between consecutive sizes: the largest cache steps
+ * measured here are ×4.4 (a Float64Array summed in shuffled order, 6 to 24 MiB, README) and ×3.0 (a
+ * Map lookup, 16,384 to 65,536 entries, issue 28), each over a ×4 step in size. A larger jump is a
+ * growth law the steps would otherwise stand in for (O(1) "with a ×57 cliff" for an insertion sort).
+ */
+export const MAX_STEP = 8;
+
+/**
  * A fit with steps keeps at least this many degrees of freedom (sizes minus the law's parameters
  * and steps): with fewer, the points cannot show that the law and its steps miss them.
  */
@@ -76,7 +91,7 @@ export const RMS_FLOOR = 0.02;
 /** Above this relative RMS error even the best model misses the points (a cliff, a mixture of laws). */
 export const POOR_FIT_RMS = 0.25;
 
-/** Points whose median 95% CI half-width is above this (±25%) are too noisy for any fit to mean something. */
+/** Points whose 95% CI half-widths, as the fit weighs them, are above this (±25%) are too noisy for any fit to mean something. */
 export const MAX_USEFUL_HALF_WIDTH = 0.25;
 
 /** Fewest distinct sizes to fit two parameters and still judge the fit (the issue's rule). */
@@ -124,7 +139,7 @@ export interface ComplexityVerdict {
   indistinct: ComplexityModel[];
   /** Relative RMS error within which models fit equally well. */
   tolerance: number;
-  /** Median relative 95% CI half-width of the points. */
+  /** The points' relative 95% CI half-widths as the fit weighs them: `sqrt(N / Σ 1/hᵢ²)`, each hᵢ floored as the weights are. */
   noise: number;
   /** too-noisy and poor-fit take precedence over cannot-tell. */
   status: ComplexityStatus;
@@ -154,12 +169,6 @@ export function predict(fit: Pick<ModelFit, 'model' | 'constantNs' | 'coefficien
   return law * levelAt(fit.steps, n);
 }
 
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /** The number of points in each segment between steps (a step after index k ends a segment at k). */
 function segmentLengths(count: number, stepAfter: readonly number[]): number[] {
   const bounds = [-1, ...stepAfter, count - 1];
@@ -185,7 +194,7 @@ function fitSteps(model: ComplexityModel, points: readonly SizedEstimate[], weig
   const ys = points.map((p) => p.nsPerOp);
   const xs = model === 'O(1)' ? null : ns.map((n) => modelTerm(model, n));
   const { a, c, steps } = fitSteppedLaw(ns, xs, ys, weights, stepAfter);
-  if (steps.some((s) => s.multiplier < CLIFF_MIN_JUMP)) return null;
+  if (steps.some((s) => s.multiplier < CLIFF_MIN_JUMP || s.multiplier > MAX_STEP)) return null;
   const fit = { model, constantNs: a, coefficientNs: c, steps };
   // The relative residuals weighted as in the fit (by 1/σᵢ²): a miss at a point with a ±30% CI counts less than one at ±1%.
   const relativeWeights = points.map((p, i) => weights[i]! * p.nsPerOp ** 2);
@@ -235,14 +244,17 @@ export function fitComplexity(given: readonly SizedEstimate[]): ComplexityVerdic
   const weights = points.map((p, i) => 1 / (Math.max(halfWidths[i]! / Z95, MIN_RELATIVE_SE) * p.nsPerOp) ** 2);
   const fits = COMPLEXITY_MODELS.map((model) => fitModel(model, points, weights));
   const eligible = fits.filter((f) => f.growthShare >= MIN_GROWTH_SHARE);
-  const noise = medianOf(halfWidths);
+  // The points' noise as the fit weighs them: the precision-weighted RMS of their half-widths (a few points
+  // a busy host left with wide CIs do not make the precise ones meaningless).
+  const noise = Math.sqrt(points.length / halfWidths.reduce((s, h) => s + 1 / Math.max(h, Z95 * MIN_RELATIVE_SE) ** 2, 0));
   const smallest = Math.min(...eligible.map((f) => f.penalizedRms));
   const tolerance = Math.max(CLEAR_RMS_RATIO * smallest, noise);
-  const closest = eligible.find((f) => f.penalizedRms === smallest)!;
-  // A fit that means something names the simplest model within the tolerance; one that does not, the closest.
+  // The best score is the law: with steps allowed, "the simplest law within the tolerance" would be O(1) with cliffs
+  // standing in for an insertion sort's growth (measured on the tuning half of corpus/sweeps); the others within the
+  // tolerance are named as the ones the data cannot tell from it.
+  const best = eligible.find((f) => f.penalizedRms === smallest)!;
   const tooNoisy = noise > MAX_USEFUL_HALF_WIDTH;
-  const poorFit = closest.rms > POOR_FIT_RMS;
-  const best = tooNoisy || poorFit ? closest : eligible.find((f) => f.penalizedRms <= tolerance)!;
+  const poorFit = best.rms > POOR_FIT_RMS;
   const others = eligible.filter((f) => f !== best);
   const runnerUp = others.length === 0 ? null : others.reduce((p, q) => (q.penalizedRms < p.penalizedRms ? q : p));
   const indistinct = others.filter((f) => f.penalizedRms <= tolerance).map((f) => f.model);

@@ -51,8 +51,6 @@ test('fitComplexity cannot tell O(n) from O(n log n) over a narrow range of size
   assert.equal(verdict.status, 'cannot-tell');
   const told = [verdict.best.model, ...verdict.indistinct];
   assert.ok(told.includes('O(n)') && told.includes('O(n log n)'), told.join(', '));
-  // The simplest model within the tolerance is the one named.
-  assert.equal(verdict.best.model, 'O(n)');
 });
 
 test('fitComplexity calls points with very wide CIs too noisy', () => {
