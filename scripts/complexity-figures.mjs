@@ -77,7 +77,7 @@ const say = (line = '') => {
   console.log(line);
 };
 say(
-  `Measured by \`npm run bench:complexity -- --runs ${runs.length}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}, \`--time ${TIME}\` per size) on the ${Object.keys(laws).length} sweeps of \`corpus/sweeps\`. Each sweep belongs to the tuning or the held-out half by an FNV-1a hash of its id; the fit's constants were chosen looking at the tuning half only. ✓: the right law, clear or named by 'cannot tell'. Cliffs: the fitted steps, with the cache levels (per the OS) their working sets crossed when the sweep declares \`bytesPerItem\`.`,
+  `${SAVED === null ? `Measured by \`npm run bench:complexity -- --runs ${runs.length}\`` : `Saved runs (${runs.length}) fitted again by \`npm run bench:complexity -- --results …\``} (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}, \`--time ${TIME}\` per size) on the ${Object.keys(laws).length} sweeps of \`corpus/sweeps\`. Each sweep belongs to the tuning or the held-out half by an FNV-1a hash of its id; the fit's constants were chosen looking at the tuning half only. ✓: the right law, clear or named by 'cannot tell'. Cliffs: the fitted steps, with the cache levels (per the OS) their working sets crossed when the sweep declares \`bytesPerItem\`.`,
 );
 say();
 say(`| sweep | half | law | ${runs.map((_, r) => `run ${r + 1}`).join(' | ')} |`);

@@ -62,8 +62,9 @@ function groupOf(sweep: Sweep, caches: CacheFacts | null): ComplexityGroup | nul
   // One bytesPerItem for the sweep: its members come from one bench() call.
   const bytesPerItem = first.bytesPerItem ?? null;
   const meaningful = verdict.status !== 'too-noisy' && verdict.status !== 'poor-fit';
-  // A law that fits (with its steps) gives the cliffs: its steps. Without one, a constant cost per element is the reference.
-  const found = meaningful ? cliffsFromSteps(points, verdict.best) : findCostCliffs(points, null);
+  // A law that fits (with its steps) gives the cliffs: its steps. When no law fits, a constant cost per element is the
+  // reference; points too noisy for a law are too noisy for cliffs (against a constant, every step of a quadratic was one).
+  const found = meaningful ? cliffsFromSteps(points, verdict.best) : verdict.status === 'poor-fit' ? findCostCliffs(points, null) : [];
   const cliffs: ComplexityCliff[] = found.map((c) => {
     const fromBytes = bytesPerItem === null ? null : c.fromN * bytesPerItem;
     const toBytes = bytesPerItem === null ? null : c.toN * bytesPerItem;
