@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { fitComplexity, modelTerm, predict, type ComplexityModel, type SizedEstimate } from '../../src/stats/complexity-fit.js';
+import { fitComplexity, MAX_STEP, modelTerm, predict, type ComplexityModel, type SizedEstimate } from '../../src/stats/complexity-fit.js';
 import { cliffsFromSteps } from '../../src/stats/cost-cliffs.js';
 import { levelAt, stepSets } from '../../src/stats/stepped-law.js';
 import { createRng } from '../../src/stats/random.js';
@@ -114,4 +114,18 @@ test('the steps scale the prediction past them, and become cliffs with the ratio
 test('stepSets lists every set of up to k gaps once', () => {
   assert.deepEqual(stepSets(3, 2), [[], [0], [0, 1], [0, 2], [1], [1, 2], [2]]);
   assert.equal(stepSets(10, 3).length, 1 + 10 + 45 + 120);
+});
+
+test('a quadratic whose CIs a busy host widened on some sizes is O(n²), not O(1) with steps standing in for its growth', () => {
+  // An insertion sort of 32…4,096 elements measured on a busy host (tuning half of corpus/sweeps): ns per call and CI half-widths.
+  const sizes = [32, 64, 128, 256, 512, 1024, 2048, 4096];
+  const times = [344.3, 1321.1, 5171.6, 19960.7, 77016.7, 309301.3, 1179288.3, 6390568.5];
+  const halfWidths = [0.04, 0.49, 0.4, 0.01, 0.02, 0.47, 0.01, 0.32];
+  const points = sizes.map((n, i) => ({ n, nsPerOp: times[i]!, ciLower: times[i]! * (1 - halfWidths[i]!), ciUpper: times[i]! * (1 + halfWidths[i]!) }));
+  const verdict = fitComplexity(points)!;
+  assert.equal(verdict.best.model, 'O(n^2)');
+  assert.ok(verdict.status === 'clear' || verdict.status === 'cannot-tell', verdict.status);
+  for (const fit of verdict.fits) for (const s of fit.steps) assert.ok(s.multiplier <= MAX_STEP, `${fit.model}: ×${s.multiplier}`);
+  // The precise sizes carry the fit: the noise is not the median ±36%.
+  assert.ok(verdict.noise < 0.1, String(verdict.noise));
 });
