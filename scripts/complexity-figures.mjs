@@ -25,6 +25,8 @@ const RUNS = Number(values.runs ?? 2);
 /** A short per-size budget keeps a run of the 24 sweeps (about 240 sizes) to a few minutes. */
 const TIME = values.time ?? '150ms';
 const CORPUS = 'corpus/sweeps';
+/** The five sorts of 11 sizes took over the default 60 s on a busy host (the file was stopped, its sweeps not fitted). */
+const FILE_TIMEOUT = '600s';
 /** The figures replace what lies between these markers in the --out file (or the whole file without them). */
 const START = '<!-- complexity-figures:start -->';
 const END = '<!-- complexity-figures:end -->';
@@ -42,7 +44,11 @@ function half(id) {
 
 function run(r) {
   const json = path.join(work, `run-${r}.json`);
-  const result = spawnSync(process.execPath, [cli, CORPUS, '--time', TIME, '--quiet', '--no-color', '--no-history', '--json', json], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const result = spawnSync(process.execPath, [cli, CORPUS, '--time', TIME, '--timeout', FILE_TIMEOUT, '--quiet', '--no-color', '--no-history', '--json', json], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (result.status !== 0 && result.status !== 1) throw new Error(`ubench exited with ${result.status}: ${result.stderr}`);
   return JSON.parse(readFileSync(json, 'utf8'));
 }
