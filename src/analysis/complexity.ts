@@ -1,15 +1,15 @@
 /**
  * Complexity of swept benchmarks: benchmarks of the same file, runtime, group and name whose
  * parameters differ in exactly one numeric key form a sweep; a sweep over at least four sizes gets
- * the growth law fitted to its estimates (stats/complexity-fit.ts) and its cost cliffs
- * (stats/cost-cliffs.ts), each cliff named after the cache levels its working set crossed when the
+ * the growth law fitted to its estimates with level steps where the cost jumps (stats/complexity-fit.ts),
+ * the steps reported as cost cliffs (stats/cost-cliffs.ts), each cliff named after the cache levels its working set crossed when the
  * benchmark declares `bytesPerItem` and the cache sizes are known.
  */
 import type { CacheFacts, CacheLevelSize, ComplexityCliff, ComplexityGroup, ComplexityModelFit, ComplexityReport } from '../results/complexity-types.js';
 import { runtimeKey } from '../results/runtime-keys.js';
 import type { BenchmarkResult, ParamValue, ResultsFile } from '../results/types.js';
-import { fitComplexity, MIN_SIZES, predict, type ModelFit } from '../stats/complexity-fit.js';
-import { findCostCliffs } from '../stats/cost-cliffs.js';
+import { fitComplexity, MIN_SIZES, type ModelFit } from '../stats/complexity-fit.js';
+import { cliffsFromSteps, findCostCliffs } from '../stats/cost-cliffs.js';
 
 interface Sweep {
   members: BenchmarkResult[];
@@ -50,7 +50,7 @@ export function crossedLevels(levels: readonly CacheLevelSize[], fromBytes: numb
 }
 
 function modelFit(fit: ModelFit): ComplexityModelFit {
-  return { model: fit.model, constantNs: fit.constantNs, coefficientNs: fit.coefficientNs, rms: fit.rms, growthShare: fit.growthShare };
+  return { model: fit.model, constantNs: fit.constantNs, coefficientNs: fit.coefficientNs, rms: fit.rms, growthShare: fit.growthShare, steps: fit.steps, penalizedRms: fit.penalizedRms };
 }
 
 function groupOf(sweep: Sweep, caches: CacheFacts | null): ComplexityGroup | null {
@@ -62,7 +62,10 @@ function groupOf(sweep: Sweep, caches: CacheFacts | null): ComplexityGroup | nul
   // One bytesPerItem for the sweep: its members come from one bench() call.
   const bytesPerItem = first.bytesPerItem ?? null;
   const meaningful = verdict.status !== 'too-noisy' && verdict.status !== 'poor-fit';
-  const cliffs: ComplexityCliff[] = findCostCliffs(points, meaningful ? (n) => predict(verdict.best, n) : null).map((c) => {
+  // A law that fits (with its steps) gives the cliffs: its steps. When no law fits, a constant cost per element is the
+  // reference; points too noisy for a law are too noisy for cliffs (against a constant, every step of a quadratic was one).
+  const found = meaningful ? cliffsFromSteps(points, verdict.best) : verdict.status === 'poor-fit' ? findCostCliffs(points, null) : [];
+  const cliffs: ComplexityCliff[] = found.map((c) => {
     const fromBytes = bytesPerItem === null ? null : c.fromN * bytesPerItem;
     const toBytes = bytesPerItem === null ? null : c.toN * bytesPerItem;
     const crossed = fromBytes === null || toBytes === null || caches === null ? [] : crossedLevels(caches.levels, fromBytes, toBytes);

@@ -98,7 +98,10 @@ function ciHeader(benchmarks: readonly BenchmarkResult[]): string {
 
 /** The fits and cliffs of the sweeps among these benchmarks, as the terminal says them under the group. */
 function sweepItems(benchmarks: readonly BenchmarkResult[], complexity: ComplexityReport | undefined): string[] {
-  return sweepsAmong(benchmarks, complexity).flatMap((g) => [escapeMarkdown(complexityLine(g)), ...cliffLines(g, complexity?.caches ?? null).map((cliff) => `⚠ ${escapeMarkdown(cliff)}`)]);
+  return sweepsAmong(benchmarks, complexity).flatMap((g) => [
+    escapeMarkdown(complexityLine(g, complexity?.caches ?? null)),
+    ...cliffLines(g, complexity?.caches ?? null).map((cliff) => `⚠ ${escapeMarkdown(cliff)}`),
+  ]);
 }
 
 function groupLines(file: string, group: string | null, benchmarks: readonly BenchmarkResult[], complexity?: ComplexityReport): string[] {

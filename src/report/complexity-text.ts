@@ -82,16 +82,35 @@ export function sweepsAmong(benchmarks: readonly { id: string }[], complexity: C
   return complexity.groups.filter((g) => g.points[0] !== undefined && ids.has(g.points[0].id));
 }
 
-/** The one-line summary of a sweep's fit. */
-export function complexityLine(group: ComplexityGroup): string {
+/** The one-line summary of a sweep's fit, its cliffs at the end (`; cliff ×1.4 at 1,024→4,096 (L1d→L2)`). */
+export function complexityLine(group: ComplexityGroup, caches: CacheFacts | null = null): string {
   const name = sweepName(group);
-  if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, median)`;
+  if (group.status === 'too-noisy') return `${name}: too noisy to fit a growth law (the points' 95% CIs are ±${formatPercent(group.noise)}, as the fit weighs them)`;
   if (group.status === 'poor-fit') {
     const why = group.cliffs.length > 0 ? ': the cost per element jumps at the cliff below' : '';
     return `${name}: no single growth law fits (the closest, ${modelText(group.best.model)}, misses by ${formatPercent(group.best.rms)} rms)${why}`;
   }
   const smallest = group.points[0]?.nsPerOp ?? 0;
-  return `${name}: ${modelText(group.best.model)}, ${formulaText(group.best, smallest)}, rms ${formatPercent(group.best.rms)} (${verdictText(group)})`;
+  const cliffs = group.cliffs.length === 0 ? '' : `; ${group.cliffs.length === 1 ? 'cliff' : 'cliffs'} ${group.cliffs.map((c) => cliffSummary(c, caches)).join(', ')}`;
+  return `${name}: ${modelText(group.best.model)}, ${formulaText(group.best, smallest)}, rms ${formatPercent(group.best.rms)} (${verdictText(group)})${cliffs}`;
+}
+
+/** The jump a cliff adds to the law: the fitted step, or (files without steps) the ratio over what the law expects. */
+function cliffJump(cliff: ComplexityCliff): number {
+  return cliff.jump ?? cliff.ratio / cliff.expected;
+}
+
+/** The levels a cliff's working set went from and to: `L1d→L2`, or `left L2` when no larger level is known; '' when none was crossed. */
+function levelStepText(cliff: ComplexityCliff, caches: CacheFacts | null): string {
+  if (cliff.crossed.length === 0 || cliff.toBytes === null) return '';
+  const into = caches?.levels.find((l) => l.sizeBytes > cliff.toBytes! && !cliff.crossed.includes(l));
+  const left = cliff.crossed.map((l) => l.name).join('/');
+  return into === undefined ? ` (left ${left})` : ` (${left}→${into.name})`;
+}
+
+/** `×1.4 at 4,096→16,384 (L1d→L2)`: a cliff in the fit's line. */
+export function cliffSummary(cliff: ComplexityCliff, caches: CacheFacts | null): string {
+  return `×${formatSignificant(cliffJump(cliff), 2)} at ${cliff.fromN.toLocaleString('en-US')}→${cliff.toN.toLocaleString('en-US')}${levelStepText(cliff, caches)}`;
 }
 
 function sizeText(group: ComplexityGroup, n: number, bytes: number | null): string {
@@ -135,6 +154,8 @@ function crossedText(cliff: ComplexityCliff, caches: CacheFacts | null): string 
 export function cliffLines(group: ComplexityGroup, caches: CacheFacts | null): string[] {
   return group.cliffs.map((cliff) => {
     const between = `${sizeText(group, cliff.fromN, cliff.fromBytes)} and ${sizeText(group, cliff.toN, cliff.toBytes)}`;
+    if (cliff.jump !== undefined)
+      return `${sweepName(group)}: cost ×${formatSignificant(cliff.jump, 2)} beyond the fitted ${modelText(group.best.model)} between ${between}${crossedText(cliff, caches)}`;
     const expected = Math.abs(cliff.expected - 1) > SHOWN_EXPECTATION ? ` (the fitted ${modelText(group.best.model)} expects ×${formatSignificant(cliff.expected, 2)})` : '';
     return `${sweepName(group)}: cost per element ×${formatSignificant(cliff.ratio, 2)} between ${between}${expected}${crossedText(cliff, caches)}`;
   });

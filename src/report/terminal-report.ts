@@ -141,7 +141,7 @@ function sweepLines(section: GroupSection, complexity: ComplexityReport | undefi
   const lines: string[] = [];
   for (const group of sweepsAmong(section.benchmarks, complexity)) {
     const paint = group.status === 'clear' ? c.cyan : c.yellow;
-    lines.push(`${indent}${paint(`${COMPLEXITY_MARK} ${complexityLine(group)}`)}`);
+    lines.push(`${indent}${paint(`${COMPLEXITY_MARK} ${complexityLine(group, complexity?.caches ?? null)}`)}`);
     for (const cliff of cliffLines(group, complexity?.caches ?? null)) lines.push(`${indent}${c.yellow(`${SEVERITY_MARK.warning} ${cliff}`)}`);
   }
   return lines;

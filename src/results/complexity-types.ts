@@ -54,6 +54,13 @@ export interface ComplexityModelFit {
   rms: number;
   /** The term's share of the fitted time at the largest size; under 0.5 a growth model does not count. */
   growthShare: number;
+  /**
+   * The level steps fitted with the law, smallest size first: past a step every time is the law's
+   * times the product of the multipliers so far. Absent in files written before steps were fitted (none).
+   */
+  steps?: { fromN: number; toN: number; multiplier: number }[];
+  /** The rms penalized for the fit's parameters (law and steps), by which models are compared. Absent in older files. */
+  penalizedRms?: number;
 }
 
 /** Consecutive sizes between which the cost per element jumped beyond the CIs and the growth law. */
@@ -64,8 +71,10 @@ export interface ComplexityCliff {
   ratio: number;
   /** The same from the CI edges that make it smallest. */
   ratioLower: number;
-  /** What the fitted growth law expects of the ratio. */
+  /** What the fitted growth law (without its steps) expects of the ratio. */
   expected: number;
+  /** The level step fitted here: the time past the step over what the law alone gives (absent in older files, and when no law fits). */
+  jump?: number;
   /** Working sets n · bytesPerItem on each side (null without `bytesPerItem`). */
   fromBytes: number | null;
   toBytes: number | null;
@@ -97,7 +106,7 @@ export interface ComplexityGroup {
   status: ComplexityStatus;
   /** Relative RMS error within which models fit equally well. */
   tolerance: number;
-  /** Median relative 95% CI half-width of the points. */
+  /** The points' relative 95% CI half-widths as the fit weighs them: `sqrt(N / Σ 1/hᵢ²)`, each floored at ±1.96% (a 1% standard error, as in the weights). */
   noise: number;
   /** Every model, O(1) to O(n³). */
   fits: ComplexityModelFit[];

@@ -9,15 +9,10 @@
  * {@link CLIFF_MIN_JUMP}: even at the edge of both CIs, the cost per element grew that much more than
  * the model predicts.
  */
-import type { SizedEstimate } from './complexity-fit.js';
+import { type ModelFit, predict, type SizedEstimate } from './complexity-fit.js';
+import { CLIFF_MIN_JUMP } from './stepped-law.js';
 
-/**
- * A step must raise the cost per element 15% beyond the growth law even at the CIs' edges. Measured
- * on this project's machine, a sequential Float64Array sum's cost per element rose ×1.25 from a
- * 4 MiB to a 16 MiB working set (prefetching hides most of each miss): the mildest cache step to
- * catch; below 15%, a host drifting 2–4% (DESIGN.md §6) and a law slightly off make false cliffs.
- */
-export const CLIFF_MIN_JUMP = 1.15;
+export { CLIFF_MIN_JUMP } from './stepped-law.js';
 
 /** One cliff between two consecutive sizes. */
 export interface CostCliff {
@@ -29,6 +24,8 @@ export interface CostCliff {
   ratioLower: number;
   /** What the fitted growth law expects for this ratio. */
   expected: number;
+  /** The level step fitted with the law here (time past the step over the law's), when the cliff is one of the fit's steps. */
+  jump?: number;
 }
 
 /**
@@ -50,4 +47,22 @@ export function findCostCliffs(points: readonly SizedEstimate[], predict: ((n: n
     if (ratioLower / expected > CLIFF_MIN_JUMP) cliffs.push({ fromN: p.n, toN: q.n, ratio, ratioLower, expected });
   }
   return cliffs;
+}
+
+/**
+ * The cliffs of a law fitted with level steps: one per step, its ratios from the estimates and what
+ * the law alone (without its steps) expects of them.
+ */
+export function cliffsFromSteps(points: readonly SizedEstimate[], fit: Pick<ModelFit, 'model' | 'constantNs' | 'coefficientNs' | 'steps'>): CostCliff[] {
+  const law = { model: fit.model, constantNs: fit.constantNs, coefficientNs: fit.coefficientNs };
+  return fit.steps.flatMap((step) => {
+    const p = points.find((x) => x.n === step.fromN);
+    const q = points.find((x) => x.n === step.toN);
+    if (p === undefined || q === undefined) return [];
+    const ratio = q.nsPerOp / q.n / (p.nsPerOp / p.n);
+    const ratioLower = q.ciLower / q.n / (p.ciUpper / p.n);
+    const [e1, e2] = [predict(law, p.n), predict(law, q.n)];
+    const expected = e1! > 0 && e2! > 0 ? e2! / q.n / (e1! / p.n) : 1;
+    return [{ fromN: p.n, toN: q.n, ratio, ratioLower, expected, jump: step.multiplier }];
+  });
 }

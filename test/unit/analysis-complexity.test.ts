@@ -83,7 +83,7 @@ describe('complexity of swept benchmarks', () => {
     const text = renderTerminalReport({ ...resultsFile(shifted.groups[0]!.points.map((p) => ({ ...benchmarks[0]!, id: p.id }))), complexity: shifted }, { color: false });
     assert.match(
       text,
-      /array sum over n: cost per element ×3(\.0)? between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
+      /array sum over n: cost ×3(\.0)? beyond the fitted O\(n\) between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB on this machine, the probe's knee 2\), per the probe probe\.json/,
     );
     // A cliff between two known levels names the nearest; one past the largest level known says so.
     const between = complexityReport(
@@ -153,6 +153,39 @@ describe('complexity of swept benchmarks', () => {
     assert.deepEqual(held.complexity?.caches, caches);
   });
 
+  it("reports a sort that leaves a cache as its law plus a cliff named by the levels, in the fit's line and the results file", () => {
+    // Issue 28's heapsort over 64…65,536 (×4), 8 bytes per element: per n·log n 2.3 ns up to 1,024, then 3.3, 5.0, 5.1.
+    const perTerm = [2.3, 2.3, 2.3, 3.3, 5.0, 5.1];
+    const sizes = [64, 256, 1024, 4096, 16384, 65536];
+    const benchmarks = sizes.map((n, i) => swept('sort', { n }, perTerm[i]! * n * Math.log2(n), { bytesPerItem: 8 }));
+    const caches: CacheFacts = {
+      source: 'os',
+      origin: '/sys',
+      levels: [
+        { name: 'L1d', sizeBytes: 32768, ranked: false, climbEndBytes: null },
+        { name: 'L2', sizeBytes: 1 << 20, ranked: false, climbEndBytes: null },
+      ],
+    };
+    const group = complexityReport(benchmarks, caches)!.groups[0]!;
+    assert.equal(group.status, 'clear');
+    assert.equal(group.best.model, 'O(n log n)');
+    assert.deepEqual(
+      group.cliffs.map((c) => [c.fromN, c.toN, c.crossed.map((l) => l.name)]),
+      [
+        [1024, 4096, ['L1d']],
+        // 4,096 elements fill the 32 KiB L1d exactly: a working set of a cache's size counts on either side of it.
+        [4096, 16384, ['L1d']],
+      ],
+    );
+    assert.match(complexityLine(group, caches), /^sort over n: O\(n log n\), .*: clear\); cliffs ×1\.4 at 1,024→4,096 \(L1d→L2\), ×1\.5 at 4,096→16,384 \(L1d→L2\)$/);
+    assert.match(cliffLines(group, caches)[0]!, /^sort over n: cost ×1\.4 beyond the fitted O\(n log n\) between 8\.00 KiB and 32\.0 KiB: the working set left L1d/);
+    // A file written before steps were fitted (no steps, penalizedRms or jump) still reads: the cliff is its ratio over the law's.
+    const { steps: _steps, penalizedRms: _penalized, ...oldBest } = group.best;
+    const old = { ...group, best: oldBest, cliffs: group.cliffs.map(({ jump: _jump, ...c }) => c) };
+    assert.match(complexityLine(old, caches), /; cliffs ×\d(\.\d)? at 1,024→4,096 \(L1d→L2\)/);
+    assert.match(cliffLines(old, caches)[0]!, /^sort over n: cost per element ×/);
+  });
+
   it('says when the data cannot tell two models apart, and when they are too noisy', () => {
     // CIs of ±4%: over this range n log n bends by less than that.
     const narrow = [1000, 1050, 1100, 1150, 1200, 1250].map((n) => {
@@ -166,7 +199,7 @@ describe('complexity of swept benchmarks', () => {
       const b = swept('s', { n }, n);
       return { ...b, estimate: { ...b.estimate!, ciLower: n * 0.5, ciUpper: n * 1.5 } };
     });
-    assert.match(complexityLine(complexityReport(noisy, null)!.groups[0]!), /^s over n: too noisy to fit a growth law \(the points' 95% CIs are ±50%, median\)$/);
+    assert.match(complexityLine(complexityReport(noisy, null)!.groups[0]!), /^s over n: too noisy to fit a growth law \(the points' 95% CIs are ±50%, as the fit weighs them\)$/);
   });
 });
 

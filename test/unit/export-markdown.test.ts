@@ -242,7 +242,7 @@ describe('resultsMarkdown: complexity', () => {
     // Under the heading "Complexity", after the group's table.
     assert.ok(lines.slice(0, fit).lastIndexOf('**Complexity**') > lines.slice(0, fit).findLastIndex((l) => l.startsWith('| sort(n=')), markdown);
     assert.match(markdown, /^- scan over n: O\(n\),/m);
-    assert.match(markdown, /^- ⚠ array sum over n: cost per element ×3\.0 between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB/m);
+    assert.match(markdown, /^- ⚠ array sum over n: cost ×3\.0 beyond the fitted O\(n\) between 256 KiB and 1\.00 MiB: the working set left L2 \(1\.00 MiB/m);
     assert.doesNotMatch(resultsMarkdown(resultsFile([benchmark({ name: 'a' })])), /Complexity/);
   });
 });

@@ -87,6 +87,10 @@ describe('renderResultsPage', () => {
     const curveAt = sort!.curve!.at(-1)!;
     assert.ok(Math.abs(curveAt.y / (12 * 65536 * 16) - 1) < 1e-6, 'the curve ends at the fit at the largest size');
     assert.deepEqual(sum!.cliffs, [{ from: 32768, to: 131072 }]);
+    // The array sum is O(n) with one step (×3 per element from 1 MiB on): the curve steps with it.
+    assert.equal(sum!.curveLabel, 'fit: O(n) with 1 cliff');
+    const perElement = (p: { x: number; y: number }): number => p.y / p.x;
+    assert.ok(Math.abs(perElement(sum!.curve!.at(-1)!) / perElement(sum!.curve![0]!) - 3) < 0.01, 'the curve ends three times as high per element');
     assert.match(complexity, /sort over n: O\(n log n\), 12\.00 ns·n log n/);
     assert.match(complexity, /the working set left L2 \(1\.00 MiB on this machine/);
   });

@@ -94,6 +94,9 @@ describe('results schema', () => {
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
       // Recorded since probe knees carry their climb; older files with a complexity section lack it.
       ['#/$defs/cacheLevelSize', ['climbEndBytes']],
+      // Recorded since laws are fitted with level steps; older files with a complexity section lack them.
+      ['#/$defs/complexityFit', ['steps', 'penalizedRms']],
+      ['#/$defs/complexityReport/properties/groups/items/properties/cliffs/items', ['jump']],
     ]);
     const problems: string[] = [];
     const visit = (node: unknown, where: string): void => {
