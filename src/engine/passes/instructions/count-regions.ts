@@ -65,7 +65,9 @@ async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, un
   const chunk = runner.perCallChunk;
   if (chunk !== null && unit * Math.max(...sizes) > chunk) {
     // Each chunk's states are made between its regions' markers: their setup would be counted.
-    throw new Error(`--instructions cannot count this state: 'per-call' benchmark: its regions (${unit * Math.max(...sizes)} calls) span several chunks of states (${chunk} calls each), and the setup between chunks would be counted as its work`);
+    throw new Error(
+      `--instructions cannot count this state: 'per-call' benchmark: its regions (${unit * Math.max(...sizes)} calls) span several chunks of states (${chunk} calls each), and the setup between chunks would be counted as its work`,
+    );
   }
   for (let i = 0; i < PRIMING_BATCHES; i++) await runner.runBatch(unit * Math.max(...sizes));
   const markerHooks: TimedRegionHooks = { enter: mark, leave: mark };
