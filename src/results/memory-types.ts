@@ -36,6 +36,46 @@ export interface MemoryInfo {
   gcCost: GcCost | null;
   /** Where the bytes are allocated; null unless asked for (`--alloc-sites`). Added within version 1: absent in older files. */
   allocationSites: AllocationSites | null;
+  /** How bytesPerOp and externalBytesPerOp were counted, and whether each is exact. Added within version 3: absent in older files. */
+  accounting?: MemoryAccounting;
+}
+
+/**
+ * Where the heap figure comes from:
+ * - `young`: the timing process's young generation, every allocation young (exact);
+ * - `young-and-old`: the timing process, where some allocation was born in the old generation
+ *   (a pretenured allocation site, a large object); its growth there is a lower bound, so the
+ *   figure is one too, kept only when the pretenuring-off pass could not run;
+ * - `pretenuring-off`: a process of its own started with `--no-allocation-site-pretenuring`, where
+ *   every small allocation is young (exact).
+ */
+export type HeapSource = 'young' | 'young-and-old' | 'pretenuring-off';
+
+/** How the allocation figures were counted (docs/memory.md). */
+export interface MemoryAccounting {
+  heapSource: HeapSource;
+  /** bytesPerOp is exact to the byte: counted where every allocation is young, in regions without a GC, readings agreeing. */
+  heapExact: boolean;
+  /** Old-generation growth per operation in the timing process (benchmark minus harness): a lower bound on what was allocated there. */
+  oldGenerationBytesPerOp: number;
+  /** The timing process's heap figure (young plus old-generation growth), before the pass replaced it. */
+  inProcessBytesPerOp: number;
+  /** externalBytesPerOp was counted in regions without a GC (a GC frees earlier buffers and lowers the count). */
+  externalExact: boolean;
+  /** The pretenuring-off pass; null when it was not needed (nothing born old) or cannot run (not Node). */
+  pretenuringOff: PretenuringOffReading | null;
+}
+
+/** bytes/op measured again in a process started with `--no-allocation-site-pretenuring`. */
+export interface PretenuringOffReading {
+  status: 'measured' | 'failed';
+  reason: string | null;
+  bytesPerOp: number;
+  deterministic: boolean;
+  iterations: number;
+  readings: number[];
+  /** Old-generation growth per operation there (large objects still go there; near 0 otherwise). */
+  oldGenerationBytesPerOp: number;
 }
 
 /**
