@@ -71,6 +71,8 @@ export interface PretenuringOffReading {
   status: 'measured' | 'failed';
   reason: string | null;
   bytesPerOp: number;
+  /** Exact to the byte: no GC in its regions, no old-generation growth, readings agreeing. */
+  exact: boolean;
   deterministic: boolean;
   iterations: number;
   readings: number[];

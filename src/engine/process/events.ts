@@ -13,6 +13,7 @@ import type {
   JitInfo,
   LoopMode,
   MemoryInfo,
+  PretenuringOffReading,
   ModuleIsolation,
   ParamValue,
   SetupProbe,
@@ -22,6 +23,7 @@ import type {
 import type { RuntimeIdentity, RuntimeName } from '../../results/runtime-identity.js';
 import type { Measurement } from '../loop/measure.js';
 import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
+import type { AllYoungPlan } from '../passes/pretenuring-off/all-young-memory.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
@@ -91,6 +93,8 @@ export interface RuntimeTarget {
  * from the kind (a large young generation for GC-free samples).
  */
 export type PassRequest =
+  /** bytes/op again where every allocation is young (`--no-allocation-site-pretenuring`): per benchmark id, the timing process's sizing. */
+  | { kind: 'pretenuring-off'; plans: Record<string, AllYoungPlan> }
   /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
   | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
   /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
@@ -109,6 +113,7 @@ export type PassRequest =
   | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean };
 
 export type PassResult =
+  | { kind: 'pretenuring-off'; reading: PretenuringOffReading }
   | { kind: 'no-gc'; run: NoGcRun }
   | { kind: 'alloc-sites'; sites: AllocationSites }
   | { kind: 'cpu-profile'; findings: CpuProfileFindings }
