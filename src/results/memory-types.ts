@@ -158,6 +158,12 @@ export interface Footprint {
   peakRssBytes: number;
   /** Heap used after a forced full GC at the end minus the same before the benchmark started; null without a forced GC. */
   retainedBytes: number | null;
-  /** Heap used after each sample, in order (a leak keeps raising it). */
+  /** Heap used after each sample, in order (a leak keeps raising it, and so does garbage waiting for a major GC). */
   heapUsedAfterSamples: number[];
+  /**
+   * Heap used after a forced full GC after each sample of the retention stretch (after the memory
+   * phase), in order: only what is kept raises it. Empty where no GC can be forced. Added within
+   * version 3: absent in older files.
+   */
+  settledHeapUsed?: number[];
 }

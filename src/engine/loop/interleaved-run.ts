@@ -19,6 +19,7 @@ import { parseDeoptLog } from './deopt-log.js';
 import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
+import { retentionStretch } from '../memory/retention-stretch.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
@@ -37,12 +38,6 @@ import { heapUsed, probeStates } from './state-probe.js';
 const FLOOR_SAMPLE_SHARE = 0.25;
 /** Process key × this + round: a key unique to one round of one process (see `Sample.round`); keys up to 2³² keep it below 2⁵³. */
 const ROUND_KEY_STRIDE = 1_000_000;
-/**
- * Samples of the sequential stretch after the rounds in which the heap is read after every sample
- * for the leak rule (what other benchmarks keep during the rounds is not this one's): 6 give the
- * trend test p ≈ 0.009 when the heap rises in every one, under the rule's 0.01.
- */
-const RETENTION_STRETCH_SAMPLES = 6;
 
 interface Session {
   bench: DeclaredBenchmark;
@@ -313,12 +308,10 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const { baseIterations } = sampler.start;
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
-  // The retention stretch: this benchmark alone again, the heap read after every sample.
+  // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
+  // is not this one's), the heap read after a full GC after every sample.
   session.footprint.resume();
-  for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
-    await runner.runBatch(baseIterations);
-    session.footprint.afterSample();
-  }
+  await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint);
   const precision = sampler.precision();
   const s = session.sched;
   const memory =

@@ -19,6 +19,7 @@ import { measureMemory } from '../memory/memory-phase.js';
 import { gcEntriesDelivered, watchGarbageCollection, type GcActivity } from '../memory/gc-observer.js';
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from '../memory/footprint.js';
+import { retentionStretch } from '../memory/retention-stretch.js';
 import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
@@ -145,6 +146,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), measured.calibration.baseIterations, footprint);
   const memory =
     allocation === null
       ? null
