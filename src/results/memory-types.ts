@@ -29,8 +29,16 @@ export interface MemoryInfo {
   gcCount: number | null;
   /** Their total pause time, ns (null with gcCount). */
   gcTimeNs: number | null;
-  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup); null with gcCount. */
+  /**
+   * The share of time spent in GC pauses: measured apart over whole major-GC cycles (gcApart) where
+   * it was, else gcTimeNs over the sampling phase's duration (timed batches plus per-sample setup);
+   * null with gcCount.
+   */
   gcShare: number | null;
+  /** gcTimeNs over the sampling phase's duration, whatever gcShare is. Added within version 3: absent in older files (gcShare is it there). */
+  samplingGcShare?: number | null;
+  /** The GC share measured apart (docs/memory.md); null where it was not (nothing allocated, or GCs cannot be forced or seen). Added within version 3. */
+  gcApart?: GcApart | null;
   footprint: Footprint;
   /** GC cost by elimination; null unless asked for (`--gc-cost`). Added within version 1: absent in older files. */
   gcCost: GcCost | null;
@@ -143,6 +151,17 @@ export interface AllocationSite {
   harness: boolean;
   /** Callers, innermost first (at most three). */
   callers: string[];
+}
+
+/** The GC share over a window of whole major-GC cycles, the benchmark running alone after timing. */
+export interface GcApart {
+  /** Pause time of the GCs in the window over its length. */
+  share: number;
+  windowNs: number;
+  gcCount: number;
+  pauseNs: number;
+  /** Major GCs in the window (the last ends it, when there are any); fewer than three when the time cap ended it. */
+  majorGcCount: number;
 }
 
 /** Memory held by the benchmark process around one benchmark, bytes. */

@@ -20,6 +20,8 @@ import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { retentionStretch } from '../memory/retention-stretch.js';
+import { gcShareApart } from '../memory/gc-share-apart.js';
+import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
@@ -308,11 +310,14 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const { baseIterations } = sampler.start;
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
+  const gcApart =
+    allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
   // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
   // is not this one's), the heap read after a full GC after every sample.
   session.footprint.resume();
   await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint);
   const precision = sampler.precision();
+  const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
   const s = session.sched;
   const memory =
     allocation === null
@@ -321,7 +326,9 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
           ...allocation,
           gcCount: gcEntriesDelivered ? gc.count : null,
           gcTimeNs: gcEntriesDelivered ? gc.pauseMs * 1e6 : null,
-          gcShare: gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null,
+          gcShare: gcApart?.share ?? samplingGcShare,
+          samplingGcShare,
+          gcApart,
           footprint: session.footprint.finish(),
         };
   return {

@@ -20,6 +20,8 @@ import { gcEntriesDelivered, watchGarbageCollection, type GcActivity } from '../
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { retentionStretch } from '../memory/retention-stretch.js';
+import { gcShareApart } from '../memory/gc-share-apart.js';
+import { allocates } from '../../results/memory-types.js';
 import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
@@ -146,7 +148,12 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const gcApart =
+    allocation !== null && allocates(allocation)
+      ? await gcShareApart((n) => runner.runBatch(n), measured.calibration.baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old')
+      : null;
   if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), measured.calibration.baseIterations, footprint);
+  const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const memory =
     allocation === null
       ? null
@@ -154,7 +161,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
           ...allocation,
           gcCount: gcEntriesDelivered ? gc.count : null,
           gcTimeNs: gcEntriesDelivered ? gc.pauseNs : null,
-          gcShare: gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null,
+          gcShare: gcApart?.share ?? samplingGcShare,
+          samplingGcShare,
+          gcApart,
           footprint: footprint.finish(),
         };
   return { ...measured, mode: runner.mode, floor, jit, deopts, setupProbe, stateProbe, throttle, timerReadsPerSample: runner.timerReadsPerSample, memory };
