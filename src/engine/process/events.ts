@@ -23,7 +23,6 @@ import type {
 import type { RuntimeIdentity, RuntimeName } from '../../results/runtime-identity.js';
 import type { Measurement } from '../loop/measure.js';
 import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
-import type { AllYoungPlan } from '../passes/pretenuring-off/all-young-memory.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
@@ -92,6 +91,12 @@ export interface RuntimeTarget {
  * Extra measurements in processes of their own, after timing; the executor derives any V8 flags
  * from the kind (a large young generation for GC-free samples).
  */
+/** What the timing process saw of a benchmark, to size the pretenuring-off pass's regions the same way. */
+export interface AllYoungPlan {
+  baseIterations: number;
+  nsPerOp: number;
+}
+
 export type PassRequest =
   /** bytes/op again where every allocation is young (`--no-allocation-site-pretenuring`): per benchmark id, the timing process's sizing. */
   | { kind: 'pretenuring-off'; plans: Record<string, AllYoungPlan> }

@@ -8,6 +8,7 @@
  */
 import type { DeclaredBenchmark } from '../../../define/types.js';
 import type { PretenuringOffReading } from '../../../results/types.js';
+import type { AllYoungPlan } from '../../process/events.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';
 import { emptyBenchmark } from '../../loop/floor.js';
@@ -15,12 +16,6 @@ import { warmUp } from '../../loop/measure.js';
 import { RegionObserver } from '../../loop/timed-region.js';
 import { measureMemory } from '../../memory/memory-phase.js';
 import { PASS_WARMUP_MAX_NS, warmedUpRunner, type PassContext } from '../pass-process.js';
-
-/** What the timing process saw, to size the regions the same way. */
-export interface AllYoungPlan {
-  baseIterations: number;
-  nsPerOp: number;
-}
 
 const observer = new RegionObserver();
 
