@@ -94,6 +94,9 @@ describe('results schema', () => {
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
       // Recorded since probe knees carry their climb; older files with a complexity section lack it.
       ['#/$defs/cacheLevelSize', ['climbEndBytes']],
+      // Recorded since allocation is counted in every space and the GC share measured apart; older files lack them.
+      ['#/$defs/benchmarkResult/properties/memory/anyOf/0', ['samplingGcShare', 'gcApart', 'accounting']],
+      ['#/$defs/benchmarkResult/properties/memory/anyOf/0/properties/footprint', ['settledHeapUsed']],
     ]);
     const problems: string[] = [];
     const visit = (node: unknown, where: string): void => {
