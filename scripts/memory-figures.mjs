@@ -32,6 +32,7 @@ const SETS = [
   { label: 'beside 3 others', file: fixture('ring-beside'), args: [], kind: 'heap', only: ['ring of records with tag arrays'] },
   { label: 'alone', file: fixture('ring-shapes'), args: ['--isolate', 'benchmark'], kind: 'heap' },
   { label: 'beside the other rings', file: fixture('ring-shapes'), args: [], kind: 'heap' },
+  { label: 'beside each other', file: fixture('large-objects'), args: [], kind: 'heap' },
   { label: 'alone', file: fixture('off-heap'), args: ['--isolate', 'benchmark'], kind: 'off-heap' },
   { label: 'beside the others', file: fixture('off-heap'), args: [], kind: 'off-heap' },
   { label: 'leak trap', file: 'corpus/traps/leak.bench.ts', args: [], kind: 'leak' },
