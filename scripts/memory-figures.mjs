@@ -54,17 +54,27 @@ function runUbench(args) {
 }
 
 const truth = new Map();
-for (const set of SETS.filter((s) => s.kind === 'heap')) {
-  if (truth.has(set.file)) continue;
+for (const file of new Set(SETS.filter((s) => s.kind === 'heap').map((s) => s.file))) {
+  const set = { file };
   log(`truth: ${set.file} with --no-allocation-site-pretenuring`);
   for (const b of runUbench([set.file, '--node-flags', '--no-allocation-site-pretenuring'])) truth.set(`${set.file}#${b.name}`, b.memory.bytesPerOp);
 }
 
 const rows = new Map();
+const failedRuns = [];
 for (let run = 0; run < RUNS; run++) {
   for (const set of SETS) {
     log(`run ${run + 1}/${RUNS}: ${set.file} ${set.label}`);
-    for (const b of runUbench([set.file, ...set.args])) {
+    let benchmarks;
+    try {
+      benchmarks = runUbench([set.file, ...set.args]);
+    } catch (error) {
+      // A run that gave no results file counts against the figures, and the others go on.
+      log(`  failed: ${String(error.message).slice(0, 2000)}`);
+      failedRuns.push(`${set.file} (${set.label}), run ${run + 1}`);
+      continue;
+    }
+    for (const b of benchmarks) {
       if (set.only !== undefined && !set.only.includes(b.name)) continue;
       const key = `${set.file}#${b.name}#${set.label}`;
       if (!rows.has(key)) rows.set(key, { set, name: b.name, runs: [] });
@@ -105,6 +115,10 @@ for (const row of rows.values()) {
   lines.push(
     `| ${name} | ${set.label} | ${t === undefined ? '—' : `${fmt(t)} B`} | ${range(measured)} B | ${right === null ? '—' : `${right}/${runs.length}`} | ${runs.filter((r) => r.exact).length}/${runs.length} | ${[...new Set(runs.map((r) => r.source))].join(', ')} | ${shares.length === 0 ? '—' : `${pct(Math.min(...shares))}–${pct(Math.max(...shares))} (${spread.toFixed(1)})`} | ${range(runs.map((r) => r.majors ?? 0))} | ${warned}/${runs.length}${expectWarning ? ' (expected)' : ''} |`,
   );
+}
+if (failedRuns.length > 0) {
+  failures += failedRuns.length;
+  lines.push('', `Runs that gave no results file: ${failedRuns.join('; ')}.`);
 }
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
