@@ -3,9 +3,23 @@
  * estimate with its confidence interval, descriptive statistics, regression, warm-up facts.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { AllocationSites, BenchmarkResult, BenchmarkRuntime, CpuProfileFindings, Disassembly, ErrorInfo, InstructionCount, Estimate, ForkResult, Sample, SampleStats } from '../results/types.js';
+import type {
+  AllocationSites,
+  BenchmarkResult,
+  BenchmarkRuntime,
+  CpuProfileFindings,
+  PretenuringOffReading,
+  Disassembly,
+  ErrorInfo,
+  InstructionCount,
+  Estimate,
+  ForkResult,
+  Sample,
+  SampleStats,
+} from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from './gc-cost.js';
+import { withPretenuringOff } from './pretenuring-off.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { CONFIDENCE, estimateHalfWidth, perOpValues, splitByCounts, throttleRatio } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
@@ -28,6 +42,8 @@ export interface BenchmarkRecord extends PassReadings {
 export interface PassReadings {
   /** The GC-free pass (`--gc-cost`), when run. */
   noGc?: NoGcOutcome | null;
+  /** The pretenuring-off pass (automatic where allocation was born old), when run. */
+  pretenuringOff?: PretenuringOffReading | null;
   /** The allocation-site pass (`--alloc-sites`), when run. */
   allocSites?: AllocationSites | null;
   /** The CPU-profiling pass (`--profile`), when run. */
@@ -155,7 +171,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     first.memory === null
       ? null
       : {
-          ...first.memory,
+          ...withPretenuringOff(first.memory, record.pretenuringOff ?? null),
           gcCost: record.noGc == null ? null : gcCostOf(values, record.noGc, allocates(first.memory), CONFIDENCE, seed),
           allocationSites: record.allocSites ?? null,
         };

@@ -5,6 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
+import { bytesPerOpText } from '../results/bytes-per-op-text.js';
 import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { groupedName } from '../results/grouped-name.js';
@@ -66,8 +67,7 @@ function relativeCell(benchmark: BenchmarkResult): string {
 function bytesCell(benchmark: BenchmarkResult): string {
   const memory = benchmark.memory;
   if (memory === null) return MISSING_VALUE_TEXT;
-  const external = memory.externalBytesPerOp >= 1 ? ` +${formatBytes(memory.externalBytesPerOp)} ext` : '';
-  return `${formatBytes(memory.bytesPerOp)}${external}`;
+  return bytesPerOpText(memory);
 }
 
 function diagnosticsCell(benchmark: BenchmarkResult): string {

@@ -3,6 +3,7 @@
  * with hints, memory and GC, its three charts, then what the passes found: allocation sites,
  * deopts, the profile (tier, hot functions, hot lines) and the measured loop's machine code.
  */
+import { heapSourceText } from '../results/bytes-per-op-text.js';
 import { instructionCell } from '../report/instruction-report.js';
 import type { CompareRow } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
@@ -52,8 +53,15 @@ function memory(b: BenchmarkResult): string {
   if (m === null) return '';
   const rows = [
     row('heap bytes per operation', formatBytes(m.bytesPerOp)),
-    ...(m.externalBytesPerOp === 0 ? [] : [row('off-heap bytes per operation', formatBytes(m.externalBytesPerOp))]),
-    row('garbage collections while sampling', m.gcCount === null || m.gcShare === null ? 'not reported by this runtime' : `${m.gcCount} (${formatPercent(m.gcShare)} of the time)`),
+    ...(heapSourceText(m) === null ? [] : [row('heap figure', heapSourceText(m)!)]),
+    ...(m.externalBytesPerOp === 0
+      ? []
+      : [row('off-heap bytes per operation', `${formatBytes(m.externalBytesPerOp)}${m.accounting?.externalExact === false ? ' (GCs ran in its regions: a lower bound)' : ''}`)]),
+    row(
+      'garbage collections while sampling',
+      m.gcCount === null || m.gcShare === null ? 'not reported by this runtime' : `${m.gcCount} (${formatPercent(m.samplingGcShare ?? m.gcShare)} of the time)`,
+    ),
+    ...(m.gcApart == null ? [] : [row('GC share measured apart', `${formatPercent(m.gcApart.share)} over ${m.gcApart.majorGcCount} major-GC cycles (${m.gcApart.gcCount} collections)`)]),
     ...(m.gcCost?.overhead === null || m.gcCost?.overhead === undefined
       ? []
       : [

@@ -6,11 +6,12 @@
  * diagnostics under each table, a loop-floor footnote), then a note if the run was interrupted.
  */
 
+import { bytesPerOpText } from '../results/bytes-per-op-text.js';
 import { hostLine, hostOffUsual } from './host-line.js';
 import pc from 'picocolors';
 import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
-import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatBytes } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent } from '../results/format-units.js';
 import { memoryPassLines } from './memory-report.js';
 import { estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { profilePassLines } from './profile-report.js';
@@ -103,8 +104,7 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
 function bytesText(benchmark: BenchmarkResult): string {
   const memory = benchmark.memory;
   if (memory === null) return MISSING_VALUE_TEXT;
-  const external = memory.externalBytesPerOp >= 1 ? ` +${formatBytes(memory.externalBytesPerOp)} ext` : '';
-  return `${formatBytes(memory.bytesPerOp)}${external}`;
+  return bytesPerOpText(memory);
 }
 
 function withLocation(message: string, location: string | null, c: Colors): string {

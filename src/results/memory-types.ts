@@ -29,13 +29,63 @@ export interface MemoryInfo {
   gcCount: number | null;
   /** Their total pause time, ns (null with gcCount). */
   gcTimeNs: number | null;
-  /** gcTimeNs as a share of the sampling phase's duration (timed batches plus per-sample setup); null with gcCount. */
+  /**
+   * The share of time spent in GC pauses: measured apart over whole major-GC cycles (gcApart) where
+   * it was, else gcTimeNs over the sampling phase's duration (timed batches plus per-sample setup);
+   * null with gcCount.
+   */
   gcShare: number | null;
+  /** gcTimeNs over the sampling phase's duration, whatever gcShare is. Added within version 3: absent in older files (gcShare is it there). */
+  samplingGcShare?: number | null;
+  /** The GC share measured apart (docs/memory.md); null where it was not (nothing allocated, or GCs cannot be forced or seen). Added within version 3. */
+  gcApart?: GcApart | null;
   footprint: Footprint;
   /** GC cost by elimination; null unless asked for (`--gc-cost`). Added within version 1: absent in older files. */
   gcCost: GcCost | null;
   /** Where the bytes are allocated; null unless asked for (`--alloc-sites`). Added within version 1: absent in older files. */
   allocationSites: AllocationSites | null;
+  /** How bytesPerOp and externalBytesPerOp were counted, and whether each is exact. Added within version 3: absent in older files. */
+  accounting?: MemoryAccounting;
+}
+
+/**
+ * Where the heap figure comes from:
+ * - `young`: the timing process's young generation, every allocation young (exact);
+ * - `young-and-old`: the timing process, where some allocation was born in the old generation
+ *   (a pretenured allocation site, a large object); its growth there is a lower bound, so the
+ *   figure is one too, kept only when the pretenuring-off pass could not run;
+ * - `pretenuring-off`: a process of its own started with `--no-allocation-site-pretenuring`, where
+ *   every small allocation is young (exact).
+ */
+export type HeapSource = 'young' | 'young-and-old' | 'pretenuring-off';
+
+/** How the allocation figures were counted (docs/memory.md). */
+export interface MemoryAccounting {
+  heapSource: HeapSource;
+  /** bytesPerOp is exact to the byte: counted where every allocation is young, in regions without a GC, readings agreeing. */
+  heapExact: boolean;
+  /** Old-generation growth per operation in the timing process (benchmark minus harness): a lower bound on what was allocated there. */
+  oldGenerationBytesPerOp: number;
+  /** The timing process's heap figure (young plus old-generation growth), before the pass replaced it. */
+  inProcessBytesPerOp: number;
+  /** externalBytesPerOp was counted in regions without a GC (a GC frees earlier buffers and lowers the count). */
+  externalExact: boolean;
+  /** The pretenuring-off pass; null when it was not needed (nothing born old) or cannot run (not Node). */
+  pretenuringOff: PretenuringOffReading | null;
+}
+
+/** bytes/op measured again in a process started with `--no-allocation-site-pretenuring`. */
+export interface PretenuringOffReading {
+  status: 'measured' | 'failed';
+  reason: string | null;
+  bytesPerOp: number;
+  /** Exact to the byte: no GC in its regions, no old-generation growth, readings agreeing. */
+  exact: boolean;
+  deterministic: boolean;
+  iterations: number;
+  readings: number[];
+  /** Old-generation growth per operation there (large objects still go there; near 0 otherwise). */
+  oldGenerationBytesPerOp: number;
 }
 
 /**
@@ -103,6 +153,17 @@ export interface AllocationSite {
   callers: string[];
 }
 
+/** The GC share over a window of whole major-GC cycles, the benchmark running alone after timing. */
+export interface GcApart {
+  /** Pause time of the GCs in the window over its length. */
+  share: number;
+  windowNs: number;
+  gcCount: number;
+  pauseNs: number;
+  /** Major GCs in the window (the last ends it, when there are any); fewer than three when the time cap ended it. */
+  majorGcCount: number;
+}
+
 /** Memory held by the benchmark process around one benchmark, bytes. */
 export interface Footprint {
   /** V8 heap used at the end of the benchmark (before the final forced GC). */
@@ -116,6 +177,12 @@ export interface Footprint {
   peakRssBytes: number;
   /** Heap used after a forced full GC at the end minus the same before the benchmark started; null without a forced GC. */
   retainedBytes: number | null;
-  /** Heap used after each sample, in order (a leak keeps raising it). */
+  /** Heap used after each sample, in order (a leak keeps raising it, and so does garbage waiting for a major GC). */
   heapUsedAfterSamples: number[];
+  /**
+   * Heap used after a forced full GC after each sample of the retention stretch (after the memory
+   * phase), in order: only what is kept raises it. Empty where no GC can be forced. Added within
+   * version 3: absent in older files.
+   */
+  settledHeapUsed?: number[];
 }

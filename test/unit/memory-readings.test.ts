@@ -10,9 +10,9 @@ const ITERATIONS = 100;
 function fakeRegions(benchmark: { perOp: number; gcCount: number }[]): { read: ReadRegion; reads: () => number } {
   let next = 0;
   const read: ReadRegion = async (which) => {
-    if (which === 'harness') return { bytes: 0, externalBytes: 0, gcCount: 0 } satisfies AllocationReading;
+    if (which === 'harness') return { bytes: 0, oldBytes: 0, externalBytes: 0, gcCount: 0 } satisfies AllocationReading;
     const step = benchmark[Math.min(next++, benchmark.length - 1)]!;
-    return { bytes: step.perOp * ITERATIONS, externalBytes: 0, gcCount: step.gcCount };
+    return { bytes: step.perOp * ITERATIONS, oldBytes: 0, externalBytes: 0, gcCount: step.gcCount };
   };
   return { read, reads: () => next };
 }
@@ -33,11 +33,11 @@ describe('perOpReadings', () => {
   it('drops a reading whose harness region had a GC', async () => {
     let harnessReads = 0;
     const read: ReadRegion = async (which) => {
-      if (which === 'benchmark') return { bytes: 232 * ITERATIONS, externalBytes: 0, gcCount: 0 };
+      if (which === 'benchmark') return { bytes: 232 * ITERATIONS, oldBytes: 0, externalBytes: 0, gcCount: 0 };
       // The second repeat's harness region has a GC in every attempt and reads low.
       const gc = harnessReads >= 1 && harnessReads <= 4;
       harnessReads++;
-      return { bytes: gc ? -46_000 : 0, externalBytes: 0, gcCount: gc ? 1 : 0 };
+      return { bytes: gc ? -46_000 : 0, oldBytes: 0, externalBytes: 0, gcCount: gc ? 1 : 0 };
     };
     assert.deepEqual((await perOpReadings(read, ITERATIONS)).perOp, [232, 232, 232]);
   });

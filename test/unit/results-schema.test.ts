@@ -97,6 +97,9 @@ describe('results schema', () => {
       // Recorded since laws are fitted with level steps; older files with a complexity section lack them.
       ['#/$defs/complexityFit', ['steps', 'penalizedRms']],
       ['#/$defs/complexityReport/properties/groups/items/properties/cliffs/items', ['jump']],
+      // Recorded since allocation is counted in every space and the GC share measured apart; older files lack them.
+      ['#/$defs/benchmarkResult/properties/memory/anyOf/0', ['samplingGcShare', 'gcApart', 'accounting']],
+      ['#/$defs/benchmarkResult/properties/memory/anyOf/0/properties/footprint', ['settledHeapUsed']],
     ]);
     const problems: string[] = [];
     const visit = (node: unknown, where: string): void => {

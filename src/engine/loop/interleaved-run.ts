@@ -19,6 +19,9 @@ import { parseDeoptLog } from './deopt-log.js';
 import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
+import { retentionStretch } from '../memory/retention-stretch.js';
+import { gcShareApart } from '../memory/gc-share-apart.js';
+import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
@@ -39,12 +42,6 @@ import type { StateChange } from '../../results/state-change-types.js';
 const FLOOR_SAMPLE_SHARE = 0.25;
 /** Process key × this + round: a key unique to one round of one process (see `Sample.round`); keys up to 2³² keep it below 2⁵³. */
 const ROUND_KEY_STRIDE = 1_000_000;
-/**
- * Samples of the sequential stretch after the rounds in which the heap is read after every sample
- * for the leak rule (what other benchmarks keep during the rounds is not this one's): 6 give the
- * trend test p ≈ 0.009 when the heap rises in every one, under the rule's 0.01.
- */
-const RETENTION_STRETCH_SAMPLES = 6;
 
 interface Session {
   bench: DeclaredBenchmark;
@@ -317,13 +314,14 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const { baseIterations } = sampler.start;
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
-  // The retention stretch: this benchmark alone again, the heap read after every sample.
+  const gcApart =
+    allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
+  // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
+  // is not this one's), the heap read after a full GC after every sample.
   session.footprint.resume();
-  for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
-    await runner.runBatch(baseIterations);
-    session.footprint.afterSample();
-  }
+  await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint);
   const precision = sampler.precision();
+  const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
   const s = session.sched;
   const memory =
     allocation === null
@@ -332,7 +330,9 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
           ...allocation,
           gcCount: gcEntriesDelivered ? gc.count : null,
           gcTimeNs: gcEntriesDelivered ? gc.pauseMs * 1e6 : null,
-          gcShare: gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null,
+          gcShare: gcApart?.share ?? samplingGcShare,
+          samplingGcShare,
+          gcApart,
           footprint: session.footprint.finish(),
         };
   return {

@@ -19,6 +19,9 @@ import { measureMemory } from '../memory/memory-phase.js';
 import { gcEntriesDelivered, watchGarbageCollection, type GcActivity } from '../memory/gc-observer.js';
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from '../memory/footprint.js';
+import { retentionStretch } from '../memory/retention-stretch.js';
+import { gcShareApart } from '../memory/gc-share-apart.js';
+import { allocates } from '../../results/memory-types.js';
 import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
@@ -147,6 +150,12 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const stateChange = runner.states === null ? null : await probeStateChange({ states: runner.states }, sampleIterations(measured.samples), nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const gcApart =
+    allocation !== null && allocates(allocation)
+      ? await gcShareApart((n) => runner.runBatch(n), measured.calibration.baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old')
+      : null;
+  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), measured.calibration.baseIterations, footprint);
+  const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const memory =
     allocation === null
       ? null
@@ -154,7 +163,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
           ...allocation,
           gcCount: gcEntriesDelivered ? gc.count : null,
           gcTimeNs: gcEntriesDelivered ? gc.pauseNs : null,
-          gcShare: gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null,
+          gcShare: gcApart?.share ?? samplingGcShare,
+          samplingGcShare,
+          gcApart,
           footprint: footprint.finish(),
         };
   return {

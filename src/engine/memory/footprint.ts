@@ -1,6 +1,7 @@
 /**
  * A benchmark's memory footprint: heap, external and RSS at its end, the peaks seen after each
- * sample, the heap used after every sample (a leak keeps raising it), and the memory it retained —
+ * sample, the heap used after every sample, the heap used after a forced full GC after each sample
+ * of the retention stretch (a leak keeps raising it; garbage does not), and the memory it retained —
  * heap used after a forced full GC at its end, minus the same before it started (summed over its
  * own stretches when interleaved rounds pause it).
  */
@@ -22,6 +23,7 @@ export class FootprintTracker {
   private peakHeapUsed = 0;
   private peakRss = 0;
   private readonly perSample: number[] = [];
+  private readonly settled: number[] = [];
 
   /** Call before the benchmark's warm-up: forces a full GC to take the starting point. */
   constructor() {
@@ -51,6 +53,17 @@ export class FootprintTracker {
     if (rss > this.peakRss) this.peakRss = rss;
   }
 
+  /**
+   * After each sample of the retention stretch (untimed, after the memory phase): the heap used
+   * after a forced full GC, so garbage waiting for a major GC (which a pretenured body piles up in
+   * the old generation) is not read as retention. Not available where no GC can be forced.
+   */
+  afterSettledSample(): void {
+    this.afterSample();
+    const used = settledHeapUsed();
+    if (used !== null) this.settled.push(used);
+  }
+
   /** At the benchmark's end: reads the end state, then forces a full GC for the retained memory. */
   finish(): Footprint {
     const heap = v8.getHeapStatistics();
@@ -65,6 +78,7 @@ export class FootprintTracker {
       peakRssBytes: Math.max(this.peakRss, usage.rss),
       retainedBytes: this.startHeapUsed === null || endHeapUsed === null || this.retainedBefore === null ? null : this.retainedBefore + endHeapUsed - this.startHeapUsed,
       heapUsedAfterSamples: this.perSample,
+      settledHeapUsed: this.settled,
     };
   }
 }

@@ -4,7 +4,7 @@
  * heap statistics per GC, measured here: 6% on an allocation-heavy loop), the entries cost nothing
  * measurable, so they may watch the timed samples. They are delivered after a timer tick, hence the asynchronous stop.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as tick } from 'node:timers/promises';
 
 /**
@@ -21,16 +21,22 @@ export interface GcActivity {
   pauseNs: number;
 }
 
+/** Whether an entry is a major GC's (mark-compact's) final pause: the end of a major GC cycle. */
+function isMajor(entry: PerformanceEntry): boolean {
+  const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+  return kind !== undefined && (kind & constants.NODE_PERFORMANCE_GC_MAJOR) !== 0;
+}
+
 /**
- * Calls `onGc` with each GC's start (performance clock, ms) and pause (ms) until the returned
+ * Calls `onGc` with each GC's start (performance clock, ms), pause (ms) and whether it was a major GC until the returned
  * `stop()` resolves, which waits for the last entries to arrive. Entries are not kept: thousands of
  * them would grow the heap through sampling, which the `leak` rule (rightly) reads as a leak.
  */
-export function observeGc(onGc: (startTime: number, durationMs: number) => void): { stop(): Promise<void> } {
+export function observeGc(onGc: (startTime: number, durationMs: number, major: boolean) => void): { stop(): Promise<void> } {
   // Where none arrive, none are asked for (a browser would warn about the entry type).
   if (!gcEntriesDelivered) return { stop: async () => undefined };
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) onGc(entry.startTime, entry.duration);
+    for (const entry of list.getEntries()) onGc(entry.startTime, entry.duration, isMajor(entry));
   });
   observer.observe({ entryTypes: ['gc'] });
   return {

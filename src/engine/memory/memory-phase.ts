@@ -30,6 +30,13 @@ const EXTRA_ATTEMPTS = 3;
 const MEMORY_BUDGET_SHARE = 0.1;
 /** Iterations of the first, rough reading that sizes the exact ones. */
 const PROBE_ITERATIONS = 1_000;
+/**
+ * Old-generation growth per operation (benchmark minus harness) from which the body is taken to
+ * allocate outside the young generation (a pretenured site, a large object): twice the bytes/op
+ * resolution. Growth is a lower bound (the sweeper frees during a region), so a smaller one
+ * cannot be told from the sweeper's own movement; a pretenured 104 B/op ring body grew it by 103.1.
+ */
+export const OLD_GENERATION_MIN_BYTES_PER_OP = 2 * BYTES_PER_OP_RESOLUTION;
 /** Use at most a quarter of the young generation's capacity, so a region that starts right after a GC runs without one. */
 const NEW_SPACE_SHARE = 0.25;
 /**
@@ -69,6 +76,8 @@ export type ReadRegion = (which: 'benchmark' | 'harness') => Promise<AllocationR
 /** Bytes (and off-heap bytes) per operation of each accepted reading, benchmark minus harness. */
 export interface PerOpReadings {
   perOp: number[];
+  /** Old-generation growth per operation (a lower bound on what the body allocated there). */
+  oldPerOp: number[];
   externalPerOp: number[];
   /** Whether a GC landed in a region of these readings (only when no GC-free one could be had). */
   withGc: boolean;
@@ -84,8 +93,8 @@ export interface PerOpReadings {
  * MEMORY_REPEATS of them rather than spending the extra ones.
  */
 export async function perOpReadings(read: ReadRegion, iterations: number): Promise<PerOpReadings> {
-  const clean: PerOpReadings = { perOp: [], externalPerOp: [], withGc: false };
-  const tainted: PerOpReadings = { perOp: [], externalPerOp: [], withGc: true };
+  const clean: PerOpReadings = { perOp: [], oldPerOp: [], externalPerOp: [], withGc: false };
+  const tainted: PerOpReadings = { perOp: [], oldPerOp: [], externalPerOp: [], withGc: true };
   for (let attempt = 0; clean.perOp.length < MEMORY_REPEATS && attempt < MEMORY_REPEATS + EXTRA_ATTEMPTS; attempt++) {
     if (clean.perOp.length === 0 && tainted.perOp.length >= MEMORY_REPEATS) break;
     const measured = await gcFreeReading(() => read('benchmark'));
@@ -94,6 +103,7 @@ export async function perOpReadings(read: ReadRegion, iterations: number): Promi
     if (bytes < -BYTES_PER_OP_RESOLUTION) continue;
     const into = measured.gcCount === 0 && harness.gcCount === 0 ? clean : tainted;
     into.perOp.push(bytes);
+    into.oldPerOp.push((measured.oldBytes - harness.oldBytes) / iterations);
     into.externalPerOp.push((measured.externalBytes - harness.externalBytes) / iterations);
   }
   return clean.perOp.length > 0 ? clean : tainted;
@@ -110,24 +120,47 @@ export async function measureMemory(runner: BatchRunner, empty: BatchRunner, obs
   if (!canMeasureAllocation) return null;
   const meter = new AllocationMeter();
   const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));
-  const probeIterations = Math.max(1, Math.min(baseIterations, affordable, PROBE_ITERATIONS));
+  // One call first, for its off-heap size: PROBE_ITERATIONS calls of a 1 MiB ArrayBuffer ran into
+  // V8's external-memory GCs, which freed most of them, and the probe read 37 KiB per call.
+  const single = await readRegion(runner, 1, observer, meter);
+  const externalCap = Math.floor(EXTERNAL_REGION_BYTES / Math.max(single.externalBytes, 1));
+  const probeIterations = Math.max(1, Math.min(baseIterations, affordable, PROBE_ITERATIONS, externalCap));
   const probe = await readRegion(runner, probeIterations, observer, meter);
-  const rough = probe.bytes / probeIterations;
-  const roughExternal = probe.externalBytes / probeIterations;
+  const rough = (probe.bytes + Math.max(0, probe.oldBytes)) / probeIterations;
+  const roughExternal = Math.max(probe.externalBytes / probeIterations, probe.gcCount > 0 ? single.externalBytes : 0);
   const fitting = Math.min(Math.floor((NEW_SPACE_SHARE * newSpaceCapacityBytes()) / Math.max(rough, 1)), Math.floor(EXTERNAL_REGION_BYTES / Math.max(roughExternal, 1)));
-  const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, probeIterations)));
+  const iterations = Math.max(1, Math.min(baseIterations, affordable, Math.max(fitting, Math.min(probeIterations, externalCap))));
   const read: ReadRegion = (which) => readRegion(which === 'benchmark' ? runner : empty, iterations, observer, meter);
-  const { perOp, externalPerOp } = await perOpReadings(read, iterations);
-  if (perOp.length === 0) return null;
-  // The median resists one disturbed reading where no reading could be had without a GC.
-  const bytesPerOp = median(perOp);
-  const deterministic = perOp.length === MEMORY_REPEATS && perOp.every((b) => Math.abs(b - bytesPerOp) <= BYTES_PER_OP_RESOLUTION);
+  const readings = await perOpReadings(read, iterations);
+  if (readings.perOp.length === 0) return null;
+  return { ...allocationFigures(readings), iterations };
+}
+
+/**
+ * The figures from the accepted readings. The heap figure counts the old generation's growth too
+ * when it reaches OLD_GENERATION_MIN_BYTES_PER_OP (then it is a lower bound, not exact; the runner
+ * measures it again with pretenuring off); the median resists one disturbed reading where no
+ * reading could be had without a GC.
+ */
+export function allocationFigures({ perOp, oldPerOp, externalPerOp, withGc }: PerOpReadings): Omit<AllocationInfo, 'iterations'> {
+  const old = Math.max(0, median(oldPerOp));
+  const bornOld = old >= OLD_GENERATION_MIN_BYTES_PER_OP;
+  const heapReadings = bornOld ? perOp.map((young, i) => young + Math.max(0, oldPerOp[i]!)) : perOp;
+  const bytesPerOp = median(heapReadings);
+  const deterministic = heapReadings.length === MEMORY_REPEATS && heapReadings.every((b) => Math.abs(b - bytesPerOp) <= BYTES_PER_OP_RESOLUTION);
   return {
     bytesPerOp: Math.max(0, bytesPerOp),
     // Concurrent sweeping of earlier dead buffers can only lower the count during a region.
     externalBytesPerOp: Math.max(0, ...externalPerOp),
     deterministic,
-    iterations,
-    readings: perOp,
+    readings: heapReadings,
+    accounting: {
+      heapSource: bornOld ? 'young-and-old' : 'young',
+      heapExact: !bornOld && !withGc && deterministic,
+      oldGenerationBytesPerOp: old,
+      inProcessBytesPerOp: Math.max(0, bytesPerOp),
+      externalExact: !withGc,
+      pretenuringOff: null,
+    },
   };
 }

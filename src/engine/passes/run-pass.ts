@@ -4,6 +4,7 @@ import { profileAllocationSites } from './alloc-sites/alloc-site-profile.js';
 import { profileCpu } from './profile/cpu-profile-pass.js';
 import { replayForDisasm } from './disasm/disasm-pass.js';
 import type { PassRequest, PassResult } from '../process/events.js';
+import { measureAllYoung } from './pretenuring-off/all-young-memory.js';
 import { runWithoutGc } from './gc-cost/no-gc-run.js';
 import { countRegions } from './instructions/count-regions.js';
 import type { PassContext } from './pass-process.js';
@@ -15,6 +16,9 @@ function required<T>(value: T | undefined, what: string, id: string): T {
 
 export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, context: PassContext, onPhase: (phase: 'warmup' | 'sample') => void): Promise<PassResult> {
   switch (pass.kind) {
+    case 'pretenuring-off':
+      onPhase('sample');
+      return { kind: 'pretenuring-off', reading: await measureAllYoung(bench, context, required(pass.plans[bench.id], 'sizing', bench.id)) };
     case 'no-gc':
       return { kind: 'no-gc', run: await runWithoutGc(bench, context, { maxIterationsPerSample: pass.maxIterations[bench.id] ?? null, semiSpaceMiB: pass.semiSpaceMiB }, onPhase) };
     case 'alloc-sites': {

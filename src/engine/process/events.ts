@@ -14,6 +14,7 @@ import type {
   JitInfo,
   LoopMode,
   MemoryInfo,
+  PretenuringOffReading,
   ModuleIsolation,
   ParamValue,
   SetupProbe,
@@ -91,7 +92,15 @@ export interface RuntimeTarget {
  * Extra measurements in processes of their own, after timing; the executor derives any V8 flags
  * from the kind (a large young generation for GC-free samples).
  */
+/** What the timing process saw of a benchmark, to size the pretenuring-off pass's regions the same way. */
+export interface AllYoungPlan {
+  baseIterations: number;
+  nsPerOp: number;
+}
+
 export type PassRequest =
+  /** bytes/op again where every allocation is young (`--no-allocation-site-pretenuring`): per benchmark id, the timing process's sizing. */
+  | { kind: 'pretenuring-off'; plans: Record<string, AllYoungPlan> }
   /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
   | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
   /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
@@ -110,6 +119,7 @@ export type PassRequest =
   | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean };
 
 export type PassResult =
+  | { kind: 'pretenuring-off'; reading: PretenuringOffReading }
   | { kind: 'no-gc'; run: NoGcRun }
   | { kind: 'alloc-sites'; sites: AllocationSites }
   | { kind: 'cpu-profile'; findings: CpuProfileFindings }

@@ -1,5 +1,5 @@
 /**
- * A pass after timing (`--gc-cost`, `--alloc-sites`, `--profile`, `--disasm`): what every pass is to
+ * A pass after timing (the automatic pretenuring-off pass, `--gc-cost`, `--alloc-sites`, `--profile`, `--disasm`): what every pass is to
  * the runner — whether the options ask for it, and how it runs for one bench file — and the process
  * every pass's measurements come from. Each pass lives in a folder of its own beside this file (its
  * plan from the timing results, its processes, its outcomes); the child's side is in
@@ -52,6 +52,8 @@ export interface PostTimingPass {
   label: string;
   /** The option that asks for it, e.g. `--gc-cost`. */
   option: string;
+  /** Runs without being asked, where the timing results call for it (never reported as missing on a runtime that cannot run it). */
+  automatic?: boolean;
   enabled(options: PassOptions): boolean;
   /** The runtimes whose processes can run it (results/runtime-capabilities.ts says why not elsewhere). */
   runsOn: readonly RuntimeName[];

@@ -1,0 +1,84 @@
+/**
+ * The GC share measured apart from the samples: after timing, the benchmark runs alone from a
+ * forced full GC (the start of a major-GC cycle) until the end of its GC_APART_MAJORS-th major GC,
+ * and the share is the pause time of every GC in that window over its length. A window of whole
+ * cycles does not depend on where major GCs happened to fall; the timed samples do (a pretenured
+ * ring body's sampling phase held 2–4 GCs and read 6.9–22.8% over six runs, docs/memory.md).
+ *
+ * A body without major GCs stops after GC_APART_MINORS young GCs; the window then ends at the last
+ * batch, and with only young GCs in it, where it ends matters little. The time is capped, so a
+ * short budget may end the window after fewer cycles (`majorGcCount` says how many).
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as tick } from 'node:timers/promises';
+import type { GcApart } from '../../results/types.js';
+import { fullGc } from './forced-gc.js';
+import { gcEntriesDelivered, observeGc } from './gc-observer.js';
+
+/**
+ * Major-GC cycles in the window: single cycles of the ring body ranged 5–24% (host noise on the
+ * concurrent marker), so their mean over three keeps runs within the 10-point band the project
+ * holds GC shares to.
+ */
+export const GC_APART_MAJORS = 3;
+/** Young GCs that end a window without major GCs: each is a similar pause, so 20 give the share to about a tenth of itself. */
+export const GC_APART_MINORS = 20;
+/** The window may take up to this share of the time budget (it is the benchmark's code running, as sampling is). */
+export const GC_APART_BUDGET_SHARE = 1;
+/**
+ * Where major GCs are due (the body allocates in the old generation, or one was seen), the window
+ * may run this long whatever the budget: the ring body's cycles were 190–480 ms apart, and the
+ * first after a forced GC longer (a 300 ms window once held none and read 0%).
+ */
+export const GC_APART_MAJOR_CAP_NS = 2e9;
+
+export interface GcEvent {
+  startMs: number;
+  durationMs: number;
+  major: boolean;
+}
+
+/**
+ * The share over a window that starts at `startMs`: up to the end of the GC_APART_MAJORS-th major GC
+ * starting in it (or the last one seen), else up to `endMs`.
+ */
+export function shareOverCycles(gcs: readonly GcEvent[], startMs: number, endMs: number): GcApart {
+  const inside = gcs.filter((g) => g.startMs >= startMs && g.startMs <= endMs).sort((a, b) => a.startMs - b.startMs);
+  const majors = inside.filter((g) => g.major).slice(0, GC_APART_MAJORS);
+  const last = majors.at(-1);
+  const windowEnd = last === undefined ? endMs : last.startMs + last.durationMs;
+  const counted = inside.filter((g) => g.startMs <= (last === undefined ? endMs : last.startMs));
+  const pauseMs = counted.reduce((sum, g) => sum + g.durationMs, 0);
+  const windowMs = Math.max(windowEnd - startMs, Number.MIN_VALUE);
+  return { share: pauseMs / windowMs, windowNs: windowMs * 1e6, gcCount: counted.length, pauseNs: pauseMs * 1e6, majorGcCount: majors.length };
+}
+
+/**
+ * The window's share, or null where GCs cannot be forced or observed. `bornOld`: the body's
+ * allocation grew the old generation in the memory phase, so major GCs are due even without young ones.
+ */
+export async function gcShareApart(runBatch: (iterations: number) => unknown, iterations: number, timeBudgetNs: number, bornOld: boolean): Promise<GcApart | null> {
+  const full = fullGc();
+  if (full === null || !gcEntriesDelivered) return null;
+  const gcs: GcEvent[] = [];
+  const watch = observeGc((startMs, durationMs, major) => gcs.push({ startMs, durationMs, major }));
+  full();
+  const startMs = performance.now();
+  const budgetMs = (timeBudgetNs * GC_APART_BUDGET_SHARE) / 1e6;
+  const majorCapMs = Math.max(budgetMs, GC_APART_MAJOR_CAP_NS / 1e6);
+  for (;;) {
+    await runBatch(iterations);
+    // 'gc' entries arrive a timer tick late.
+    await tick(0);
+    const inWindow = gcs.filter((g) => g.startMs >= startMs);
+    const majors = inWindow.filter((g) => g.major).length;
+    const elapsedMs = performance.now() - startMs;
+    if (majors >= GC_APART_MAJORS) break;
+    const majorsDue = bornOld || majors > 0;
+    if (!majorsDue && inWindow.length >= GC_APART_MINORS) break;
+    if (elapsedMs >= (majorsDue ? majorCapMs : budgetMs)) break;
+  }
+  const endMs = performance.now();
+  await watch.stop();
+  return shareOverCycles(gcs, startMs, endMs);
+}
