@@ -118,6 +118,8 @@ export type AllocationInfo = Omit<EngineMemory, 'gcCount' | 'gcTimeNs' | 'gcShar
  */
 export async function measureMemory(runner: BatchRunner, empty: BatchRunner, observer: RegionObserver, baseIterations: number, nsPerOp: number, timeBudgetNs: number): Promise<AllocationInfo | null> {
   if (!canMeasureAllocation) return null;
+  // state: 'per-call' times a batch as chunks, each a region of its own: one region must be one chunk.
+  baseIterations = Math.min(baseIterations, runner.perCallChunk ?? Infinity, empty.perCallChunk ?? Infinity);
   const meter = new AllocationMeter();
   const affordable = Math.floor((timeBudgetNs * MEMORY_BUDGET_SHARE) / MEMORY_REPEATS / Math.max(nsPerOp, 1e-3));
   // One call first, for its off-heap size: PROBE_ITERATIONS calls of a 1 MiB ArrayBuffer ran into
