@@ -312,15 +312,15 @@ describe('levels of the benchmark itself', () => {
   });
 
   it('are the machine’s when the time they add is within the time spent waiting for a CPU', () => {
-    // Every other sample 2× as long: the slow ones add a third of the sampling time.
-    const a = interleaved('f#a', 100, (r) => (r % 2 === 0 ? 1 : 2), 1, calm, true, 80);
+    // Every other sample 3× as long: the slow ones add half of the sampling time.
+    const a = interleaved('f#a', 100, (r) => (r % 2 === 0 ? 1 : 3), 1, calm, true, 80);
     const throttle = { baselineNs: 1, beforeNs: 1, afterNs: 1, waitedMs: 0, retries: 0, helperCpuShare: 0 };
-    const waiting = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.4 } }, [a], context);
+    const waiting = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.6 } }, [a], context);
     assert.ok(!codes(waiting).some((c) => c.startsWith('levels')), codes(waiting).join());
-    const barely = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.2 } }, [a], context);
+    const barely = analyseBenchmark({ ...a, throttle: { ...throttle, cpuWaitShare: 0.3 } }, [a], context);
     const d = barely.diagnostics.find((x) => x.code === 'levels');
     assert.equal(d?.severity, 'warning', codes(barely).join());
-    assert.ok(Math.abs((d!.evidence as { addedShare: number }).addedShare - 1 / 3) < 0.02, JSON.stringify(d!.evidence));
+    assert.ok(Math.abs((d!.evidence as { addedShare: number }).addedShare - 1 / 2) < 0.02, JSON.stringify(d!.evidence));
   });
 
   it('say nothing without the host references', () => {

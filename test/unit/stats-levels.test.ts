@@ -107,11 +107,15 @@ describe('findLevels', () => {
     );
   });
 
-  it('judges no fewer than LEVELS_MIN_VALUES values, and no step under 1.5×', () => {
+  it('judges no fewer than LEVELS_MIN_VALUES values, and no step under LEVEL_MIN_RATIO (what a thread sharing the core does)', () => {
     assert.equal(findLevels(Array.from({ length: LEVELS_MIN_VALUES - 1 }, (_, i) => (i % 2 === 0 ? 1 : 8))), null);
     const rng = createRng(6);
     assert.equal(
       rate(rng, 200, (i, r) => (i % 2 === 0 ? 1 : 1.3) * (1 + 0.01 * normalDeviate(r))),
+      0,
+    );
+    assert.equal(
+      rate(rng, 200, (i, r) => (i % 2 === 0 ? 1 : 2) * (1 + 0.01 * normalDeviate(r))),
       0,
     );
   });
