@@ -30,6 +30,17 @@ describe('perOpReadings', () => {
     assert.equal(readings.withGc, false);
   });
 
+  it('does not add back off-heap bytes the sweeper freed during the empty loop’s region', async () => {
+    let harnessReads = 0;
+    const read: ReadRegion = async (which) => {
+      if (which === 'benchmark') return { bytes: 0, oldBytes: 0, externalBytes: 800_000 * ITERATIONS, gcCount: 0 };
+      // One harness region sees two earlier 800,000-byte buffers freed.
+      return { bytes: 0, oldBytes: 0, externalBytes: harnessReads++ === 1 ? -1_600_000 : 0, gcCount: 0 };
+    };
+    const readings = await perOpReadings(read, ITERATIONS);
+    assert.deepEqual(readings.externalPerOp, [800_000, 800_000, 800_000]);
+  });
+
   it('drops a reading whose harness region had a GC', async () => {
     let harnessReads = 0;
     const read: ReadRegion = async (which) => {
