@@ -56,6 +56,13 @@ describe('probeStateChange', () => {
     for (const later of probe.laterNsPerOp) assert.equal(later, 2);
   });
 
+  it('narrows a fixed point between two doublings, and times it even past half a sample', async () => {
+    const { states } = drainingQueue(5000, 40, 2);
+    const probe = (await probeStateChange({ states }, 16_027, 10, 1e9))!;
+    assert.equal(probe.settledWithin, 5120, 'empty after 5,000 calls: between 4,096 and 8,192, a sixteenth of that apart');
+    assert.equal(probe.freshNsPerOp.length, REPEATS);
+  });
+
   it('says a body that only reads its state left it unchanged, and times nothing', async () => {
     let runs = 0;
     const states: StatefulBatches = {

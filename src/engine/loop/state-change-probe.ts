@@ -8,7 +8,8 @@
  * else. The probe follows one fresh state through a sample's worth of calls, fingerprinting it
  * (engine/loop/state-fingerprint.ts) after 1, 2, 4, … calls:
  * - never changed: the body only reads its state (no timing needed);
- * - changed, then stopped changing (a fixed point: drained, sorted): the calls before it and as many
+ * - changed, then stopped changing (a fixed point: drained, sorted), found within 2× by the
+ *   doublings and within a sixteenth of that by a second pass: the calls before it and as many
  *   calls after it are timed, on fresh states, {@link REPEATS} times;
  * - kept changing to the end of a sample (grows, or a cursor moves): the first and the last eighth
  *   of the followed calls are timed, on fresh states, {@link REPEATS} times.
@@ -61,6 +62,31 @@ async function follow(deps: Required<StateChangeDeps>, sampleIterations: number)
       positions.push({ calls, print: deps.fingerprint(state) });
     }
     return { before, positions };
+  } finally {
+    await deps.states.dispose(state);
+  }
+}
+
+/** Steps of the second pass that narrows a fixed point found between two doublings. */
+const REFINE_STEPS = 16;
+
+/**
+ * The first of REFINE_STEPS even positions in (from, to] after which a fresh state's fingerprint is
+ * `settled` (the doublings only bound the fixed point within 2×: a Set of 5,000 drained read as
+ * settled within 8,192 calls).
+ */
+async function refine(deps: Required<StateChangeDeps>, from: number, to: number, settled: number): Promise<number> {
+  const state = await deps.states.create();
+  try {
+    let calls = 0;
+    for (let k = 1; k <= REFINE_STEPS; k++) {
+      const next = Math.min(to, from + Math.ceil(((to - from) * k) / REFINE_STEPS));
+      if (next <= calls) continue;
+      await runTo(deps.states, state, calls, next);
+      calls = next;
+      if (deps.fingerprint(state).hash === settled) return calls;
+    }
+    return to;
   } finally {
     await deps.states.dispose(state);
   }
@@ -122,12 +148,12 @@ export async function probeStateChange(deps: StateChangeDeps, sampleIterations: 
   const later: number[] = [];
   // Settled: the calls up to the fixed point against as many after it. Still changing: the first
   // eighth of the followed calls against the last.
-  const settledWithin = settles ? positions[lastChange - 1]!.calls : null;
+  const settledWithin = settles ? (lastChange >= 2 ? await refine(full, positions[lastChange - 2]!.calls, positions[lastChange - 1]!.calls, last.hash) : positions[lastChange - 1]!.calls) : null;
   const timed = settledWithin ?? Math.max(1, Math.floor(span * CHUNK_SHARE));
   const laterFrom = settledWithin ?? span - timed;
   // Each pair runs the calls up to the end of its later batch.
   const repeats = Math.min(REPEATS, Math.floor((budgetCalls - span) / (laterFrom + timed)));
-  if ((settledWithin === null || settledWithin * 2 <= sampleIterations) && repeats >= MIN_REPEATS) {
+  if ((settledWithin === null || settledWithin < sampleIterations) && repeats >= MIN_REPEATS) {
     for (let i = 0; i < repeats; i++) {
       const [a, b] = await timedPair(deps.states, timed, laterFrom, timed);
       fresh.push(a);
