@@ -188,7 +188,9 @@ describe('perCallChunk', () => {
   });
 
   it('caps the chunk for tiny states and keeps at least one call for huge ones', async () => {
-    assert.equal(await perCallChunk(async () => 1, null, { heap: () => 0, gc: null }), PER_CALL_STATES_BYTES / 64, 'a state weighs at least 64 B');
+    assert.equal(await perCallChunk(async () => 1, null, { heap: () => 0, gc: null }), 256, 'a heap that does not move: 256 states');
+    let small = 0;
+    assert.equal(await perCallChunk(async () => (small += 8), null, { heap: () => small, gc: null }), PER_CALL_STATES_BYTES / 64, 'a state weighs at least 64 B');
     let heap = 0;
     assert.equal(await perCallChunk(async () => (heap += 64 * 2 ** 20), null, { heap: () => heap, gc: null }), 1);
   });

@@ -15,6 +15,13 @@ import { fullGc } from '../memory/forced-gc.js';
 export const PER_CALL_STATES_BYTES = 1 * 2 ** 20;
 /** A state whose heap size reads below this (a primitive, or a reading disturbed by the sweeper) is counted as this much. */
 const MIN_STATE_BYTES = 64;
+/**
+ * Calls per chunk where the heap did not grow at all while states were made: a runtime whose heap
+ * reading does not move (a page), or states that are primitives. 256 states of 4 KiB fill
+ * PER_CALL_STATES_BYTES; the chunk of a 64-byte state, 16,384, would hold 1.3 GB of
+ * 10,000-number arrays.
+ */
+const UNWEIGHED_CHUNK = 256;
 /** States made to weigh one: their retained heap is read after a full GC, so what setup left as garbage does not count. */
 const WEIGHED_STATES = 8;
 
@@ -33,7 +40,9 @@ export async function perCallChunk(make: () => Promise<unknown>, dispose: ((stat
   const states: unknown[] = [];
   for (let i = 0; i < WEIGHED_STATES; i++) states.push(await make());
   gc?.();
-  const bytes = Math.max(MIN_STATE_BYTES, (heap() - before) / WEIGHED_STATES);
+  const grown = heap() - before;
   if (dispose !== null) for (const state of states) await dispose(state);
+  if (!(grown > 0)) return UNWEIGHED_CHUNK;
+  const bytes = Math.max(MIN_STATE_BYTES, grown / WEIGHED_STATES);
   return Math.max(1, Math.floor(PER_CALL_STATES_BYTES / bytes));
 }

@@ -20,6 +20,7 @@ const SHIMS: Record<string, string> = {
   'node:v8': shim('v8'),
   'node:vm': shim('vm'),
   'node:fs': shim('fs'),
+  'node:util': shim('util'),
   'node:perf_hooks': shim('perf-hooks'),
   'node:timers/promises': shim('timers-promises'),
   'node:module': shim('source-maps'),
