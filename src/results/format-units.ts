@@ -121,6 +121,11 @@ export function formatPlusMinusPercent(fraction: number): string {
   return `±${formatPercent(Math.abs(fraction))}`;
 }
 
+/** A whole count with thousands separators: `16,027`. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 /** A ratio as `1.31×`. */
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return MISSING_VALUE_TEXT;

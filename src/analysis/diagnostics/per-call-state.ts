@@ -5,9 +5,7 @@
  * two reads over the chunk's calls.
  */
 import type { Rule } from './rule.js';
-import { ns, pct } from './format.js';
-
-const count = (n: number): string => n.toLocaleString('en-US');
+import { count, ns, pct } from './format.js';
 
 export const perCallState: Rule = {
   code: 'per-call-state',

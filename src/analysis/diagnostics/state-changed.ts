@@ -6,9 +6,7 @@
 import { stateChangeFinding } from '../state-change.js';
 import { formatRatio } from '../../results/format-units.js';
 import type { Rule } from './rule.js';
-import { ns, pct } from './format.js';
-
-const count = (n: number): string => n.toLocaleString('en-US');
+import { count, ns, pct } from './format.js';
 
 const HINT =
   "If every call should see what setup() made, work on a copy inside run (e.g. run: (a) => a.slice().sort(); the copy is then timed too, so bench the copy alone to know its share), or declare { setup, run, state: 'per-call' }: ubench then gives every call a fresh state of its own, made before each sample and untimed, and says what the per-call form costs.";

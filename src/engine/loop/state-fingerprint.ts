@@ -11,6 +11,7 @@
  * its length, so a change of size is always seen and a change of contents almost always.
  */
 import { types } from 'node:util';
+import { formatCount as count } from '../../results/format-units.js';
 
 /**
  * Values hashed per fingerprint. A 10,000-element array of numbers hashes in ~0.1 ms here; the
@@ -56,8 +57,6 @@ class Hasher {
     for (let i = 0; i < s.length; i += step) this.word(s.charCodeAt(i));
   }
 }
-
-const count = (n: number): string => n.toLocaleString('en-US');
 
 /** Own enumerable data properties, without running accessors. */
 function dataEntries(value: object): [string, unknown][] {
