@@ -34,8 +34,7 @@ import { readSchedstat } from '../host/cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { roundEvents } from './round-events.js';
 import type { JitInfo, SetupProbe, StateProbe } from '../../results/types.js';
-import { heapUsed, probeStates } from './state-probe.js';
-import { probeStateChange, sampleIterations } from './state-change-probe.js';
+import { probeSetupStates } from './setup-state-probes.js';
 import type { StateChange } from '../../results/state-change-types.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
@@ -149,11 +148,9 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     try {
       const jit = jitInfo(session, context);
       const setupProbe = await probeSession(session, context);
-      const states = session.runner.states;
-      const stateProbe =
-        states === null ? null : await probeStates({ states, rng: context.rng, heapUsed }, session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
-      const stateChange = states === null ? null : await probeStateChange({ states }, sampleIterations(session.sampler.samples), medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
-      ended.set(session, { jit, setupProbe, stateProbe, stateChange });
+      const { samples, start } = session.sampler;
+      const probes = await probeSetupStates(session.runner.states, context.rng, samples, start.baseIterations, medianPerOp(samples), context.config.timeBudgetNs);
+      ended.set(session, { jit, setupProbe, ...probes });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }

@@ -25,8 +25,7 @@ import { allocates } from '../../results/memory-types.js';
 import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
 import { probeSetup } from './setup-probe.js';
-import { heapUsed, probeStates } from './state-probe.js';
-import { probeStateChange, sampleIterations } from './state-change-probe.js';
+import { probeSetupStates } from './setup-state-probes.js';
 import { median } from '../../stats/quantile.js';
 import { checkThrottle, timeReferenceAfter } from '../host/throttle.js';
 import { helperThreadsShare, readSchedstat, waitShare, type SchedReading } from '../host/cpu-wait.js';
@@ -146,8 +145,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   };
   const nsPerOp = median(perOpValues(measured.samples));
   const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
-  const stateProbe = runner.states === null ? null : await probeStates({ states: runner.states, rng, heapUsed }, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
-  const stateChange = runner.states === null ? null : await probeStateChange({ states: runner.states }, sampleIterations(measured.samples), nsPerOp, config.timeBudgetNs);
+  const { stateProbe, stateChange } = await probeSetupStates(runner.states, rng, measured.samples, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
   const gcApart =
