@@ -163,11 +163,11 @@ describe('loader-transform', () => {
 });
 
 describe('the detaching protector across a process', () => {
-  const probe = (readings: number[]) => ({ start: () => undefined, slowdown: () => readings.shift() ?? 1 });
+  const probe = (readings: (number | null)[]) => ({ start: () => undefined, fall: () => readings.shift() ?? null });
   const a = { id: 'f#a', name: 'a' };
   const b = { id: 'f#b', name: 'b' };
   it('pins a fall on the benchmark that ran alone when it happened, and records it on the others only', () => {
-    const watch = new DetachWatch(probe([1.03, 2.1, 1.0]));
+    const watch = new DetachWatch(probe([null, 2.1, 1.0]));
     watch.after(a);
     assert.equal(watch.seenBy('f#c'), null);
     watch.after(b);
@@ -176,7 +176,7 @@ describe('the detaching protector across a process', () => {
     assert.equal(watch.seenBy('f#b'), null);
   });
   it('says the rounds when the fall came while every benchmark ran, and watches nothing without a probe', () => {
-    const watch = new DetachWatch(probe([1.1, 1.2, DETACHED_SLOWDOWN]));
+    const watch = new DetachWatch(probe([null, null, DETACHED_SLOWDOWN]));
     watch.after(a);
     watch.after(b);
     watch.after(null);

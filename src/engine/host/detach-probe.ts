@@ -7,8 +7,17 @@
  * probe times it: a Float64Array summed against a plain array of the same doubles, the same loop.
  * The host's speed moves both alike; the protector moves only the first. Bursts shorter than a
  * batch are taken out by keeping each side's fastest batch.
+ *
+ * Where V8's natives can be enabled (JitControl), the fall is read directly instead: optimized code
+ * that reads a typed array depends on the protector, and V8 throws that code away when the protector
+ * falls. Two witness functions are optimized at the start and never called again; both found
+ * deoptimized is the fall (measured here, Node 20 and 22: a transfer in `structuredClone` deoptimized
+ * them at once; nothing else calls them, so nothing else can). Timing alone read an intact process
+ * 1.4× three times in a row in one corpus run and a fall as 1.6× once (docs/corpus-rates.md); the
+ * ratio is then only the figure the warning quotes.
  */
 import type { DetachedBuffers } from '../../results/types.js';
+import type { JitControl } from '../loop/jit-tier.js';
 
 /** Elements of each probe array: small enough to stay in L1 on any machine, so memory cannot differ. */
 const PROBE_LENGTH = 256;
@@ -39,13 +48,56 @@ function sumPlain(values: number[]): number {
   return total;
 }
 
+/** Calls that give each witness its type feedback (a Float64Array) before it is optimized. */
+const WITNESS_FEEDBACK_CALLS = 3;
+/** Witnesses: two, so one thrown away for a reason of V8's own (never seen) does not read as a fall. */
+const WITNESSES = 2;
+
+/**
+ * Functions optimized once for a Float64Array and never called again: V8 deoptimizes them when the
+ * protector falls. Null where natives are off, or a witness would not reach TurboFan.
+ */
+export class ProtectorWitness {
+  private constructor(
+    private readonly jit: JitControl,
+    private readonly witnesses: unknown[],
+  ) {}
+
+  static create(jit: JitControl | null): ProtectorWitness | null {
+    if (jit === null) return null;
+    const values = new Float64Array(16).fill(0.5);
+    const witnesses: unknown[] = [];
+    for (let w = 0; w < WITNESSES; w++) {
+      // Own source per witness: each is its own function to V8, with its own optimized code.
+      const fn = new Function('values', `let total = ${w}; for (let i = 0; i < values.length; i++) total += values[i]; return total;`) as (v: Float64Array) => number;
+      for (let c = 0; c < WITNESS_FEEDBACK_CALLS; c++) fn(values);
+      jit.optimizeOnNextCall(fn);
+      fn(values);
+      if (jit.read(fn).tier !== 'turbofan') return null;
+      witnesses.push(fn);
+    }
+    return new ProtectorWitness(jit, witnesses);
+  }
+
+  /** Whether the protector has fallen: every witness's optimized code thrown away. */
+  fell(): boolean {
+    return this.witnesses.every((fn) => this.jit.read(fn).tier !== 'turbofan');
+  }
+}
+
 export class DetachProbe {
   private readonly typed = new Float64Array(PROBE_LENGTH);
   private readonly plain: number[] = [];
   private baseline: number | null = null;
   private sink = 0;
 
-  constructor(private readonly now: () => number) {
+  private readonly witness: ProtectorWitness | null;
+
+  constructor(
+    private readonly now: () => number,
+    jit: JitControl | null = null,
+  ) {
+    this.witness = ProtectorWitness.create(jit);
     for (let i = 0; i < PROBE_LENGTH; i++) {
       this.typed[i] = i + 0.5;
       this.plain.push(i + 0.5);
@@ -75,15 +127,17 @@ export class DetachProbe {
   }
 
   /**
-   * The slowdown since start(): ≥ DETACHED_SLOWDOWN once the protector has fallen. A reading past it
-   * is read again READINGS − 1 times and the smallest stands: a fall stays for good, a reading
-   * disturbed by the machine does not (one read 1.47× with the protector intact, measured here).
+   * The probe's slowdown since start() if the protector has fallen, else null. Read by the witness
+   * where there is one (the ratio is then only reported). By timing alone, a fall is a slowdown of
+   * DETACHED_SLOWDOWN or more, read again READINGS − 1 times with the smallest standing: a fall
+   * stays for good, a reading disturbed by the machine does not (one read 1.47× intact, here).
    */
-  slowdown(): number {
+  fall(): number | null {
     if (this.baseline === null) this.start();
+    if (this.witness !== null) return this.witness.fell() ? this.ratio() / this.baseline! : null;
     let smallest = this.ratio() / this.baseline!;
     for (let r = 1; r < READINGS && smallest >= DETACHED_SLOWDOWN; r++) smallest = Math.min(smallest, this.ratio() / this.baseline!);
-    return smallest;
+    return smallest >= DETACHED_SLOWDOWN ? smallest : null;
   }
 }
 
@@ -96,15 +150,15 @@ export class DetachWatch {
   private fell: DetachedBuffers | null = null;
 
   /** `probe` null: not watched (JavaScriptCore, which has no such protector). */
-  constructor(private readonly probe: Pick<DetachProbe, 'start' | 'slowdown'> | null) {
+  constructor(private readonly probe: Pick<DetachProbe, 'start' | 'fall'> | null) {
     probe?.start();
   }
 
   /** After `bench` ran alone (null: after the rounds, where every benchmark ran). */
   after(bench: { id: string; name: string } | null): void {
     if (this.fell !== null || this.probe === null) return;
-    const slowdown = this.probe.slowdown();
-    if (slowdown >= DETACHED_SLOWDOWN) this.fell = { by: bench === null ? null : { id: bench.id, name: bench.name }, slowdown };
+    const slowdown = this.probe.fall();
+    if (slowdown !== null) this.fell = { by: bench === null ? null : { id: bench.id, name: bench.name }, slowdown };
   }
 
   /** What a benchmark measured after the fall records (null before it, or when the fall was its own doing). */

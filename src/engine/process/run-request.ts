@@ -93,7 +93,7 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     cwd: host.cwd,
     isHarness: host.isHarness,
     // JavaScriptCore has no such protector; a pass's process measures no figure a fall could change.
-    detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow)),
+    detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow, host.jitControl)),
   };
   const pass = request.pass;
   if (pass === null && request.interleave === true) {
