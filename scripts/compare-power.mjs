@@ -1,6 +1,6 @@
 // How often `ubench compare` (both runs with --forks 5) and `ubench ab` call a change on real runs
 // of this machine: between two runs of the same code (false positives) and between code doing 5%
-// more work (power). The figures of README "Comparing runs"; measured, never asserted in tests.
+// more work (power). The figures of docs/figures.md "Compare and ab power"; measured, never asserted in tests.
 // Usage: npm run bench:compare-power [-- --rounds 8 --ab-rounds 4]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

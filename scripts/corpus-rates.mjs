@@ -1,4 +1,4 @@
-// How the diagnostics behave on the corpora (README "Benchmarking the harness"): false alarms on
+// How the diagnostics behave on the corpora (docs/testing.md "Benchmarking the harness"): false alarms on
 // realistic clean benchmarks (corpus/clean) and the catch rate on traps (corpus/traps.json), each
 // split into a tuning half and a held-out half by a hash of the benchmark's id, so a rule tuned on
 // one half is judged on the other too. Measured on real runs, reported, never asserted in tests.

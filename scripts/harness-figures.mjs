@@ -1,4 +1,4 @@
-// Benchmarks ubench itself and prints the figures the project tracks (README: "Benchmarking the
+// Benchmarks ubench itself and prints the figures the project tracks (docs/testing.md: "Benchmarking the
 // harness"). Targets are checked as ratios within one run on this machine, never in unit tests.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The figures of "honest on a noisy machine" (README "Benchmarking the harness"), measured on real
+// The figures of "honest on a noisy machine" (docs/testing.md "Benchmarking the harness"), measured on real
 // runs of this machine and reported with their spread, never asserted in tests:
 // - examples/: benchmark warnings and host findings per run, and the wall time, interleaved
 //   (the default) against --sequential in alternating runs;

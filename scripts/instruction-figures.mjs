@@ -1,4 +1,4 @@
-// The --instructions figures (npm run bench:instructions; docs/instructions.md, README):
+// The --instructions figures (npm run bench:instructions; docs/instructions.md):
 // - A/A: the same benchmarks counted in separate runs (each its own counting processes): the spread of
 //   instructions per op across runs, beside the spread of time per op of the same runs;
 // - a 1% change: runs of a 1000-step chain against runs of a 1010-step one, compared with

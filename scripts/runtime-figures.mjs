@@ -1,4 +1,4 @@
-// The per-runtime figures of the README ("Runtimes side by side"): for each runtime, the loop floor of
+// The per-runtime figures of docs/figures.md ("Runtimes"): for each runtime, the loop floor of
 // () => {}, chain 4096 over chain 1024 (≈ 4), the 1024-step chain under ubench against the same chain
 // timed by hand on the same runtime (harness-bench/runtimes/bare-chain.js, within ±3%), the empty-loop
 // traps flagged by optimized-away, and the wall time of `ubench examples/` — each over separate runs,

@@ -8,7 +8,7 @@ import type { Environment, MachineFingerprint, RunHost } from '../results/types.
 
 /**
  * Usual host-speed figures further apart than this mean different machines even under one model
- * name: the reference moves by a few percent within a run and between runs on one machine (README,
+ * name: the reference moves by a few percent within a run and between runs on one machine (docs/measuring.md,
  * host figures), so 10% is beyond one machine's own movement.
  */
 export const FINGERPRINT_HOST_TOLERANCE = 0.1;

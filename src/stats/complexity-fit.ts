@@ -63,7 +63,7 @@ export const MAX_STEPS = 3;
 
 /**
  * No step multiplies the cost by more than this between consecutive sizes: the largest cache steps
- * measured here are ×4.4 (a Float64Array summed in shuffled order, 6 to 24 MiB, README) and ×3.0 (a
+ * measured here are ×4.4 (a Float64Array summed in shuffled order, 6 to 24 MiB, docs/complexity.md) and ×3.0 (a
  * Map lookup, 16,384 to 65,536 entries, issue 28), each over a ×4 step in size. A larger jump is a
  * growth law the steps would otherwise stand in for (O(1) "with a ×57 cliff" for an insertion sort).
  */
