@@ -163,4 +163,3 @@ function groupAlive(pgid: number): boolean {
     return false;
   }
 }
-

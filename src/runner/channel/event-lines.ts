@@ -7,9 +7,11 @@
 
 /**
  * The longest event line ubench reads, in UTF-16 code units. The largest honest event is a
- * `measured` event: 15.5 KiB over examples/ and the test fixtures (measured, `--time 1s`), and a
- * benchmark at the sample cap (MAX_SAMPLES) with every field filled stays below 1 MiB; 16 MiB
- * leaves more than 16× of margin while a runaway line is stopped long before it strains memory.
+ * `measured` event: at most 28,840 characters over examples/ and the ok, params and complexity
+ * fixtures (2,885 events, `--time 1s`, measured here). A sample takes ~130 characters, so a
+ * benchmark at the sample cap (MAX_SAMPLES, 5,000) and as many floor samples stays near 2 Mi even
+ * at 200 a sample; 16 Mi leaves 8× over that bound (580× over the largest seen) while a runaway
+ * line is stopped long before it strains memory.
  */
 export const MAX_EVENT_LINE_CHARS = 16 * 1024 * 1024;
 

@@ -5,8 +5,8 @@
 import type { ChildEvent } from '../../engine/process/events.js';
 import { eventShapeError } from './event-shape.js';
 
-/** Characters of an unreadable line quoted in its message: enough to recognise it. */
-const QUOTED_CHARS = 40;
+/** Characters of an unreadable line (or an id) quoted in a message: enough to recognise a benchmark id or an event's start, short enough for one line. */
+const QUOTED_CHARS = 80;
 
 /** The first characters of a line, printable and quoted. */
 export function lineHead(text: string): string {

@@ -102,15 +102,7 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
     return { command: runtime!.executable, args, request: JSON.stringify({ ...request, deoptLogPath: files.deoptLog, channelFile: files.channel }), channelFile: files.channel };
   }
   // The user's flags after ubench's deoptimization log and before a pass's flags, which must win (a later V8 flag overrides an earlier one).
-  const nodeArgs = [
-    '--import',
-    typescriptLoader,
-    ...deoptFlags(files.deoptLog),
-    ...userFlags,
-    ...extraArgs,
-    ...passFlags(request.pass),
-    childMain,
-  ];
+  const nodeArgs = ['--import', typescriptLoader, ...deoptFlags(files.deoptLog), ...userFlags, ...extraArgs, ...passFlags(request.pass), childMain];
   const node = runtime?.executable ?? process.execPath;
   const { command, args } = childCommand(request.pass, nodeArgs, node);
   return { command, args, request: JSON.stringify({ ...request, deoptLogPath: files.deoptLog }), channelFile: null };
