@@ -10,7 +10,6 @@ const QUOTED_CHARS = 80;
 
 /** The first characters of a line, printable and quoted. */
 export function lineHead(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
   const head = text.slice(0, QUOTED_CHARS).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   return JSON.stringify(text.length > QUOTED_CHARS ? `${head}…` : head);
 }
