@@ -4,7 +4,7 @@
  * `perf script` to read the samples back with their time, address and symbol.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { windowCursor, type TimeWindows } from './time-windows.js';
@@ -45,9 +45,10 @@ let probed: string | null | undefined;
 /** Null when `perf record` works here, else why not (one line). Checked once per process. */
 export function perfUnavailable(): string | null {
   if (probed !== undefined) return probed;
-  const dataFile = path.join(tmpdir(), `ubench-perf-probe-${process.pid}.data`);
-  const run = spawnSync(perfCommand(), [...perfRecordArgs(dataFile), 'true'], { encoding: 'utf8' });
-  rmSync(dataFile, { force: true });
+  // A private folder (mode 0700), not a name in /tmp another local user could guess.
+  const dir = mkdtempSync(path.join(tmpdir(), 'ubench-perf-probe-'));
+  const run = spawnSync(perfCommand(), [...perfRecordArgs(path.join(dir, 'probe.data')), 'true'], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
   const error = run.error as NodeJS.ErrnoException | undefined;
   if (error?.code === 'ENOENT') probed = `${perfCommand()} is not installed (Debian/Ubuntu: apt install linux-perf; or set UBENCH_PERF to its path)`;
   else if (error !== undefined) probed = `perf could not start: ${error.message}`;

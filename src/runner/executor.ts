@@ -9,10 +9,14 @@ export interface ChildExit {
   signal: string | null;
   /** The last lines the child wrote to stderr (for crash messages such as V8's out-of-memory report). */
   stderrTail: string;
+  /** Processes of its group still running after it exited, which ubench then killed (absent: none, or not counted). */
+  leftovers?: number;
 }
 
 export interface ChildHandlers {
   onEvent(event: ChildEvent): void;
+  /** The child sent something that is not an event ubench can read (why, quoting at most its first characters); the child is then treated as crashed. */
+  onBadEvent(problem: string): void;
   /** Called once, after every event has been delivered. */
   onExit(exit: ChildExit): void;
 }

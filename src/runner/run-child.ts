@@ -4,6 +4,7 @@
  */
 import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
 import type { ErrorInfo } from '../results/types.js';
+import { createIdGuard } from './channel/event-ids.js';
 import { crashError } from './crash-message.js';
 import type { Executor } from './executor.js';
 
@@ -27,6 +28,13 @@ export interface RunChildOptions {
   signal?: AbortSignal;
   /** Every event, as it arrives. */
   onEvent(event: ChildEvent): void;
+  /** The process exited leaving this many processes of its group running; ubench killed them. */
+  onLeftovers?(file: string, count: number): void;
+}
+
+/** Why a benchmark failed whose process sent what ubench cannot read. */
+export function badEventMessage(problem: string): string {
+  return `the benchmark process sent an event ubench cannot read: ${problem}`;
 }
 
 /**
@@ -43,16 +51,35 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
     let exitCode: number | null = null;
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
+    // A bad event is the child crashing: it is killed, and what it sends after is not read.
+    let bad: string | null = null;
+    let handle: ReturnType<typeof options.executor> | null = null;
+    const refuse = (problem: string): void => {
+      if (bad !== null) return;
+      bad = problem;
+      handle?.kill();
+    };
+    const idProblem = createIdGuard(request);
     const armTimer = (ms = options.timeoutMs): void => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
-        handle.kill();
+        handle?.kill();
       }, ms);
     };
-    const onAbort = (): void => handle.kill();
-    const handle = options.executor(request, {
+    const onAbort = (): void => handle?.kill();
+    handle = options.executor(request, {
+      onBadEvent: refuse,
       onEvent(event) {
+        if (bad !== null) return;
+        const problem = idProblem(event);
+        if (problem !== null) return refuse(problem);
+        // Used before it counts: an event whose contents ubench cannot use blames the benchmark running.
+        try {
+          options.onEvent(event);
+        } catch (error) {
+          return refuse(`a ${event.type} event ubench could not use (${(error as Error).message?.split('\n')[0] ?? String(error)})`);
+        }
         switch (event.type) {
           // The timeout counts from when the process is up (see PROCESS_START_MS).
           case 'hello':
@@ -94,12 +121,16 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
           default:
             break;
         }
-        options.onEvent(event);
       },
       onExit(exit) {
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
-        if (!outcome.completed && outcome.loadError === null) {
+        if ((exit.leftovers ?? 0) > 0) options.onLeftovers?.(request.displayFile, exit.leftovers!);
+        if (bad !== null) {
+          outcome.completed = false;
+          outcome.loadError = null;
+          outcome.failure = { status: 'error', error: { message: badEventMessage(bad), location: null, stack: null } };
+        } else if (!outcome.completed && outcome.loadError === null) {
           outcome.failure = timedOut
             ? { status: 'timeout', error: { message: `exceeded the timeout of ${options.timeoutMs / 1000} s and was stopped`, location: null, stack: null } }
             : { status: 'error', error: crashError(exit, { crash, exitCode }) };
@@ -108,7 +139,7 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
       },
     });
     armTimer(Math.max(options.timeoutMs, options.startMs ?? PROCESS_START_MS));
-    if (options.signal?.aborted) handle.kill();
+    if (options.signal?.aborted || bad !== null) handle.kill();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -246,7 +246,14 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
           break;
       }
     };
-  const childOptions = { executor: deps.executor, timeoutMs: options.timeoutNs / 1e6, signal: deps.signal };
+  const childOptions = {
+    executor: deps.executor,
+    timeoutMs: options.timeoutNs / 1e6,
+    signal: deps.signal,
+    // Said, not silent: a benchmark that starts processes and leaves them running measured more than its body.
+    onLeftovers: (file: string, count: number) =>
+      deps.warn?.(`${file}: its benchmark process left ${count} process${count === 1 ? '' : 'es'} running when it ended; ubench killed ${count === 1 ? 'it' : 'them'}`),
+  };
   const callbacksFor = (file: BenchFile, fork: number, target: RuntimeTarget) => {
     const key = keyFor(target);
     const handle = onEvent(file, fork, target);

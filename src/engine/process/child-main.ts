@@ -3,6 +3,7 @@
  * benchmarks (run-request.ts), reporting to the parent over the event channel. Started by the
  * parent; not a public API.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { emit, useChannelFile } from './channel.js';
 import { runtimeIdentity } from '../../results/runtime-identity.js';
@@ -47,7 +48,8 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   });
 }
 
-const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
+// The request arrives on stdin, read to its end before anything runs (the parent writes it and closes the pipe).
+const request = JSON.parse(readFileSync(0, 'utf8')) as ChildRequest;
 if (request.channelFile !== undefined) useChannelFile(request.channelFile);
 const fileUrl = pathToFileURL(request.file).href;
 /** Bun and Deno load modules themselves; in Node, ubench's loader (engine/loader/) hands each benchmark its own instance. */

@@ -42,7 +42,7 @@ export const PAGE_SETTLE_BINDING = '__ubenchSettle';
 /** What a page asks of the profiler binding: start before warm-up, restart before the replay, stop after it. */
 export type PageProfilerStep = { step: 'start' } | { step: 'restart' } | { step: 'stop'; benchName: string; outFile: string; top: number; iterations: number };
 
-/** What the parent asks a child to do. Passed as one JSON argument. */
+/** What the parent asks a child to do. Written as JSON to the child's stdin (a page: bundled into it). */
 export interface ChildRequest {
   /** Absolute path of the bench file. */
   file: string;

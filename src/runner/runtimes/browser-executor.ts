@@ -10,6 +10,7 @@ import { PAGE_EMIT_BINDING, PAGE_PROFILER_BINDING, PAGE_SETTLE_BINDING, type Chi
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ChildExit, Executor } from '../executor.js';
 import { UsageError } from '../usage-error.js';
+import { parseEvent } from '../channel/parse-event.js';
 import { BundleError, bundlePage } from './page-bundle.js';
 import { pageDeoptFiles } from './page-deopt-files.js';
 import { deoptFlags, UP_FRONT_V8_FLAGS } from './launch-plan.js';
@@ -146,7 +147,13 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
       const events = await tab.context().newCDPSession(tab);
       events.on('Runtime.bindingCalled', ({ name, payload }) => {
         if (ended || name !== PAGE_EMIT_BINDING) return;
-        const event = mapped(JSON.parse(payload) as ChildEvent, map);
+        // What the page sends is checked as a process's events are (channel/parse-event.ts); a bad one ends it.
+        const parsed = parseEvent(payload);
+        if (!('event' in parsed)) {
+          handlers.onBadEvent(parsed.problem);
+          return;
+        }
+        const event = mapped(parsed.event, map);
         handlers.onEvent(event);
         if (event.type === 'done') end({ code: 0, signal: null, stderrTail: '' });
         else if (event.type === 'exit') end({ code: event.code, signal: null, stderrTail: '' });

@@ -24,10 +24,10 @@ const typescriptLoader = new URL(`${import.meta.url.endsWith('.ts') ? '../../../
 export interface LaunchPlan {
   command: string;
   args: string[];
+  /** The request as the child reads it from its stdin (JSON): never on the command line, where it is limited in size and shown by `ps`. */
+  request: string;
   /** Events arrive in this file (the child appends) rather than on descriptor 3. */
   channelFile: string | null;
-  /** Started in a process group of its own (the runtime is the child of a wrapper such as perf). */
-  group: boolean;
 }
 
 /** Temporary files of one process: V8's deoptimization log and, where used, the event file. */
@@ -80,7 +80,7 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
   const userFlags = request.nodeFlags ?? [];
   if (kind === 'bun') {
     // Bun runs TypeScript itself; JavaScriptCore has no deoptimization log (its tiers are read through bun:jsc).
-    return { command: runtime!.executable, args: [...extraArgs, childMain, JSON.stringify({ ...request, deoptLogPath: null })], channelFile: null, group: false };
+    return { command: runtime!.executable, args: [...extraArgs, childMain], request: JSON.stringify({ ...request, deoptLogPath: null }), channelFile: null };
   }
   if (kind === 'deno') {
     // The user's flags go to V8 too (Deno has no Node flags), before a pass's, which must win.
@@ -98,22 +98,12 @@ export function launchPlan(request: ChildRequest, runtime: RuntimeTarget | undef
       `--v8-flags=${v8Flags.join(',')}`,
       ...extraArgs,
       childMain,
-      JSON.stringify({ ...request, deoptLogPath: files.deoptLog, channelFile: files.channel }),
     ];
-    return { command: runtime!.executable, args, channelFile: files.channel, group: false };
+    return { command: runtime!.executable, args, request: JSON.stringify({ ...request, deoptLogPath: files.deoptLog, channelFile: files.channel }), channelFile: files.channel };
   }
   // The user's flags after ubench's deoptimization log and before a pass's flags, which must win (a later V8 flag overrides an earlier one).
-  const nodeArgs = [
-    '--import',
-    typescriptLoader,
-    ...deoptFlags(files.deoptLog),
-    ...userFlags,
-    ...extraArgs,
-    ...passFlags(request.pass),
-    childMain,
-    JSON.stringify({ ...request, deoptLogPath: files.deoptLog }),
-  ];
+  const nodeArgs = ['--import', typescriptLoader, ...deoptFlags(files.deoptLog), ...userFlags, ...extraArgs, ...passFlags(request.pass), childMain];
   const node = runtime?.executable ?? process.execPath;
   const { command, args } = childCommand(request.pass, nodeArgs, node);
-  return { command, args, channelFile: null, group: command !== node };
+  return { command, args, request: JSON.stringify({ ...request, deoptLogPath: files.deoptLog }), channelFile: null };
 }

@@ -3,7 +3,7 @@
  * loop's optimized code to a file (and, where perf works, runs under `perf record`), then the code
  * and the samples put together here once the process has ended.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PassResult } from '../../../engine/process/events.js';
@@ -69,8 +69,10 @@ async function runDisasmPass(samples: Record<string, number[]>, context: PassCon
   for (const [id, replay] of Object.entries(samples)) {
     if (context.childOptions.signal?.aborted) return;
     passes++;
-    const codeFile = path.join(tmpdir(), `ubench-code-${process.pid}-${passes}.txt`);
-    const perfData = perfReason === null ? path.join(tmpdir(), `ubench-perf-${process.pid}-${passes}.data`) : null;
+    // A private folder (mode 0700): names in /tmp that another local user could guess and plant.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ubench-disasm-'));
+    const codeFile = path.join(dir, `code-${passes}.txt`);
+    const perfData = perfReason === null ? path.join(dir, `perf-${passes}.data`) : null;
     let outcome: PassResult | ErrorInfo | null = null;
     try {
       await runPassProcess({ kind: 'disasm', samples: { [id]: replay }, codeFile, perfData }, [id], context, disasmPass.label, NOTHING_YET, (_id, result) => {
@@ -85,8 +87,7 @@ async function runDisasmPass(samples: Record<string, number[]>, context: PassCon
       context.collector.passOutcome(id, { disasm });
       context.save();
     } finally {
-      rmSync(codeFile, { force: true });
-      if (perfData !== null) rmSync(perfData, { force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   }
 }
