@@ -9,6 +9,8 @@ export interface ChildExit {
   signal: string | null;
   /** The last lines the child wrote to stderr (for crash messages such as V8's out-of-memory report). */
   stderrTail: string;
+  /** Why the process ended, when the executor knows better than a code or signal (a browser lost from outside). */
+  reason?: string;
 }
 
 export interface ChildHandlers {
