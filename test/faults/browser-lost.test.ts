@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { BROWSER_RUN_ARGS, FIRST_RESULT_MS, NO_CHROMIUM } from '../helpers/browser-fault-run.js';
-import { describeRun, makeTempDir, readResults, sleep, STACK_LINE, type CliRun } from '../helpers/e2e-cli.js';
+import { describeRun, makeTempDir, readResults, STACK_LINE, type CliRun } from '../helpers/e2e-cli.js';
 import { assertNoneLeft, benchmarksIn, isBrowserMain, procStat, startWatched } from '../helpers/watched-run.js';
 
 const temp = makeTempDir();
