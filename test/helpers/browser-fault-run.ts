@@ -1,5 +1,5 @@
 /**
- * The chromium run the browser fault tests (test/faults/browser-*.test.ts) disturb: three
+ * The chromium run the browser fault tests (test/faults/browser-*.test.ts) disturb: four
  * benchmarks measured one after the other (so the first is in the results file while the second
  * runs), long enough for the harm to land mid-benchmark.
  */
@@ -9,7 +9,7 @@ export const CHROMIUM = process.env['UBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
 /** Why a browser fault test is skipped: no Chromium here (CI installs it; see test/e2e/cli-runtimes.test.ts). */
 export const NO_CHROMIUM: string | false = existsSync(CHROMIUM) ? false : `no chromium at ${CHROMIUM}`;
 
-export const FIXTURE = 'test/fixtures/bench/browser-faults/three.bench.ts';
+export const FIXTURE = 'test/fixtures/bench/browser-faults/four.bench.ts';
 /** The string in FIXTURE's code a neighbour must not be able to read. */
 export const MARKER = 'ubench-fault-probe-marker-5c1e';
 
