@@ -25,6 +25,7 @@ export function crashError(exit: ChildExit, clues: ExitClues): ErrorInfo {
   if (clues.exitCode !== null) {
     return { message: `process.exit(${clues.exitCode}) was called during the benchmark`, location: null, stack: null };
   }
+  if (exit.reason !== undefined) return { message: exit.reason, location: null, stack: null };
   const how = exit.signal !== null ? `killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
   const fatal = fatalLine(exit.stderrTail);
   return { message: `benchmark process ${how}${fatal === null ? '' : `: ${fatal}`}`, location: null, stack: null };

@@ -11,6 +11,8 @@ export interface ChildExit {
   stderrTail: string;
   /** Processes of its group still running after it exited, which ubench then killed (absent: none, or not counted). */
   leftovers?: number;
+  /** Why the process ended, when the executor knows better than a code or signal (a browser lost from outside). */
+  reason?: string;
 }
 
 export interface ChildHandlers {

@@ -5,8 +5,8 @@
  */
 import type { DeoptLogSource } from '../loop/deopt-log.js';
 
-/** The page server's address for the log: `POST` marks, `GET` returns what was appended since. */
-export const PAGE_DEOPT_LOG_PATH = '/deopt-log';
+/** The log's address, relative to the page's (under the page server's secret prefix): `POST` marks, `GET` returns what was appended since. */
+export const PAGE_DEOPT_LOG_PATH = 'deopt-log';
 
 interface SyncRequest {
   open(method: string, url: string, async: false): void;

@@ -1,9 +1,10 @@
 /**
  * Starts each benchmark "process" as a fresh Chromium with one page (runner/executor.ts's seam):
  * the bench file bundled with the engine (page-bundle.ts), served cross-origin isolated
- * (page-server.ts), driven through playwright-core. V8's natives and forced GC come from
- * `--js-flags`; events arrive through a one-way protocol binding; the page measures once the
- * browser is quiet (browser-settle.ts); a kill ends the browser's process group.
+ * (page-server.ts), driven through playwright-core over a pipe (browser-process.ts). V8's natives
+ * and forced GC come from `--js-flags`; events arrive through a one-way protocol binding; the page
+ * measures once the browser is quiet (browser-settle.ts); a kill ends the browser's process group,
+ * and a browser lost from outside (killed, crashed) ends the benchmark with that reason.
  */
 import { fileURLToPath } from 'node:url';
 import { PAGE_EMIT_BINDING, PAGE_PROFILER_BINDING, PAGE_SETTLE_BINDING, type ChildEvent, type ChildRequest, type RuntimeTarget } from '../../engine/process/events.js';
@@ -11,6 +12,7 @@ import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ChildExit, Executor } from '../executor.js';
 import { UsageError } from '../usage-error.js';
 import { parseEvent } from '../channel/parse-event.js';
+import { launchBrowser, type LaunchedBrowser } from './browser-process.js';
 import { BundleError, bundlePage } from './page-bundle.js';
 import { pageDeoptFiles } from './page-deopt-files.js';
 import { deoptFlags, UP_FRONT_V8_FLAGS } from './launch-plan.js';
@@ -27,23 +29,6 @@ const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 
-interface Playwright {
-  chromium: {
-    launchServer(options: { executablePath: string; args: string[]; headless: boolean }): Promise<BrowserServer>;
-    connect(wsEndpoint: string): Promise<Browser>;
-  };
-}
-interface BrowserServer {
-  wsEndpoint(): string;
-  process(): { pid?: number; kill(signal: string): boolean };
-  close(): Promise<void>;
-}
-interface Browser {
-  version(): string;
-  newBrowserCDPSession(): Promise<{ send(method: 'Browser.getVersion'): Promise<{ jsVersion: string }> }>;
-  newPage(): Promise<Page>;
-  close(): Promise<void>;
-}
 /** A DevTools protocol session that also delivers the protocol's events. */
 interface EventedCdpSession extends CdpSession {
   on(event: 'Runtime.bindingCalled', listener: (called: { name: string; payload: string }) => void): void;
@@ -54,38 +39,6 @@ interface Page {
   on(event: 'console', listener: (message: { text(): string; type(): string }) => void): void;
   on(event: 'crash' | 'close', listener: () => void): void;
   goto(url: string, options: { waitUntil: 'commit' }): Promise<unknown>;
-}
-
-/**
- * Ends the browser and every process it started: playwright-core starts it as a process group's
- * leader. Killing the browser alone left a renderer spinning in a hung benchmark at full CPU
- * (measured: 5 s and more after the timeout, slowing the next browser's start past --timeout).
- */
-function killBrowser(server: BrowserServer): void {
-  const { pid } = server.process();
-  try {
-    if (pid !== undefined) process.kill(-pid, 'SIGKILL');
-    else server.process().kill('SIGKILL');
-  } catch {
-    try {
-      server.process().kill('SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-let playwright: Promise<Playwright> | null = null;
-
-/** playwright-core, from the project or ubench's own dependencies; a one-line error when missing. */
-async function loadPlaywright(): Promise<Playwright> {
-  playwright ??= import('playwright-core' as string).then(
-    (module) => ((module as { default?: Playwright }).default ?? module) as Playwright,
-    () => {
-      throw new UsageError('--runtime chromium needs playwright-core: install it with `npm install --save-dev playwright-core`');
-    },
-  );
-  return playwright;
 }
 
 /** Events that carry an error or deopts: their positions are the bundle's until mapped. */
@@ -103,7 +56,7 @@ export interface BrowserExecutorOptions {
 export function createBrowserExecutor(options: BrowserExecutorOptions): Executor {
   return (request: ChildRequest, handlers) => {
     const runtime = request.runtime as RuntimeTarget;
-    let server: BrowserServer | null = null;
+    let launched: LaunchedBrowser | null = null;
     let page: PageServer | null = null;
     let ended = false;
     let stderrTail = '';
@@ -113,18 +66,27 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
       ended = true;
       page?.close();
       deoptLog.remove();
-      const closing = server;
-      server = null;
-      if (closing !== null) void closing.close().catch(() => killBrowser(closing));
+      const closing = launched;
+      launched = null;
+      if (closing !== null) void closing.browser.close().catch(() => closing.kill());
       handlers.onExit({ ...exit, stderrTail: exit.stderrTail || stderrTail });
     };
+    /** Lost from outside (killed, crashed): whatever of its group is left goes too, and the benchmark fails saying so. */
+    const lost = (browser: LaunchedBrowser): void => {
+      if (ended) return;
+      browser.kill();
+      void browser.exitDescription().then((how) => end({ code: null, signal: null, stderrTail: '', reason: `the browser exited (${how})` }));
+    };
     const start = async (): Promise<void> => {
-      const { chromium } = await loadPlaywright();
       // The deoptimization log is written by the renderer (possible without the sandbox): a file per process.
       const jsFlags = [...UP_FRONT_V8_FLAGS, ...deoptFlags(deoptLog.logfile), ...(request.nodeFlags ?? [])].join(' ');
-      server = await chromium.launchServer({ executablePath: runtime.executable, args: [...CHROMIUM_ARGS, `--js-flags=${jsFlags}`], headless: true });
-      const browser = await chromium.connect(server.wsEndpoint());
-      const { jsVersion } = await (await browser.newBrowserCDPSession()).send('Browser.getVersion');
+      const started = await launchBrowser(runtime.executable, [...CHROMIUM_ARGS, `--js-flags=${jsFlags}`]);
+      // Stopped while the browser was starting: it goes at once.
+      if (ended) return started.kill();
+      launched = started;
+      const { browser } = started;
+      browser.on('disconnected', () => lost(started));
+      const { jsVersion } = (await (await browser.newBrowserCDPSession()).send('Browser.getVersion')) as { jsVersion: string };
       const identity: RuntimeIdentity = { runtime: 'chromium', runtimeVersion: browser.version(), v8Version: jsVersion };
       let bundle: Awaited<ReturnType<typeof bundlePage>>;
       try {
@@ -136,9 +98,11 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
         end({ code: 0, signal: null, stderrTail: '' });
         return;
       }
+      if (ended) return;
       page = await servePage(bundle.code, deoptLog);
+      if (ended) return page.close();
       const map = pagePositionMapper(page.bundleUrl, bundle.map, options.cwd, packageRoot);
-      const tab = await browser.newPage();
+      const tab = (await browser.newPage()) as Page;
       // Events travel one way, as a protocol binding: the page calls it and goes on. Playwright's own
       // bindings answer every call by evaluating a script in the page, and the inspector runs such a
       // script at once, inside whatever the page is timing: with the per-sample events of a run, a
@@ -160,10 +124,10 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
       });
       await events.send('Runtime.enable');
       await events.send('Runtime.addBinding', { name: PAGE_EMIT_BINDING });
-      const browserPid = server.process().pid;
+      const browserPid = started.pid;
       await tab.exposeBinding(PAGE_SETTLE_BINDING, async () => {
         await waitForQuietBrowser({
-          cpuMs: () => (browserPid === undefined ? null : processGroupCpuMs(browserPid)),
+          cpuMs: () => (browserPid === null ? null : processGroupCpuMs(browserPid)),
           now: () => performance.now(),
           sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
         });
@@ -186,6 +150,8 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     };
     start().catch((error: unknown) => {
       if (ended) return;
+      // The browser went away under a playwright call: say so rather than the call's own error.
+      if (launched !== null && !launched.browser.isConnected()) return lost(launched);
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       handlers.onEvent({ type: 'crash', error: { message: error instanceof UsageError ? message : `chromium: ${message}`, location: null, stack: null } });
       end({ code: 1, signal: null, stderrTail });
@@ -193,7 +159,7 @@ export function createBrowserExecutor(options: BrowserExecutorOptions): Executor
     return {
       kill() {
         if (ended) return;
-        if (server !== null) killBrowser(server);
+        launched?.kill();
         end({ code: null, signal: 'SIGKILL', stderrTail: '' });
       },
     };

@@ -1,0 +1,63 @@
+// The browser fault tests' figures (docs/runtimes.md, "Nobody else reaches the browser or the page"):
+// each file of test/faults/browser-*.test.ts run several times in a row, one at a time, with its
+// passes and its wall time per run (median and range), so a flaky case shows as a pass count below
+// the runs. Needs Chromium (/usr/bin/chromium or UBENCH_CHROMIUM) and a build.
+// Usage: npm run bench:browser-faults [-- --runs 3 --out docs/runtimes.md]
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, out: { type: 'string' } } });
+const RUNS = Number(values.runs);
+/** One file's run: its cases bound themselves (a minute each at most); this only stops a runaway. */
+const FILE_TIMEOUT_MS = 300_000;
+/** The figures replace what lies between these markers in the --out file (or the whole file without them). */
+const START = '<!-- browser-fault-figures:start -->';
+const END = '<!-- browser-fault-figures:end -->';
+
+const files = readdirSync(path.join(root, 'test/faults'))
+  .filter((f) => /^browser-.*\.test\.ts$/.test(f))
+  .sort();
+const lines = [];
+const say = (line) => {
+  lines.push(line);
+  process.stdout.write(`${line}\n`);
+};
+const count = (text, key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+
+say(`Measured by \`npm run bench:browser-faults -- --runs ${RUNS}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}): each file run ${RUNS} times, one at a time.`);
+say('');
+say('| fault test file | cases | runs with every case passing | wall time per run, median (range) |');
+say('|---|---|---|---|');
+for (const file of files) {
+  const times = [];
+  let passing = 0;
+  let cases = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = Date.now();
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `test/faults/${file}`], { cwd: root, encoding: 'utf8', timeout: FILE_TIMEOUT_MS });
+    times.push((Date.now() - started) / 1000);
+    const text = `${result.stdout}${result.stderr}`;
+    cases = count(text, 'tests');
+    if (result.status === 0 && count(text, 'fail') === 0 && count(text, 'skipped') === 0) passing++;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  say(`| \`${file}\` | ${cases} | ${passing} of ${RUNS} | ${median.toFixed(1)} s (${sorted[0].toFixed(1)}–${sorted.at(-1).toFixed(1)} s) |`);
+}
+
+if (values.out !== undefined) {
+  const target = path.resolve(root, values.out);
+  let text = '';
+  try {
+    text = readFileSync(target, 'utf8');
+  } catch {}
+  const i = text.indexOf(START);
+  const j = text.indexOf(END);
+  const block = `${START}\n${lines.join('\n')}\n${END}`;
+  writeFileSync(target, i >= 0 && j > i ? `${text.slice(0, i)}${block}${text.slice(j + END.length)}` : `${text}\n${block}\n`);
+  process.stderr.write(`written to ${values.out}\n`);
+}
