@@ -23,12 +23,13 @@ function listValue(text: string): ParamValue {
 
 /** `['n=1000..1e6:x4', 'kind=a,b']` → `{ n: [1000, 4000, …], kind: ['a', 'b'] }`. */
 export function parseArgsFlags(flags: readonly string[]): Record<string, ParamValue[]> {
-  const args: Record<string, ParamValue[]> = {};
+  // No prototype: a key named constructor, toString or __proto__ is a parameter like any other.
+  const args: Record<string, ParamValue[]> = Object.create(null) as Record<string, ParamValue[]>;
   for (const flag of flags) {
     const eq = flag.indexOf('=');
     const key = eq < 0 ? '' : flag.slice(0, eq).trim();
     if (!KEY.test(key)) throw new UsageError(`--args: expected key=values, e.g. n=1000..1e6:x4 or n=10,100,1000, got "${flag}"`);
-    if (key in args) throw new UsageError(`--args: ${key} is given twice`);
+    if (Object.hasOwn(args, key)) throw new UsageError(`--args: ${key} is given twice`);
     const text = flag.slice(eq + 1).trim();
     if (text.includes('..')) {
       try {
