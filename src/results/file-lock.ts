@@ -5,7 +5,8 @@
  * or that is older than {@link STALE_LOCK_MS}, is stale and removed. Synchronous, because the
  * critical sections it guards are a read and a write of a small file.
  */
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { oneLineMessage } from './one-line-message.js';
 
 /**
@@ -34,6 +35,11 @@ export function withFileLock<T>(file: string, section: () => T, options: { waitM
   const lockPath = `${file}.lock`;
   const now = options.now ?? Date.now;
   const deadline = now() + (options.waitMs ?? LOCK_WAIT_MS);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch (error) {
+    throw new FileLockError(`cannot create the folder of ${lockPath}: ${oneLineMessage(error)}`, { cause: error });
+  }
   for (;;) {
     if (tryCreate(lockPath, now())) break;
     const seen = readLock(lockPath);
