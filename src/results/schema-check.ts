@@ -70,13 +70,14 @@ export function compileSchemaCheck(root: Schema): SchemaCheck {
     return target;
   };
 
-  const check = (schema: Schema | boolean, value: unknown, path: string[], depth: number): string | null => {
+  const check = (schema: Schema | boolean, value: unknown, path: string[], depth: number, quiet = false): string | null => {
+    const at = (p: string[], message: string): string => (quiet ? QUIET_FAILURE : describe(p, message));
     if (schema === true) return null;
-    if (schema === false) return at(path, 'is not allowed here');
+    if (schema === false) return at(path, 'is not allowed');
     if (depth > MAX_DEPTH) return at(path, `is nested deeper than ${MAX_DEPTH} levels`);
     const ref = schema['$ref'];
     if (typeof ref === 'string') {
-      const problem = check(resolve(ref), value, path, depth);
+      const problem = check(resolve(ref), value, path, depth, quiet);
       if (problem !== null) return problem;
     }
     const type = schema['type'];
@@ -95,7 +96,8 @@ export function compileSchemaCheck(root: Schema): SchemaCheck {
     if (typeof value === 'string') {
       const min = schema['minLength'] as number | undefined;
       const max = schema['maxLength'] as number | undefined;
-      const length = [...value].length;
+      // Code points, as JSON Schema counts; the UTF-16 length bounds them from above.
+      const length = value.length <= (min ?? 0) || value.length > (max ?? Infinity) ? [...value].length : value.length;
       if (min !== undefined && length < min) return at(path, `must have at least ${min} character${min === 1 ? '' : 's'}`);
       if (max !== undefined && length > max) return at(path, `must have at most ${max} characters`);
       const pattern = schema['pattern'] as string | undefined;
@@ -107,30 +109,35 @@ export function compileSchemaCheck(root: Schema): SchemaCheck {
       if (minItems !== undefined && value.length < minItems) return at(path, `must have at least ${minItems} item${minItems === 1 ? '' : 's'}`);
       const items = schema['items'] as Schema | boolean | undefined;
       for (let i = 0; i < value.length; i++) {
-        const problem = items === undefined ? plainProblem(value[i], [...path, String(i)], depth + 1) : check(items, value[i], [...path, String(i)], depth + 1);
+        path.push(String(i));
+        const problem = check(items ?? {}, value[i], path, depth + 1, quiet);
+        path.pop();
         if (problem !== null) return problem;
       }
     } else if (isObject(value)) {
-      const problem = objectProblem(schema, value, path, depth);
+      const problem = objectProblem(schema, value, path, depth, quiet);
       if (problem !== null) return problem;
     }
     const anyOf = schema['anyOf'] as (Schema | boolean)[] | undefined;
     if (anyOf !== undefined) {
-      const problems = anyOf.map((s) => check(s, value, path, depth));
-      if (!problems.includes(null)) return closest(anyOf, problems, value) ?? at(path, 'matches none of the allowed forms');
+      if (!anyOf.some((s) => check(s, value, path, depth, true) === null)) {
+        if (quiet) return QUIET_FAILURE;
+        return closest(anyOf, value, path, depth) ?? at(path, 'matches none of the allowed forms');
+      }
     }
     for (const sub of (schema['allOf'] as (Schema | boolean)[] | undefined) ?? []) {
-      const problem = check(sub, value, path, depth);
+      const problem = check(sub, value, path, depth, quiet);
       if (problem !== null) return problem;
     }
     const condition = schema['if'] as Schema | boolean | undefined;
-    if (condition !== undefined && check(condition, value, path, depth) === null && schema['then'] !== undefined) {
-      return check(schema['then'] as Schema | boolean, value, path, depth);
+    if (condition !== undefined && check(condition, value, path, depth, true) === null && schema['then'] !== undefined) {
+      return check(schema['then'] as Schema | boolean, value, path, depth, quiet);
     }
     return null;
   };
 
-  const objectProblem = (schema: Schema, value: Record<string, unknown>, path: string[], depth: number): string | null => {
+  const objectProblem = (schema: Schema, value: Record<string, unknown>, path: string[], depth: number, quiet: boolean): string | null => {
+    const at = (p: string[], message: string): string => (quiet ? QUIET_FAILURE : describe(p, message));
     for (const key of (schema['required'] as string[] | undefined) ?? []) {
       if (!Object.hasOwn(value, key)) return at(path, `must have property ${key}`);
     }
@@ -139,29 +146,28 @@ export function compileSchemaCheck(root: Schema): SchemaCheck {
     for (const key of Object.keys(value)) {
       if (key === '__proto__') return at(path, 'has a "__proto__" key');
       const own = Object.hasOwn(properties, key) ? properties[key]! : additional;
-      const problem = own === undefined ? plainProblem(value[key], [...path, key], depth + 1) : check(own, value[key], [...path, key], depth + 1);
-      if (problem !== null) return problem === NOT_ALLOWED ? at(path, `must not have property ${visibleKey(key)}`) : problem;
+      if (own === false) return at(path, `must not have property ${visibleKey(key)}`);
+      path.push(key);
+      const problem = check(own ?? {}, value[key], path, depth + 1, quiet);
+      path.pop();
+      if (problem !== null) return problem;
     }
     return null;
   };
 
-  /** A value the schema says nothing about: only ubench's own limits apply. */
-  const plainProblem = (value: unknown, path: string[], depth: number): string | null => check({}, value, path, depth);
-
-  /** Of anyOf's failed branches, the one that explains best: the non-null branch when the value is not null. */
-  const closest = (branches: (Schema | boolean)[], problems: (string | null)[], value: unknown): string | null => {
-    const candidates = problems.filter((p, i) => p !== null && !(value !== null && isNullSchema(branches[i]!)));
-    return candidates.length === 1 ? candidates[0]! : null;
+  /** Of anyOf's failed branches, the one that explains best: the only one left when the value is not null and the null branch is set aside. */
+  const closest = (branches: (Schema | boolean)[], value: unknown, path: string[], depth: number): string | null => {
+    const candidates = branches.filter((b) => !(value !== null && isNullSchema(b)));
+    return candidates.length === 1 ? check(candidates[0]!, value, path, depth) : null;
   };
 
   return (value) => check(root, value, [], 0);
 }
 
-/** Marker for a property additionalProperties: false forbids (reported at its parent). */
-const NOT_ALLOWED = '\u0000not allowed';
+/** What a check inside anyOf or if returns on failure: only whether it failed counts there, so no message is built. */
+const QUIET_FAILURE = 'failed';
 
-function at(path: string[], message: string): string {
-  if (message === 'is not allowed here') return NOT_ALLOWED;
+function describe(path: readonly string[], message: string): string {
   return `${path.length === 0 ? '(top level)' : path.map(visibleKey).join('/')} ${message}`;
 }
 
