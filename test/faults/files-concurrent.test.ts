@@ -57,9 +57,12 @@ describe('fault suite: concurrent runs', () => {
   it(`${RUNS} processes updating the calibration ${UPDATES} times each lose no update`, async () => {
     const file = path.join(temp.dir, 'hammer', 'host-calibration.json');
     const module = path.join(REPO_ROOT, 'src/runner/host-calibration.ts');
-    const code = (key: string) => `import { recordRun } from ${JSON.stringify(module)}; for (let i = 0; i < ${UPDATES}; i++) recordRun(${JSON.stringify(file)}, ${JSON.stringify(key)}, { referenceNs: 1000 + i, throughputNs: null });`;
+    const code = (key: string) =>
+      `import { recordRun } from ${JSON.stringify(module)}; for (let i = 0; i < ${UPDATES}; i++) recordRun(${JSON.stringify(file)}, ${JSON.stringify(key)}, { referenceNs: 1000 + i, throughputNs: null });`;
     const workers = await Promise.all(
-      Array.from({ length: RUNS }, (_, i) => collect(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code(`machine-${i}`)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] }), 100_000)),
+      Array.from({ length: RUNS }, (_, i) =>
+        collect(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code(`machine-${i}`)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] }), 100_000),
+      ),
     );
     for (const run of workers) assert.equal(run.code, 0, describeRun(run));
     const calibration = JSON.parse(readFileSync(file, 'utf8')) as { machines: Record<string, { runs: { referenceNs: number }[] }> };

@@ -45,7 +45,14 @@ describe('fault suite: a full disk', { skip }, () => {
   let realResults = '';
   before(async () => {
     realResults = path.join(temp.dir, 'real.json');
-    const run = await collect(spawn(process.execPath, [CLI, 'test/fixtures/bench/ok', ...FAST, '--no-history', '--json', realResults], { cwd: REPO_ROOT, env: { ...process.env, UBENCH_CACHE_DIR: TEST_CACHE_DIR }, stdio: ['ignore', 'pipe', 'pipe'] }), 60_000);
+    const run = await collect(
+      spawn(process.execPath, [CLI, 'test/fixtures/bench/ok', ...FAST, '--no-history', '--json', realResults], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, UBENCH_CACHE_DIR: TEST_CACHE_DIR },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      60_000,
+    );
     assert.equal(run.code, 0, describeRun(run));
   });
 
