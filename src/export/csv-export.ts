@@ -6,7 +6,6 @@
  * full precision (`String(n)`, which round-trips exactly); missing values are empty fields.
  * Text fields that a spreadsheet would run as a formula are defused with a leading `'`.
  */
-import { visibleStrings } from '../results/visible-text.js';
 import type { Comparison } from '../analysis/compare-runs.js';
 import type { ComplexityCliff, ComplexityGroup } from '../results/complexity-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
@@ -144,10 +143,6 @@ function resultRecord(b: BenchmarkResult, sweep: SweepPlace | undefined): CsvVal
  * RMS error, and the cost-per-element ratio of a cliff that ends at this size.
  */
 export function resultsCsv(results: ResultsFile): string {
-  return resultsCsvVisible(visibleStrings(results));
-}
-
-function resultsCsvVisible(results: ResultsFile): string {
   const places = sweepPlaces(results);
   return csvDocument(
     RESULT_HEADER,
@@ -183,10 +178,6 @@ const COMPARISON_HEADER = [
  * `--metric instructions` both instruction counts. Benchmarks in only one run are not records.
  */
 export function comparisonCsv(comparison: Comparison): string {
-  return comparisonCsvVisible(visibleStrings(comparison));
-}
-
-function comparisonCsvVisible(comparison: Comparison): string {
   return csvDocument(
     COMPARISON_HEADER,
     comparison.rows.map((r) => [

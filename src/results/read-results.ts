@@ -25,7 +25,7 @@ function schemaCheck(version: number): SchemaCheck {
   if (check === undefined) {
     // Both src/results and dist/results sit two levels below the package root.
     const file = new URL(`../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
-    check = compileSchemaCheck(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    check = compileSchemaCheck(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, { ignoreUnknownProperties: true });
     schemaChecks.set(version, check);
   }
   return check;

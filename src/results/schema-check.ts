@@ -51,7 +51,13 @@ const KNOWN_KEYWORDS = new Set([
 /** A compiled check: the first problem as `<path> <message>`, or null. */
 export type SchemaCheck = (value: unknown) => string | null;
 
-export function compileSchemaCheck(root: Schema): SchemaCheck {
+/**
+ * `ignoreUnknownProperties`: a property the schema does not name passes even where the schema
+ * says `additionalProperties: false` (only ubench's own limits apply to it), as readers of results
+ * files are to ignore fields they do not know (docs/results-format.md, Versioning): a file from a
+ * newer ubench of the same schema version stays readable.
+ */
+export function compileSchemaCheck(root: Schema, options: { ignoreUnknownProperties?: boolean } = {}): SchemaCheck {
   checkKeywords(root);
   const patterns = new Map<string, RegExp>();
   const regex = (source: string): RegExp => {
@@ -146,9 +152,9 @@ export function compileSchemaCheck(root: Schema): SchemaCheck {
     for (const key of Object.keys(value)) {
       if (key === '__proto__') return at(path, 'has a "__proto__" key');
       const own = Object.hasOwn(properties, key) ? properties[key]! : additional;
-      if (own === false) return at(path, `must not have property ${visibleKey(key)}`);
+      if (own === false && options.ignoreUnknownProperties !== true) return at(path, `must not have property ${visibleKey(key)}`);
       path.push(key);
-      const problem = check(own ?? {}, value[key], path, depth + 1, quiet);
+      const problem = check(own === undefined || own === false ? {} : own, value[key], path, depth + 1, quiet);
       path.pop();
       if (problem !== null) return problem;
     }

@@ -4,13 +4,18 @@
  * control (U+0080–U+009F) and bidirectional override or isolate (U+202A–U+202E, U+2066–U+2069) is
  * written as a visible escape (`\x1b`, `\u202e`), so an escape sequence or a reordering mark in a
  * name cannot move the cursor, clear the screen, recolour or reorder what a table shows.
- * Tab and newline are escaped too: a name is one cell on one line.
+ * A run of tabs, line feeds, vertical tabs, form feeds and carriage returns becomes one space instead, as
+ * everywhere ubench puts text on one line: a name is one cell on one line, and a carriage return
+ * can no longer return over what was printed before it.
  */
 
 /** The characters replaced: C0, DEL, C1, and the bidi embeddings, overrides and isolates. */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-/** `\x1b` for the one-byte controls, `\u202e` for the bidi marks: the way JavaScript writes them. */
+/** Runs of the line-structure controls: \t \n \v \f \r (a CRLF is one line break, one space). */
+const LINE_CONTROLS = /[\u0009-\u000d]+/g;
+
+/** A space for the line-structure controls; `\x1b` for the other one-byte controls, `\u202e` for the bidi marks: the way JavaScript writes them. */
 function escapeOf(char: string): string {
   const code = char.charCodeAt(0);
   return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
@@ -18,7 +23,7 @@ function escapeOf(char: string): string {
 
 /** `text` with every control character and bidi mark written as a visible escape. */
 export function visibleText(text: string): string {
-  return text.replace(INVISIBLE, escapeOf);
+  return text.replace(LINE_CONTROLS, ' ').replace(INVISIBLE, escapeOf);
 }
 
 /** Whether `text` holds a character {@link visibleText} would replace. */

@@ -122,7 +122,7 @@ describe('HTML profiling sections', () => {
         ['&lt;0.1%', '4c', 'back edge'],
       ],
     );
-    const classes = [...section.matchAll(/<tr( class="([^"]*)")?><td class="share"/g)].map((m) => m[2] ?? '');
+    const classes = [...section.matchAll(/<tr( class="([^"]*)")?><td class="share[ "]/g)].map((m) => m[2] ?? '');
     assert.deepEqual(classes.slice(0, 5), ['', 'hot in-loop', 'in-loop', 'hot in-loop', 'in-loop']);
     assert.match(section, /<table class="native">.*97\.5%.*&lt;img src=x onerror=alert\(1\)&gt; \(JIT\)/);
   });
