@@ -222,7 +222,8 @@ function fromSamples(samples: readonly Sample[], forkSizes: readonly number[] | 
   return {
     estimate,
     stats: sampleStats(values, estimate),
-    regression: fit === null ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
+    // A fit that overflowed (samples near the largest double) is no fit: null, never NaN written as null fields.
+    regression: fit === null || ![fit.slope, fit.intercept, fit.r2].every(Number.isFinite) ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
     reached: Number.isFinite(halfWidth) ? halfWidth : null,
     forkEstimates: forkSizes === null ? null : groups.map(singleProcessEstimate),
   };

@@ -3,6 +3,7 @@
  * change of B against A; `--json` writes the rows (after every pair, so an interrupted run keeps
  * them); `--fail-on-regression` gates on B being slower.
  */
+import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
 import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
@@ -73,7 +74,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
     appendStepSummary(markdown, io);
   }
-  for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${e.file}: ${e.error.message}\n`);
+  for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${visibleText(`${e.file}: ${e.error.message}`)}\n`);
   if (outcome.interrupted) return EXIT_INTERRUPTED;
   const failed = outcome.fileErrors.length > 0 || outcome.pairs.some((p) => [p.a!, p.b!].some((r) => r.benchmarks.some((b) => b.status !== 'ok')));
   if (command.failOnRegression !== null) {
@@ -82,7 +83,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
       command.failOnRegression,
     );
     if (slower.length > 0) {
-      io.stderr.write(`ubench: ${regressionMessage(slower, command.failOnRegression, 'benchmark of B')}\n`);
+      io.stderr.write(`ubench: ${visibleText(regressionMessage(slower, command.failOnRegression, 'benchmark of B'))}\n`);
       return EXIT_FAILURES;
     }
   }

@@ -5,6 +5,7 @@
 import { ResultsFileError } from '../results/read-results.js';
 import { ResultsWriteError } from '../results/write-results.js';
 import { ubenchVersion } from '../results/ubench-version.js';
+import { visibleText } from '../results/visible-text.js';
 import { UsageError } from '../runner/usage-error.js';
 import { runAbCommand } from './ab-command.js';
 import { parseCommandLine } from './args.js';
@@ -54,15 +55,15 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ResultsFileError) {
-      io.stderr.write(`ubench: ${error.message}\n`);
+      io.stderr.write(`ubench: ${visibleText(error.message)}\n`);
       return EXIT_USAGE;
     }
     if (error instanceof ResultsWriteError) {
-      io.stderr.write(`ubench: ${error.message}\n`);
+      io.stderr.write(`ubench: ${visibleText(error.message)}\n`);
       return EXIT_FAILURES;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`ubench: internal error: ${message.split('\n')[0]}\n`);
+    io.stderr.write(`ubench: internal error: ${visibleText(message.split('\n')[0] ?? '')}\n`);
     return EXIT_FAILURES;
   }
 }

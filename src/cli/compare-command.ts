@@ -2,6 +2,7 @@
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
  * writes the rows for CI tools.
  */
+import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
 import { groupedName } from '../results/grouped-name.js';
 import { displayPath } from '../runner/display-path.js';
@@ -92,7 +93,7 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
   if (threshold === null) return 0;
   const slower = slowerRows(comparison, threshold);
   if (slower.length === 0) return 0;
-  io.stderr.write(`ubench: ${regressionMessage(slower, threshold)}\n`);
+  io.stderr.write(`ubench: ${visibleText(regressionMessage(slower, threshold))}\n`);
   return 1;
 }
 

@@ -2,6 +2,7 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
+import { visibleText } from '../results/visible-text.js';
 import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';
@@ -28,9 +29,9 @@ export function historyDocument(analysis: RunHistoryAnalysis, noise: number): ob
 }
 
 export function runHistory(command: HistoryCommand, io: Io): number {
-  const dirLabel = displayPath(command.runsDir, io.cwd);
+  const dirLabel = visibleText(displayPath(command.runsDir, io.cwd));
   const history = readHistory(command.runsDir);
-  for (const bad of history.unreadable) io.stderr.write(`ubench: warning: history: skipped ${displayPath(bad.file, io.cwd)}: ${bad.reason}\n`);
+  for (const bad of history.unreadable) io.stderr.write(`ubench: warning: history: skipped ${visibleText(`${displayPath(bad.file, io.cwd)}: ${bad.reason}`)}\n`);
   if (history.runs.length === 0) throw new UsageError(`history: no runs kept in ${dirLabel} (every run is kept there unless --no-history)`);
   const analysis = analyseHistory(
     history.runs.map((r) => ({ label: displayPath(r.file, io.cwd), results: analysedNow(r.results) })),

@@ -8,6 +8,7 @@ import { createProgress, type Progress } from '../report/progress.js';
 import { createRuntimeExecutor } from '../runner/runtime-executor.js';
 import type { RunDeps } from '../runner/run.js';
 import type { CliIo } from './cli-io.js';
+import { visibleText } from '../results/visible-text.js';
 
 export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
   // --quiet: a stream that drops everything, so neither the status line nor the finished lines show.
@@ -20,12 +21,12 @@ export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progr
       };
   const deps: RunDeps = {
     executor: io.executor ?? createRuntimeExecutor({ relay, cwd: io.cwd }),
-    progress: (text) => progress.update(text),
+    progress: (text) => progress.update(visibleText(text)),
     finished: (benchmark) => progress.line(finishedLine(benchmark)),
-    passStarted: (text) => progress.line(text),
+    passStarted: (text) => progress.line(visibleText(text)),
     warn: (text) => {
       progress.clear();
-      io.stderr.write(`ubench: warning: ${text}\n`);
+      io.stderr.write(`ubench: warning: ${visibleText(text)}\n`);
     },
     signal: io.signal,
   };

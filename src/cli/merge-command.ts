@@ -3,6 +3,7 @@
  * file, analysed by today's rules; see analysis/merge-results.ts for what is pooled. A malformed or
  * incompatible input is a one-line error (exit 2) and nothing is written.
  */
+import { visibleText } from '../results/visible-text.js';
 import { mergeResults, MergeError } from '../analysis/merge-results.js';
 import { analysedNow } from '../analysis/read-analysed.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
@@ -64,7 +65,7 @@ export function runMerge(command: MergeCommand, io: CliIo): number {
   const runs = merged.merged!.runs.length;
   const machines = merged.merged!.machines.length;
   if (!command.quiet) io.stdout.write(renderTerminalReport(merged, { color: useColor(command.color, io.stdout), width: io.stdout.columns }));
-  for (const note of merged.merged!.notes) io.stderr.write(`ubench: merge: ${note}\n`);
+  for (const note of merged.merged!.notes) io.stderr.write(`ubench: merge: ${visibleText(note)}\n`);
   io.stderr.write(
     `merged ${inputs.length} file${inputs.length === 1 ? '' : 's'} (${runs} run${runs === 1 ? '' : 's'} on ${machines} machine${machines === 1 ? '' : 's'}, ${merged.benchmarks.length} benchmarks) into ${displayPath(command.jsonPath, io.cwd)}\n`,
   );

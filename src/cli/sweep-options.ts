@@ -23,16 +23,17 @@ function listValue(text: string): ParamValue {
 
 /** `['n=1000..1e6:x4', 'kind=a,b']` → `{ n: [1000, 4000, …], kind: ['a', 'b'] }`. */
 export function parseArgsFlags(flags: readonly string[]): Record<string, ParamValue[]> {
-  const args: Record<string, ParamValue[]> = {};
+  // A Map, not an object: a key named constructor, toString or __proto__ is a parameter like any other.
+  const args = new Map<string, ParamValue[]>();
   for (const flag of flags) {
     const eq = flag.indexOf('=');
     const key = eq < 0 ? '' : flag.slice(0, eq).trim();
     if (!KEY.test(key)) throw new UsageError(`--args: expected key=values, e.g. n=1000..1e6:x4 or n=10,100,1000, got "${flag}"`);
-    if (key in args) throw new UsageError(`--args: ${key} is given twice`);
+    if (args.has(key)) throw new UsageError(`--args: ${key} is given twice`);
     const text = flag.slice(eq + 1).trim();
     if (text.includes('..')) {
       try {
-        args[key] = parseRange(text);
+        args.set(key, parseRange(text));
       } catch (error) {
         if (error instanceof DeclarationError) throw new UsageError(`--args ${key}: ${error.message}`);
         throw error;
@@ -43,9 +44,10 @@ export function parseArgsFlags(flags: readonly string[]): Record<string, ParamVa
     if (values.some((v) => v === '')) throw new UsageError(`--args ${key}: empty value in "${text}"`);
     const parsed = values.map(listValue);
     if (new Set(parsed).size !== parsed.length) throw new UsageError(`--args ${key}: a value is listed twice in "${text}"`);
-    args[key] = parsed;
+    args.set(key, parsed);
   }
-  return args;
+  // Object.fromEntries defines own data properties: `__proto__` stays a key, never a prototype.
+  return Object.fromEntries(args);
 }
 
 /** The cache sizes of a probe document; a file that is not one, or holds no cache sizes, is a usage error. */

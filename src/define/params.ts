@@ -34,7 +34,7 @@ export function expandArgs(benchName: string, args: Readonly<Record<string, ArgV
   let combos: Record<string, ParamValue>[] = [{}];
   const overrides = getRegistry().argOverrides ?? {};
   for (const [key, declared] of Object.entries(args)) {
-    const values = overrides[key] ?? (typeof declared === 'string' ? rangeValues(benchName, key, declared) : declared);
+    const values = (Object.hasOwn(overrides, key) ? overrides[key] : undefined) ?? (typeof declared === 'string' ? rangeValues(benchName, key, declared) : declared);
     if (!Array.isArray(values)) {
       throw new DeclarationError(`bench "${benchName}": args.${key} must be an array of values or a range such as '1000..1e6:x4'`);
     }

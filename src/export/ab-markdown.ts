@@ -3,6 +3,7 @@
  * comments): one row per benchmark with A's and B's per-process medians, B's paired change with its
  * CI, the p-value and the verdict; then the warnings and benchmarks of one side only.
  */
+import { visibleStrings } from '../results/visible-text.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { formatDuration, formatSignificant } from '../results/format-units.js';
@@ -10,6 +11,10 @@ import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
 
 export function abMarkdown(analysis: AbAnalysis, labels: { a: string; b: string }): string {
+  return abMarkdownVisible(visibleStrings(analysis), visibleStrings(labels));
+}
+
+function abMarkdownVisible(analysis: AbAnalysis, labels: { a: string; b: string }): string {
   const level = +(analysis.confidence * 100).toFixed(1);
   const lines = [
     `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,

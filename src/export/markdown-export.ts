@@ -5,6 +5,7 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
+import { visibleStrings } from '../results/visible-text.js';
 import { bytesPerOpText } from '../results/bytes-per-op-text.js';
 import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
@@ -136,6 +137,10 @@ function groupLines(file: string, group: string | null, benchmarks: readonly Ben
  * under the table; files that failed to load are listed at the end. An incomplete run says so.
  */
 export function resultsMarkdown(results: ResultsFile): string {
+  return resultsMarkdownVisible(visibleStrings(results));
+}
+
+function resultsMarkdownVisible(results: ResultsFile): string {
   const lines = ['# ubench results', '', environmentLine(results.environment), ''];
   if (!results.complete) lines.push('> **Incomplete run:** it was interrupted or is still running; the results below are partial.', '');
   for (const section of sectionResults(results)) {
@@ -215,6 +220,10 @@ function bytesChangeItems(rows: readonly CompareRow[], label: (row: CompareRow) 
  * changes, benchmarks in only one run or not comparable, and the notes. `labels` name the runs.
  */
 export function comparisonMarkdown(comparison: Comparison, labels: { base: string; new: string }): string {
+  return comparisonMarkdownVisible(visibleStrings(comparison), visibleStrings(labels));
+}
+
+function comparisonMarkdownVisible(comparison: Comparison, labels: { base: string; new: string }): string {
   const label = labeller(comparison.rows);
   const level = +(comparison.confidence * 100).toFixed(1);
   const lines = [

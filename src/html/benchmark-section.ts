@@ -76,7 +76,7 @@ function memory(b: BenchmarkResult): string {
 
 function diagnostics(b: BenchmarkResult): string {
   if (b.diagnostics.length === 0) return '';
-  const items = b.diagnostics.map((d) => `<li class="${d.severity}"><strong>${html(d.code)}</strong> ${html(d.message)}<span class="hint">${html(d.hint)}</span></li>`);
+  const items = b.diagnostics.map((d) => `<li class="${html(d.severity)}"><strong>${html(d.code)}</strong> ${html(d.message)}<span class="hint">${html(d.hint)}</span></li>`);
   return `<ul class="diagnostics">${items.join('')}</ul>`;
 }
 

@@ -8,11 +8,11 @@ import { formatDuration } from '../results/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { complexityChangeText } from '../report/complexity-text.js';
 import type { ChartRegistry } from './chart-registry.js';
-import { html } from './escape-html.js';
+import { html, num } from './escape-html.js';
 
 /** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML. */
 export function changeText(row: CompareRow): string {
-  const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${row.verdict}">${row.verdict}</span>`;
+  const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${html(row.verdict)}">${html(row.verdict)}</span>`;
   return `${html(signedPercent(row.change))} [${html(signedPercent(row.ciLower))}, ${html(signedPercent(row.ciUpper))}], p = ${html(pText(row.pValue))}, ${verdict}`;
 }
 
@@ -46,7 +46,7 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
     ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),
   ];
   return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
-<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${comparison.alpha} and the CI beyond ±${html((comparison.noise * 100).toFixed(0))}%).</p>
+<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${num(comparison.alpha)} and the CI beyond ±${html((comparison.noise * 100).toFixed(0))}%).</p>
 <table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">this run</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
 ${lawList}${only.join('')}<div class="charts">${chart}</div></section>`;
 }

@@ -7,7 +7,7 @@
  */
 import { isTierUp } from '../results/profile-types.js';
 import type { BenchmarkResult, DeoptEvent } from '../results/types.js';
-import { html } from './escape-html.js';
+import { html, num } from './escape-html.js';
 import { profiled } from './profile-section.js';
 
 /** Identical deopts (same reason, type, position and inlining) folded into one row. */
@@ -47,7 +47,7 @@ export function deoptSection(b: BenchmarkResult): string {
   const rows = foldDeopts(deopts).map((row) => {
     const d = row.event;
     const inlined = d.inlinedAt.length === 0 ? '' : `<span class="muted"> inlined at ${html(d.inlinedAt.join(' ← '))}</span>`;
-    return `<tr><td class="num">${row.warmup + row.sample}</td><td class="reason">${html(d.reason || '(no reason)')}</td><td class="mono">${html(d.kind)}</td><td class="mono">${html(d.location ?? 'unknown location')}${inlined}</td><td class="muted">${html(phaseText(row))}</td></tr>`;
+    return `<tr><td class="num">${num(row.warmup + row.sample)}</td><td class="reason">${html(d.reason || '(no reason)')}</td><td class="mono">${html(d.kind)}</td><td class="mono">${html(d.location ?? 'unknown location')}${inlined}</td><td class="muted">${html(phaseText(row))}</td></tr>`;
   });
   return `<section class="pass" data-pass="deopts"><h5>Deoptimizations (${deopts.length})</h5><table class="deopts"><tr><th class="num">count</th><th>reason</th><th>bailout</th><th>where</th><th>when</th></tr>${rows.join('')}</table>${osr}</section>`;
 }

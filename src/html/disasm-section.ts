@@ -6,7 +6,7 @@
  */
 import type { BenchmarkResult, Disassembly, DisasmInstruction } from '../results/types.js';
 import { HIGHLIGHTED_INSTRUCTION_PERCENT } from '../report/profile-report.js';
-import { html } from './escape-html.js';
+import { hexNum, html } from './escape-html.js';
 import { largestShare, percentText, shareCell } from './share-bar.js';
 
 const hex = (offset: number): string => `+0x${offset.toString(16)}`;
@@ -19,7 +19,7 @@ function instructionRow(instruction: DisasmInstruction, loop: Disassembly['loop'
   const mark = loop === null ? '' : instruction.offset === loop.startOffset ? 'loop start' : instruction.offset === loop.endOffset ? 'back edge' : '';
   const share = instruction.percent === null || instruction.percent === 0 ? shareCell(null, largest) : shareCell(instruction.percent, largest);
   const attributes = classes.length === 0 ? '' : ` class="${classes.join(' ')}"`;
-  return `<tr${attributes}>${share}<td class="num mono">${instruction.offset.toString(16)}</td><td class="mark">${mark}</td><td class="mono">${html(instruction.text)}</td></tr>`;
+  return `<tr${attributes}>${share}<td class="num mono">${hexNum(instruction.offset)}</td><td class="mark">${mark}</td><td class="mono">${html(instruction.text)}</td></tr>`;
 }
 
 function summaryText(d: Disassembly): string {

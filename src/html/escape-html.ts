@@ -12,6 +12,19 @@ export function html(text: string | number): string {
 }
 
 /**
+ * A number for markup: only digits, sign, point and exponent can come out (`—` for a value that
+ * is not a finite number, which a damaged results file could hold), so a number never needs escaping.
+ */
+export function num(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '—';
+}
+
+/** A non-negative integer in hexadecimal for markup (`—` for anything else). */
+export function hexNum(value: unknown): string {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value.toString(16) : '—';
+}
+
+/**
  * JSON for a `<script type="application/json">` element: `<` is written as `\u003c`, so no
  * `</script>` or `<!--` inside a string can close or confuse the element; U+2028/U+2029 are escaped
  * for old parsers. `JSON.parse` of the element's text gives the value back.

@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import type { BenchmarkResult, HotFunction, HotLine, ProfileInfo } from '../results/types.js';
 import { tierLine } from '../report/profile-report.js';
-import { html } from './escape-html.js';
+import { html, num } from './escape-html.js';
 import { largestShare, shareCell } from './share-bar.js';
 
 /** Plain text from the terminal report's line builders (no colour codes in a page). */
@@ -49,7 +49,7 @@ function hotLines(lines: readonly HotLine[]): string {
       rows.push(`<tr class="file"><td colspan="3" class="mono muted">${html(file)}</td></tr>`);
     }
     const text = line.text === null ? '<span class="muted">(source not readable)</span>' : `<code>${html(line.text)}</code>`;
-    rows.push(`<tr><td class="num mono">${line.line}</td>${shareCell(line.percent, largest)}<td class="source">${text}</td></tr>`);
+    rows.push(`<tr><td class="num mono">${num(line.line)}</td>${shareCell(line.percent, largest)}<td class="source">${text}</td></tr>`);
   }
   return `<h5>Hot lines</h5><table class="hot-lines"><tr><th class="num">line</th><th class="share">samples</th><th>source</th></tr>${rows.join('')}</table>`;
 }
@@ -61,7 +61,7 @@ function cpuPass(profile: ProfileInfo): string {
     return `<p class="cpu-pass">CPU profile ${text}</p>`;
   }
   const parts = [
-    `<p class="muted cpu-pass">${cpu.sampleCount} samples at ${cpu.samplingIntervalUs} µs in the timed regions of ${html(cpu.iterations.toLocaleString('en-US'))} iterations; built-ins count as their caller.</p>`,
+    `<p class="muted cpu-pass">${num(cpu.sampleCount)} samples at ${num(cpu.samplingIntervalUs)} µs in the timed regions of ${html(cpu.iterations.toLocaleString('en-US'))} iterations; built-ins count as their caller.</p>`,
   ];
   if (cpu.reason !== null) parts.push(`<p class="note">note: ${html(cpu.reason)}</p>`);
   parts.push(hotFunctions(profile.hot ?? []), hotLines(profile.lines ?? []));

@@ -1,4 +1,5 @@
 /** The report page's stylesheet, inlined in every page (no network access needed to view it). */
+import { shareBarCss } from './share-bar.js';
 export const REPORT_CSS = `
 :root { --fg: #1d2430; --muted: #5d6675; --line: #dde2ea; --bg: #ffffff; --panel: #f6f8fb; --slower: #c0392b; --faster: #2e8b57; --warn: #b7791f; }
 * { box-sizing: border-box; }
@@ -55,4 +56,5 @@ table.disasm tr.in-loop td:first-child { box-shadow: inset 3px 0 0 #7a8699; }
 table.disasm tr.hot td { background-color: #fff3cd; }
 table.disasm td.mark { color: var(--muted); font-size: 12px; }
 p.note { color: var(--warn); }
+${shareBarCss()}
 `;

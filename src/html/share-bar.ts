@@ -1,6 +1,8 @@
 /**
  * A share of samples or bytes as text with a small bar behind it, drawn by CSS alone (the cell's
- * `--share` is its length, relative to the largest share in its table), for the profiling sections.
+ * class `s<0–100>` sets `--share`, its length in whole percent of the largest share in its table),
+ * for the profiling sections. A class, not a style attribute: the page's Content-Security-Policy
+ * allows its one stylesheet and no inline style attributes.
  */
 import { html } from './escape-html.js';
 
@@ -18,8 +20,13 @@ export function percentText(percent: number): string {
  */
 export function shareCell(percent: number | null, largest: number): string {
   if (percent === null) return '<td class="share"></td>';
-  const width = largest > 0 ? Math.min(100, (100 * percent) / largest) : 0;
-  return `<td class="share" style="--share:${width.toFixed(1)}%">${html(percentText(percent))}</td>`;
+  const width = largest > 0 ? Math.min(100, Math.max(0, Math.round((100 * percent) / largest))) : 0;
+  return `<td class="share s${Number.isFinite(width) ? width : 0}">${html(percentText(percent))}</td>`;
+}
+
+/** The stylesheet's rules giving each `s<n>` class its bar length (101 rules, about 2 KiB). */
+export function shareBarCss(): string {
+  return Array.from({ length: 101 }, (_, n) => `td.share.s${n}{--share:${n}%}`).join('\n');
 }
 
 /** The largest of the shares (0 when none), the full length of their bars. */

@@ -4,6 +4,7 @@
  * removed (the spread between processes against the spread of the paired ratio) and any order
  * effect.
  */
+import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
@@ -35,6 +36,10 @@ function changeText(row: AbRow): string {
 }
 
 export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): string {
+  return renderAbReportVisible(visibleStrings(analysis), visibleStrings(options));
+}
+
+function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): string {
   const c = pc.createColors(options.color);
   const lines = [
     `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%)`)}`,

@@ -3,6 +3,7 @@
  * change and its CI, the p-value and the verdict; the geometric mean; what could not be compared;
  * bytes/op changes; and the notes (multiple testing, incomplete runs).
  */
+import { visibleStrings } from '../results/visible-text.js';
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
@@ -61,6 +62,10 @@ export function verdictCell(row: Pick<CompareRow, 'verdict'>, c: Colors): TableC
 }
 
 export function renderCompareReport(comparison: Comparison, options: CompareReportOptions): string {
+  return renderCompareReportVisible(visibleStrings(comparison), visibleStrings(options));
+}
+
+function renderCompareReportVisible(comparison: Comparison, options: CompareReportOptions): string {
   const c = pc.createColors(options.color);
   const label = labeller(comparison.rows);
   const bands = [...new Set(comparison.rows.map((r) => r.band))].sort((a, b) => a - b);

@@ -3,6 +3,7 @@
  * `[3/12] sort.bench.ts › sort(n=100)  1.23 µs ±0.8%  (CI 1.22 µs – 1.24 µs)  2 warnings`, or how the
  * benchmark failed. One line, no colour and no cursor movement, so a log shows the run moving.
  */
+import { visibleStrings } from '../results/visible-text.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
 import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
@@ -22,6 +23,10 @@ function failureText(b: BenchmarkResult): string {
 
 /** The line for a finished benchmark: its estimate with its CI and how many warnings it has, or how it failed. */
 export function finishedLine(f: FinishedBenchmark): string {
+  return finishedLineVisible(visibleStrings(f));
+}
+
+function finishedLineVisible(f: FinishedBenchmark): string {
   const b = f.result;
   const fork = f.fork === null ? '' : ` fork ${f.fork.index}/${f.fork.count}`;
   const head = `${f.label === null ? '' : `${f.label} `}[${f.done}/${Math.max(f.total, f.done)}]${fork} ${benchmarkName(b, f.runtime)}`;

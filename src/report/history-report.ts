@@ -3,6 +3,7 @@
  * one row per run with the estimate, its CI, and the change against the previous run with the
  * verdict, so a real step stands out from run-to-run noise.
  */
+import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
 import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
@@ -86,6 +87,10 @@ function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis,
 }
 
 export function renderHistoryReport(analysis: RunHistoryAnalysis, options: HistoryReportOptions): string {
+  return renderHistoryReportVisible(visibleStrings(analysis), visibleStrings(options));
+}
+
+function renderHistoryReportVisible(analysis: RunHistoryAnalysis, options: HistoryReportOptions): string {
   const c = pc.createColors(options.color);
   const sections = analysis.benchmarks.map((b) => benchmarkLines(b, analysis, options).join('\n'));
   const notes: string[] = [];

@@ -6,6 +6,7 @@
  * diagnostics under each table, a loop-floor footnote), then a note if the run was interrupted.
  */
 
+import { visibleStrings } from '../results/visible-text.js';
 import { bytesPerOpText } from '../results/bytes-per-op-text.js';
 import { hostLine, hostOffUsual } from './host-line.js';
 import pc from 'picocolors';
@@ -249,6 +250,10 @@ function runtimeTableLines(results: ResultsFile, options: TerminalReportOptions,
 
 /** Renders the whole results file as terminal text (ends with a newline). */
 export function renderTerminalReport(results: ResultsFile, options: TerminalReportOptions): string {
+  return renderTerminalReportVisible(visibleStrings(results), visibleStrings(options));
+}
+
+function renderTerminalReportVisible(results: ResultsFile, options: TerminalReportOptions): string {
   const c = pc.createColors(options.color);
   const sections = sectionResults(results);
   const lines: string[] = [];

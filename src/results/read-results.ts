@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
 import { oneLineMessage } from './one-line-message.js';
 import { SCHEMA_VERSION } from './types.js';
 import { upgradeV1 } from './upgrade-v1.js';
@@ -7,6 +8,28 @@ import type { ResultsFile } from './types.js';
 
 /** Schema versions this build can read (older ones are upgraded on reading); see docs/results-format.md. */
 export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, SCHEMA_VERSION];
+
+/**
+ * Largest file read: V8 cannot hold a longer string (2^29 - 24 characters on 64-bit Node 20), so
+ * a larger file could not be parsed anyway; it is refused before reading it.
+ */
+export const MAX_RESULTS_FILE_BYTES = 512 * 1024 * 1024;
+
+/** The schema of each readable version, checked before a file is upgraded; see schema/. */
+const SCHEMA_FILES: Readonly<Record<number, string>> = { 1: 'results-v1.schema.json', 2: 'results-v2.schema.json', [SCHEMA_VERSION]: 'results.schema.json' };
+const schemaChecks = new Map<number, SchemaCheck>();
+
+/** The compiled check of a version's schema (read from the package's schema/ folder once). */
+function schemaCheck(version: number): SchemaCheck {
+  let check = schemaChecks.get(version);
+  if (check === undefined) {
+    // Both src/results and dist/results sit two levels below the package root.
+    const file = new URL(`../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
+    check = compileSchemaCheck(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, { ignoreUnknownProperties: true });
+    schemaChecks.set(version, check);
+  }
+  return check;
+}
 
 /** Longest rendering of an unexpected schemaVersion value kept in a message. */
 const MAX_VALUE_CHARS = 40;
@@ -23,9 +46,10 @@ export class ResultsFileError extends Error {
 }
 
 /**
- * Reads and parses a results file, checking only its outline: that it is a ubench results file of a
- * supported version whose main parts have the right kinds. Unknown fields are kept and ignored.
- * The full shape is described by schema/results.schema.json.
+ * Reads and parses a results file and checks it: that it is a ubench results file of a supported
+ * version, valid against that version's schema (schema/results*.schema.json, see schema-check.ts),
+ * then upgrades it to the current version. Anything else is a one-line ResultsFileError naming the
+ * file and, for a schema violation, the first one with its JSON path.
  */
 export function readResults(path: string): ResultsFile {
   return resultsFromJson(path, readJson(path));
@@ -41,7 +65,9 @@ export function resultsFromJson(path: string, value: unknown): ResultsFile {
   }
   checkVersion(path, value['schemaVersion']);
   checkOutline(path, value);
-  const version = value['schemaVersion'];
+  const version = value['schemaVersion'] as number;
+  const problem = schemaCheck(version)(value);
+  if (problem !== null) throw new ResultsFileError(path, `${path}: ${problem}`);
   const v2 = version === 1 ? upgradeV1(value) : value;
   return (version === SCHEMA_VERSION ? value : upgradeV2(v2)) as unknown as ResultsFile;
 }
@@ -57,8 +83,11 @@ export function readJson(path: string, what = 'results file'): unknown {
 function readText(path: string, what: string): string {
   let text: string;
   try {
+    const size = statSync(path).isFile() ? statSync(path).size : 0;
+    if (size > MAX_RESULTS_FILE_BYTES) throw new ResultsFileError(path, `${path} is ${Math.round(size / 2 ** 20)} MiB, more than the ${MAX_RESULTS_FILE_BYTES / 2 ** 20} MiB a ${what} can be`);
     text = readFileSync(path, 'utf8');
   } catch (err) {
+    if (err instanceof ResultsFileError) throw err;
     throw new ResultsFileError(path, `cannot read ${what} ${path}: ${describeReadError(err)}`, { cause: err });
   }
   // Editors on some systems prepend a byte order mark, which JSON.parse rejects.

@@ -21,9 +21,9 @@ export function writeResultsAtomic(path: string, results: ResultsFile): void {
   try {
     text = resultsText(results);
   } catch (err) {
-    throw writeError(path, err);
+    throw writeError(path, err, 'results file');
   }
-  writeTextAtomic(path, text);
+  writeTextAtomic(path, text, 'results file');
 }
 
 /** The results file's text, as written (indented, with a final newline). */
@@ -31,8 +31,11 @@ export function resultsText(results: ResultsFile): string {
   return `${JSON.stringify(results, null, JSON_INDENT)}\n`;
 }
 
-/** Writes any text file the same way (saved profiles, machine code): temp file, fsync, rename. */
-export function writeTextAtomic(path: string, text: string): void {
+/**
+ * Writes any text file the same way (exports, saved profiles, machine code): temp file, fsync,
+ * rename. `what` names the file in the error (`cannot write <what> <path>: <reason>`).
+ */
+export function writeTextAtomic(path: string, text: string, what = 'file'): void {
   tempCounter += 1;
   const tempPath = join(dirname(path), `.${basename(path)}.${process.pid}.${tempCounter}.tmp`);
   let fd: number | null = null;
@@ -58,7 +61,7 @@ export function writeTextAtomic(path: string, text: string): void {
     } catch {
       // Best effort: a leftover temp file is harmless next to the real error.
     }
-    throw writeError(path, err);
+    throw writeError(path, err, what);
   }
 }
 
@@ -70,11 +73,11 @@ function writeFully(fd: number, text: string): void {
   }
 }
 
-/** The results file could not be written (permissions, full disk…): one line naming the path. */
+/** A file could not be written (permissions, full disk…): one line naming the path and the reason. */
 export class ResultsWriteError extends Error {
   override name = 'ResultsWriteError';
 }
 
-function writeError(path: string, cause: unknown): Error {
-  return new ResultsWriteError(`cannot write results file ${path}: ${oneLineMessage(cause)}`, { cause });
+function writeError(path: string, cause: unknown, what: string): Error {
+  return new ResultsWriteError(`cannot write ${what} ${path}: ${oneLineMessage(cause)}`, { cause });
 }

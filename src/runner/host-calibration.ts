@@ -3,11 +3,17 @@
  * user's cache folder (`$UBENCH_CACHE_DIR`, else the platform's cache folder for ubench, e.g.
  * `~/.cache/ubench` on Linux): per machine (see machineKey), the reference's run medians of the last
  * runs. A run compares its own figure with their median, so a run on a slowed machine says so.
- * `ubench calibration --reset` deletes the file. A missing or unreadable file is an empty calibration.
+ * `ubench calibration --reset` deletes the file. A missing file is an empty calibration.
+ *
+ * Several runs may finish at once (CI matrices, parallel shells): a run adds its figure under a
+ * lock (results/file-lock.ts) and writes the file atomically, so no run's entry is lost and no
+ * reader sees a torn file. A damaged file (not JSON, or not this format) is kept as
+ * `host-calibration.json.corrupt-<time>`, said once (the next run finds the new file), then replaced.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
+import { withFileLock } from '../results/file-lock.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import type { HostFigures } from '../analysis/host-speed.js';
 
@@ -32,14 +38,34 @@ export function calibrationPath(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(dir, FILE_NAME);
 }
 
+/** The calibration in `file`; an absent or damaged file reads as an empty calibration. */
 export function readCalibration(file: string): CalibrationFile {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CalibrationFile>;
-    if (parsed.format === FORMAT && parsed.version === 1 && typeof parsed.machines === 'object' && parsed.machines !== null) return parsed as CalibrationFile;
-  } catch {
-    // Absent or damaged: start afresh (the file is a cache).
-  }
+  return loadCalibration(file).calibration;
+}
+
+function emptyCalibration(): CalibrationFile {
   return { format: FORMAT, version: 1, machines: {} };
+}
+
+/** The calibration, and whether the file exists but is damaged (unparseable or another format). */
+function loadCalibration(file: string): { calibration: CalibrationFile; damaged: boolean } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { calibration: emptyCalibration(), damaged: false };
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<CalibrationFile> | null;
+    const machines = parsed?.machines;
+    if (parsed?.format === FORMAT && parsed.version === 1 && typeof machines === 'object' && machines !== null && !Array.isArray(machines)) {
+      // Machine keys become own keys of a prototype-free map: a key such as "__proto__" stays data.
+      return { calibration: { ...(parsed as CalibrationFile), machines: Object.assign(Object.create(null), machines) }, damaged: false };
+    }
+  } catch {
+    // Not JSON: damaged.
+  }
+  return { calibration: emptyCalibration(), damaged: true };
 }
 
 /** The machine's earlier run figures, oldest first. */
@@ -48,13 +74,22 @@ export function earlierRuns(calibration: CalibrationFile, key: string): HostFigu
   return (calibration.machines[key]?.runs ?? []).filter((r) => valid(r.referenceNs)).map((r) => ({ referenceNs: r.referenceNs, throughputNs: valid(r.throughputNs) ? r.throughputNs : null }));
 }
 
-/** Adds a run's figures, keeping the newest CALIBRATION_KEEP_RUNS, and writes the file atomically. */
-export function recordRun(file: string, key: string, figures: HostFigures, at: Date = new Date()): void {
-  const calibration = readCalibration(file);
-  const entry = { referenceNs: figures.referenceNs, ...(figures.throughputNs === null ? {} : { throughputNs: figures.throughputNs }), at: at.toISOString() };
-  const runs = [...(calibration.machines[key]?.runs ?? []), entry].slice(-CALIBRATION_KEEP_RUNS);
-  calibration.machines[key] = { runs };
-  writeTextAtomic(file, `${JSON.stringify(calibration, null, 2)}\n`);
+/**
+ * Adds a run's figures, keeping the newest CALIBRATION_KEEP_RUNS, and writes the file atomically,
+ * all under the file's lock. Returns the backup's path when a damaged file was set aside, else null.
+ * Throws (FileLockError, ResultsWriteError) when the lock or the write fails; the caller warns.
+ */
+export function recordRun(file: string, key: string, figures: HostFigures, at: Date = new Date()): string | null {
+  return withFileLock(file, () => {
+    const { calibration, damaged } = loadCalibration(file);
+    const backup = damaged ? `${file}.corrupt-${at.toISOString().replace(/[:.]/g, '-')}` : null;
+    if (backup !== null) renameSync(file, backup);
+    const entry = { referenceNs: figures.referenceNs, ...(figures.throughputNs === null ? {} : { throughputNs: figures.throughputNs }), at: at.toISOString() };
+    const runs = [...(calibration.machines[key]?.runs ?? []), entry].slice(-CALIBRATION_KEEP_RUNS);
+    calibration.machines[key] = { runs };
+    writeTextAtomic(file, `${JSON.stringify(calibration, null, 2)}\n`, 'host calibration');
+    return backup;
+  });
 }
 
 export function resetCalibration(file: string): boolean {

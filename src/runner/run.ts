@@ -9,7 +9,6 @@ import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { ResultsFile, RunSettings } from '../results/types.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
-import { writeResultsAtomic } from '../results/write-results.js';
 import { UsageError } from './usage-error.js';
 import { harnessFlags, refuseNodeFlagsOn } from './node-flags.js';
 import { ResultCollector } from './collector.js';
@@ -18,6 +17,8 @@ import { displayPath } from './display-path.js';
 import type { Executor } from './executor.js';
 import { runFile, type FileCallbacks } from './run-file.js';
 import { HistoryWriter } from './history-writer.js';
+import { ResultsSaver } from './results-saver.js';
+import { oneLineMessage } from '../results/one-line-message.js';
 import { ProfileFiles } from './passes/profile-files.js';
 import { passesWhyNot } from '../results/runtime-capabilities.js';
 import { requireValgrind } from './passes/instructions/instructions-pass.js';
@@ -126,9 +127,10 @@ function calibrate(collector: ResultCollector, file: string, warn: RunDeps['warn
   collector.results.host = runHost(figures, earlierRuns(readCalibration(file), key));
   collector.results.environment.fingerprint = fingerprintOf(collector.results.environment, collector.results.host);
   try {
-    recordRun(file, key, figures);
+    const backup = recordRun(file, key, figures);
+    if (backup !== null) warn?.(`the host calibration ${file} was damaged: kept as ${backup}, and a new one started`);
   } catch (error) {
-    warn?.(`the host calibration could not be updated: ${(error as Error).message}`);
+    warn?.(`the host calibration could not be updated: ${oneLineMessage(error)}`);
   }
 }
 
@@ -173,15 +175,18 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const multi = targets.length > 1;
   const keyFor = (target: RuntimeTarget) => (id: string) => (multi ? qualifiedId(id, target.label) : id);
   const history = options.historyDir === null ? null : new HistoryWriter(options.historyDir, environment.startedAt, deps.warn);
+  // A failed --json write stops the run (saver.signal) and ends it with saver.failure.
+  const saver = new ResultsSaver(options.jsonPath, history, deps.signal);
+  const signal = saver.signal;
   const save = (final: { complete: boolean } | null): ResultsFile => {
     collector.results.runtimes = targets.flatMap((t) => (runtimes.has(t.label) ? [runtimes.get(t.label)!] : []));
     const results = collector.snapshot(final);
-    if (options.jsonPath !== null) writeResultsAtomic(options.jsonPath, results);
-    history?.write(results);
+    saver.save(results);
     return results;
   };
   // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
   save(null);
+  if (saver.failure !== null) throw saver.failure;
   let done = 0;
   const forkText = (fork: number): string => (options.forks > 1 ? ` fork ${fork}/${options.forks}` : '');
   const runtimeText = (target: RuntimeTarget): string => (multi ? ` ${target.label}` : '');
@@ -249,7 +254,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const childOptions = {
     executor: deps.executor,
     timeoutMs: options.timeoutNs / 1e6,
-    signal: deps.signal,
+    signal,
     // Said, not silent: a benchmark that starts processes and leaves them running measured more than its body.
     onLeftovers: (file: string, count: number) =>
       deps.warn?.(`${file}: its benchmark process left ${count} process${count === 1 ? '' : 'es'} running when it ended; ubench killed ${count === 1 ? 'it' : 'them'}`),
@@ -272,17 +277,17 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   const baselineOf = (target: RuntimeTarget): number | null => runtimes.get(target.label)?.throttleBaselineNs ?? null;
   const isolatedIds = options.isolate === 'benchmark' ? await listBenchmarks(files, targets, options, baselineOf, childOptions, callbacksFor) : new Map<string, string[]>();
   // Runtimes take turns file by file, so a drift of the host's speed touches each of them alike.
-  for (let fork = 1; fork <= options.forks && !deps.signal?.aborted; fork++) {
+  for (let fork = 1; fork <= options.forks && !signal.aborted; fork++) {
     for (const file of files) {
       for (const runtime of targets) {
-        if (deps.signal?.aborted) break;
+        if (signal.aborted) break;
         const callbacks = callbacksFor(file, fork, runtime);
         if (options.isolate === 'file') {
           await runFile(requestFor(file, options, { runtime, fork, throttleBaselineNs: baselineOf(runtime), only: null }), childOptions, callbacks);
           continue;
         }
         for (const id of isolatedIds.get(listKey(file, runtime)) ?? []) {
-          if (deps.signal?.aborted) break;
+          if (signal.aborted) break;
           await runFile(requestFor(file, options, { runtime, fork, throttleBaselineNs: baselineOf(runtime), only: [id] }), childOptions, callbacks);
         }
       }
@@ -297,7 +302,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
     }
     for (const file of files) {
       for (const runtime of targets.filter((t) => POST_TIMING_PASSES.some((pass) => pass.enabled(options) && pass.runsOn.includes(t.kind)))) {
-        if (deps.signal?.aborted) break;
+        if (signal.aborted) break;
         const key = keyFor(runtime);
         await runPasses(options, {
           request: requestFor(file, options, { runtime, fork: 1, throttleBaselineNs: baselineOf(runtime), only: null }),
@@ -312,6 +317,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
       }
     }
   }
+  if (saver.failure !== null) throw saver.failure;
   const interrupted = deps.signal?.aborted === true;
   if (options.shard !== null && collector.declaredCount === 0 && collector.results.fileErrors.length === 0) {
     deps.warn?.(`shard ${options.shard.index}/${options.shard.count} holds no benchmarks (the suite has fewer ${options.isolate === 'file' ? 'bench files' : 'benchmarks'} than shards)`);

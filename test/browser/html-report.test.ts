@@ -113,6 +113,31 @@ describe('HTML report in chromium', { skip: available ? false : `no chromium at 
     assert.ok(check.headings.includes(XSS), 'the benchmark name appears literally');
   });
 
+  it('its Content-Security-Policy refuses a script and a style that are not its own', async () => {
+    // As if a damaged file had got markup past the escaping: the policy must still stop it.
+    const page = renderResultsPage(xssResults(), { label: 'csp.json' }).replace(
+      '</body>',
+      '<script>document.title = "pwned"; window.alert("csp")</script><style>body { display: none; }</style></body>',
+    );
+    let title = '';
+    let bodyDisplay = '';
+    const check = await openPage('results-csp', page, async (p) => {
+      title = await p.title();
+      bodyDisplay = await p.evaluate(() => getComputedStyle(document.body).display);
+    });
+    assert.notEqual(title, 'pwned');
+    assert.notEqual(bodyDisplay, 'none');
+    assert.deepEqual(check.dialogs, []);
+    assert.ok(
+      check.consoleErrors.length >= 2 && check.consoleErrors.every((e) => /Content Security Policy/.test(e)),
+      `the browser reports the refused script and style: ${check.consoleErrors.join(' | ')}`,
+    );
+    assert.ok(
+      check.canvases.every((c) => c.rendered === 'true'),
+      "ubench's own script still ran",
+    );
+  });
+
   it('draws the comparison with a base run', async () => {
     const comparison = compareRuns(xssResults(0.8), xssResults(), { noise: 0.01, seed: 1 });
     const check = await openPage('results-compare', renderResultsPage(xssResults(), { compare: { comparison, baseLabel: 'main' } }));

@@ -192,7 +192,7 @@ export function fingerprintState(state: unknown): StateFingerprint {
     !types.isAnyArrayBuffer(state);
   if (!plain) return { hash: hashOf(state), text: describeValue(state), members: null };
   const entries = dataEntries(state as object);
-  const members: Record<string, { hash: number; text: string }> = {};
+  const members: Record<string, { hash: number; text: string }> = Object.create(null) as Record<string, { hash: number; text: string }>;
   for (const [key, member] of entries.slice(0, MAX_MEMBERS)) members[key] = { hash: hashOf(member), text: describeValue(member) };
   const shown = entries.slice(0, 4).map(([key, member]) => `${key}: ${describeValue(member)}`);
   const more = entries.length > 4 ? ', …' : '';

@@ -13,7 +13,7 @@ export interface ReplayPlan {
 }
 
 export function planReplay(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): ReplayPlan {
-  const samples: Record<string, number[]> = {};
+  const samples: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
   const skipped = new Map<string, string>();
   for (const b of benchmarks) {
     if (b.status !== 'ok' || b.estimate === null || b.samples.length === 0) {

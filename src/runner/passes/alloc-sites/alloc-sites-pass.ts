@@ -27,7 +27,7 @@ export interface AllocSitesPlan {
 }
 
 export function planAllocSites(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): AllocSitesPlan {
-  const iterations: Record<string, number> = {};
+  const iterations: Record<string, number> = Object.create(null) as Record<string, number>;
   const skipped = new Map<string, string>();
   for (const b of benchmarks.filter(measurable)) {
     if (!allocates(b.memory)) {

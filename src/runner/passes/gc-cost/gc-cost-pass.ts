@@ -41,7 +41,7 @@ function formatMiB(bytes: number): string {
 }
 
 export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
-  const maxIterations: Record<string, number | null> = {};
+  const maxIterations: Record<string, number | null> = Object.create(null) as Record<string, number | null>;
   const impossible = new Map<string, string>();
   let largestSampleBytes = 0;
   for (const b of benchmarks.filter(measurable)) {

@@ -198,7 +198,7 @@ export const instructionsPass: PostTimingPass = {
   enabled: (options) => options.instructions,
   runsOn: ['node'],
   async run(context, options) {
-    const units: Record<string, number> = {};
+    const units: Record<string, number> = Object.create(null) as Record<string, number>;
     for (const b of context.collector.current(context.ids)) {
       if (b.status !== 'ok' || b.estimate === null) context.collector.passOutcome(b.id, { instructions: noInstructions('skipped', 'it has no timing result to plan the regions from') });
       else units[b.id] = regionUnit(b.estimate.nsPerOp, b.memory?.bytesPerOp ?? null);

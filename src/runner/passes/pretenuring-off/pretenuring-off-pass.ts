@@ -13,7 +13,7 @@ import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';
 
 /** The benchmarks whose heap figure counted old-generation growth, with the timing process's sizing. */
 export function planPretenuringOff(benchmarks: readonly BenchmarkResult[]): Extract<PassRequest, { kind: 'pretenuring-off' }> | null {
-  const plans: Record<string, { baseIterations: number; nsPerOp: number }> = {};
+  const plans: Record<string, { baseIterations: number; nsPerOp: number }> = Object.create(null) as Record<string, { baseIterations: number; nsPerOp: number }>;
   for (const b of benchmarks.filter(measurable)) {
     if (b.memory.accounting?.heapSource !== 'young-and-old') continue;
     plans[b.id] = { baseIterations: Math.max(b.calibration?.baseIterations ?? 0, b.memory.iterations), nsPerOp: b.estimate.nsPerOp };
