@@ -62,6 +62,7 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr.write(`ubench: ${visibleText(error.message)}\n`);
       return EXIT_FAILURES;
     }
+    if (process.env['UBENCH_DEBUG'] !== undefined) io.stderr.write(`${(error as Error).stack}\n`);
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`ubench: internal error: ${visibleText(message.split('\n')[0] ?? '')}\n`);
     return EXIT_FAILURES;

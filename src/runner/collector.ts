@@ -7,6 +7,7 @@ import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysi
 import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
 import { withComplexity } from '../analysis/complexity.js';
 import { ubenchVersion } from '../results/ubench-version.js';
+import { benchmarkResultProblem } from '../results/benchmark-check.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
 import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ParamValue, ResultsFile } from '../results/types.js';
 
@@ -33,9 +34,23 @@ export class ResultCollector {
     }
   }
 
+  /** Throws, recording nothing, when the result built from it is not one the results file may hold (a process's bad event). */
   measured(id: string, result: MeasuredBenchmark): void {
-    this.record(id).runs.push(result);
-    this.rebuild(id);
+    const record = this.record(id);
+    record.runs.push(result);
+    let raw: BenchmarkResult;
+    try {
+      raw = buildResult(record, this.seed);
+    } catch (error) {
+      record.runs.pop();
+      throw error;
+    }
+    const problem = benchmarkResultProblem(raw);
+    if (problem !== null) {
+      record.runs.pop();
+      throw new Error(`its result is not one the results file may hold: ${problem}`);
+    }
+    this.rebuild(id, raw);
   }
 
   /** What a pass after timing gave for a benchmark. */
@@ -98,8 +113,8 @@ export class ResultCollector {
   }
 
   /** Rebuilds one benchmark, then analyses it and the rest of its file again (they may share rounds). */
-  private rebuild(id: string): void {
-    this.raw.set(id, buildResult(this.record(id), this.seed));
+  private rebuild(id: string, raw: BenchmarkResult = buildResult(this.record(id), this.seed)): void {
+    this.raw.set(id, raw);
     const { file, runtime } = this.record(id);
     const peers = this.idsOf(file, runtime?.label).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
     for (const result of analyseFileBenchmarks(peers, this.results, this.baseline)) this.built.set(result.id, result);

@@ -20,6 +20,7 @@ const REASONS: Record<string, RegExp> = {
   'undeclared id': /cannot read: a bench-error event for ".*", which it did not declare$/,
   "another file's id": /cannot read: a bench-error event for "test\/fixtures\/bench\/ok\/quick\.bench\.ts#arith\/add", which it did not declare$/,
   'malformed measured': /cannot read: a measured event with no result: /,
+  'tampered result': /cannot read: a measured event ubench could not use \(its result is not one the results file may hold: profile\/deopts\/0\/reason must be string\)$/,
 };
 
 for (const mode of ['interleaved', 'sequential'] as const) {
@@ -40,7 +41,7 @@ for (const mode of ['interleaved', 'sequential'] as const) {
 
     it('fails each bad benchmark with its reason, short, and measures the others', () => {
       const byName = new Map(results.benchmarks.map((b) => [b.name, b]));
-      assert.equal(results.benchmarks.length, 7);
+      assert.equal(results.benchmarks.length, 8);
       for (const name of ['honest first', 'honest last']) assert.equal(byName.get(name)?.status, 'ok', `${name}: ${JSON.stringify(byName.get(name)?.error)}`);
       for (const [name, reason] of Object.entries(REASONS)) {
         const b = byName.get(name)!;

@@ -2,8 +2,8 @@
  * Whether a value a benchmark process sent is a ChildEvent (engine/process/events.ts): a type guard
  * per event kind, checking every field the parent reads before it trusts it. A `measured` event's
  * result is checked field by field at its top level (arrays are arrays, objects objects, numbers
- * numbers); deeper values are read by the analysis, and a throw there is treated as a bad event too
- * (run-child.ts). Returns null when the value is an event, else why not (one short phrase).
+ * numbers) and in its samples; the result built from it is checked against the results schema
+ * (collector.ts), and a throw while building it is treated as a bad event too (run-child.ts). Returns null when the value is an event, else why not (one short phrase).
  */
 import type { ChildEvent } from '../../engine/process/events.js';
 
@@ -45,7 +45,8 @@ const isMeasured = (v: unknown): boolean =>
   fields(
     v,
     {
-      samples: (s) => Array.isArray(s) && s.every(isObject),
+      // What every estimate is computed from: each sample's two numbers (the rest is checked against the results schema once built, collector.ts).
+      samples: (s) => Array.isArray(s) && s.every((x) => isObject(x) && isNumber(x['iterations']) && isNumber(x['elapsedNs'])),
       warmup: isObject,
       calibration: isObject,
       precision: isObject,
