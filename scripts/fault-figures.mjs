@@ -1,8 +1,8 @@
-// The browser fault tests' figures (docs/runtimes.md, "Nobody else reaches the browser or the page"):
-// each file of test/faults/browser-*.test.ts run several times in a row, one at a time, with its
-// passes and its wall time per run (median and range), so a flaky case shows as a pass count below
-// the runs. Needs Chromium (/usr/bin/chromium or UBENCH_CHROMIUM) and a build.
-// Usage: npm run bench:browser-faults [-- --runs 3 --out docs/runtimes.md]
+// The fault suite's figures (docs/reliability.md): each file of test/faults/ (or those whose name
+// starts with --match) run several times in a row, one at a time, with its cases, its passes and its
+// wall time per run (median and range), so a flaky case shows as a pass count below the runs. The
+// browser files need Chromium (/usr/bin/chromium or UBENCH_CHROMIUM); all need a build.
+// Usage: npm run bench:faults [-- --runs 3 --match browser- --out docs/reliability.md]
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,16 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, out: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, match: { type: 'string', default: '' }, out: { type: 'string' } } });
 const RUNS = Number(values.runs);
 /** One file's run: its cases bound themselves (a minute each at most); this only stops a runaway. */
 const FILE_TIMEOUT_MS = 300_000;
 /** The figures replace what lies between these markers in the --out file (or the whole file without them). */
-const START = '<!-- browser-fault-figures:start -->';
-const END = '<!-- browser-fault-figures:end -->';
+const START = '<!-- fault-figures:start -->';
+const END = '<!-- fault-figures:end -->';
 
 const files = readdirSync(path.join(root, 'test/faults'))
-  .filter((f) => /^browser-.*\.test\.ts$/.test(f))
+  .filter((f) => f.endsWith('.test.ts') && f.startsWith(values.match))
   .sort();
 const lines = [];
 const say = (line) => {
@@ -28,7 +28,7 @@ const say = (line) => {
 };
 const count = (text, key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
-say(`Measured by \`npm run bench:browser-faults -- --runs ${RUNS}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}): each file run ${RUNS} times, one at a time.`);
+say(`Measured by \`npm run bench:faults -- --runs ${RUNS}${values.match === '' ? '' : ` --match ${values.match}`}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}): each file run ${RUNS} times, one at a time.`);
 say('');
 say('| fault test file | cases | runs with every case passing | wall time per run, median (range) |');
 say('|---|---|---|---|');
