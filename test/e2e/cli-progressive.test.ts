@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.js';
-import { assertValidResults, descendantsOf, describeRun, FAST, isAlive, makeTempDir, readResults, sleep, startCli, type CliRun, type ProcessInfo } from '../helpers/e2e-cli.js';
+import { assertValidResults, descendantsOf, recordSeen, describeRun, FAST, isAlive, makeTempDir, readResults, sleep, startCli, type CliRun, type ProcessInfo } from '../helpers/e2e-cli.js';
 
 const temp = makeTempDir();
 after(() => temp.cleanup());
@@ -42,13 +42,13 @@ async function interruptAfterFirstBenchmark(args: readonly string[], jsonPath: s
   const seen = new Map<number, ProcessInfo>();
   const deadline = Date.now() + 60_000;
   for (;;) {
-    for (const p of descendantsOf(pid)) seen.set(p.pid, p);
+    recordSeen(seen, descendantsOf(pid));
     const snapshot = readIfPresent(jsonPath) as ResultsFile | null;
     if ((snapshot?.benchmarks.length ?? 0) >= 1) break;
     if (cli.child.exitCode !== null || Date.now() > deadline) break;
     await sleep(25);
   }
-  for (const p of descendantsOf(pid)) seen.set(p.pid, p);
+  recordSeen(seen, descendantsOf(pid));
   if (target === 'group') process.kill(-pid, 'SIGINT');
   else cli.child.kill('SIGINT');
   const run = await cli.done;

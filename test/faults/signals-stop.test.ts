@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { descendantsOf, describeRun, FAST, isAlive, makeTempDir, readResults, sleep, STACK_LINE, startCli, type ProcessInfo } from '../helpers/e2e-cli.js';
+import { descendantsOf, describeRun, recordSeen, FAST, isAlive, makeTempDir, readResults, sleep, STACK_LINE, startCli, type ProcessInfo } from '../helpers/e2e-cli.js';
 
 const temp = makeTempDir();
 after(() => temp.cleanup());
@@ -25,11 +25,11 @@ async function stopWith(signal: keyof typeof EXIT, args: readonly string[], read
   const seen = new Map<number, ProcessInfo>();
   const deadline = Date.now() + 60_000;
   for (;;) {
-    for (const p of descendantsOf(pid)) seen.set(p.pid, p);
+    recordSeen(seen, descendantsOf(pid));
     if (ready([...seen.values()], jsonPath) || cli.child.exitCode !== null || Date.now() > deadline) break;
     await sleep(25);
   }
-  for (const p of descendantsOf(pid)) seen.set(p.pid, p);
+  recordSeen(seen, descendantsOf(pid));
   const readyWhenSent = ready([...seen.values()], jsonPath);
   cli.child.kill(signal);
   const run = await cli.done;

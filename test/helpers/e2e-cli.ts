@@ -152,6 +152,14 @@ export function descendantsOf(pid: number, processes = listProcesses()): Process
   return found;
 }
 
+/**
+ * Records processes by pid, keeping the command line a process had while it ran: once it exits, `ps`
+ * shows it as `[node] <defunct>` until it is reaped, which must not replace what was seen.
+ */
+export function recordSeen(seen: Map<number, ProcessInfo>, processes: readonly ProcessInfo[]): void {
+  for (const p of processes) if (!seen.has(p.pid) || !p.args.endsWith('<defunct>')) seen.set(p.pid, p);
+}
+
 /** True while `pid` exists and is not a zombie (an exited process nobody has reaped yet). */
 export function isAlive(pid: number): boolean {
   const ps = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' });

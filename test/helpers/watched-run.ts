@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { ResultsFile } from '../../src/results/types.js';
-import { descendantsOf, sleep, startCli, type CliOptions, type ProcessInfo, type StartedCli } from './e2e-cli.js';
+import { descendantsOf, recordSeen, sleep, startCli, type CliOptions, type ProcessInfo, type StartedCli } from './e2e-cli.js';
 
 /** How often the watcher looks: often enough to see a short-lived process, rarely enough to stay out of the run's way. */
 const WATCH_EVERY_MS = 25;
@@ -26,7 +26,7 @@ export function startWatched(args: readonly string[], options: CliOptions = {}):
   const seen = new Map<number, ProcessInfo>();
   const look = (): ProcessInfo[] => {
     const now = descendantsOf(cli.child.pid!);
-    for (const p of now) seen.set(p.pid, p);
+    recordSeen(seen, now);
     return now;
   };
   const until = async (ready: () => boolean, withinMs: number): Promise<boolean> => {
