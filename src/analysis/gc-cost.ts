@@ -4,7 +4,7 @@
  * GC-free run in which GCs still started inside samples gives no figure: it would be wrong.
  */
 import { perOpValues } from '../results/derived-values.js';
-import type { NoGcRun } from '../engine/passes/gc-cost/no-gc-run.js';
+import type { NoGcRun } from '../results/gc-cost-types.js';
 import type { ErrorInfo, GcCost, GcOverhead } from '../results/types.js';
 import { bootstrapMedianDifference, bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { medianWithInterval } from '../stats/median-ci.js';
@@ -56,7 +56,18 @@ export function gcCostOf(normal: readonly number[], outcome: NoGcOutcome, alloca
       facts,
     );
   }
-  const values = perOpValues(run.samples);
+  return withGcFreeFigures(facts, normal, allocates, confidence, seed);
+}
+
+/** The GC-free estimate and the overhead, from the GC-free samples against the benchmark's own. */
+function withGcFreeFigures(
+  facts: Pick<GcCost, 'semiSpaceMiB' | 'maxIterationsPerSample' | 'gcCountInSamples' | 'samples'>,
+  normal: readonly number[],
+  allocates: boolean,
+  confidence: number,
+  seed: number,
+): GcCost {
+  const values = perOpValues(facts.samples);
   if (values.length === 0 || normal.length === 0) return missing('failed', 'no samples to compare', facts);
   const { median, lower, upper } = medianWithInterval(values, confidence);
   return {
@@ -66,4 +77,11 @@ export function gcCostOf(normal: readonly number[], outcome: NoGcOutcome, alloca
     noGc: { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence, method: 'median-order-statistics' },
     overhead: overheadOf(normal, values, allocates, confidence, seed),
   };
+}
+
+/** A measured GC cost derived again from the GC-free samples it records, as `analyse()` does on reading a file. */
+export function refitGcCost(cost: GcCost, normal: readonly number[], allocates: boolean, confidence: number, seed: number): GcCost {
+  if (cost.status !== 'measured') return cost;
+  const { semiSpaceMiB, maxIterationsPerSample, gcCountInSamples, samples } = cost;
+  return withGcFreeFigures({ semiSpaceMiB, maxIterationsPerSample, gcCountInSamples, samples }, normal, allocates, confidence, seed);
 }

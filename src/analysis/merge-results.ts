@@ -10,7 +10,7 @@
 import type { BenchmarkResult, FileError, ForkResult, MachineFingerprint, MergeInfo, ProcessSource, ResultsFile, RunSettings } from '../results/types.js';
 import { perOpValues, splitByCounts } from '../results/derived-values.js';
 import { runContextDiagnostics } from './analyse.js';
-import { singleProcessEstimate } from './build-result.js';
+import { singleProcessEstimate } from './derive-from-samples.js';
 import { fingerprintOfFile, sameMachine } from './machine-fingerprint.js';
 
 /** A file that cannot be merged with the others; the message is one line. */

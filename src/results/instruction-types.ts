@@ -10,6 +10,15 @@ export interface SimulatedCacheMisses {
   l1InstructionPerOp: number;
 }
 
+/** One region a counting process ran: its iterations and callgrind's counts in it. */
+export interface RegionCount {
+  iterations: number;
+  /** The program's events in the region (collections' apart): `Ir` (instructions), and the cache simulator's misses when asked for. */
+  events: Record<string, number>;
+  /** Instructions of the garbage collections that ran in the region. */
+  collectionInstructions: number;
+}
+
 export interface InstructionCount {
   status: 'measured' | 'failed' | 'skipped';
   /** Why it failed or was skipped; null when measured. */
@@ -41,4 +50,10 @@ export interface InstructionCount {
   simulatedCache: SimulatedCacheMisses | null;
   /** Wall time of the counting processes, in seconds. */
   wallSeconds: number;
+  /**
+   * The regions every process counted, of the benchmark and of its empty loop: what the figures above
+   * are fitted from, so a later ubench fits them again on reading. Absent in files written before
+   * they were recorded, and for counts that failed.
+   */
+  regionCounts?: { benchmark: RegionCount[]; floor: RegionCount[] } | null;
 }

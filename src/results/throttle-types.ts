@@ -1,5 +1,8 @@
 /** The throttling reference figures of one benchmark (a part of the results file, see types.ts). */
 
+/** Jetpack flags throttling when the reference is 10% slower than at start: the engine waits past it, the `throttled` rule warns past it. */
+export const THROTTLE_RATIO = 1.1;
+
 /** The throttling reference workload timed around this benchmark (Jetpack). */
 export interface ThrottleInfo {
   /** Reference time at the start of the run, ns. */

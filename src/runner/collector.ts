@@ -1,11 +1,12 @@
 /**
  * Gathers what benchmark processes report into the results file, in declaration order, and
- * writes it after every benchmark so a crash or Ctrl-C later loses nothing.
+ * writes it after every benchmark so a crash or Ctrl-C later loses nothing. It records
+ * measurements only (benchmark-record.ts); every derived value — host tracks, diagnostics,
+ * relative speeds, complexity — comes from one `analyse()` call, the one every command makes on
+ * the files it reads.
  */
-import { withRelativeSpeeds } from '../analysis/runtime-relative.js';
-import { buildResult, type BenchmarkRecord, type PassReadings } from '../analysis/build-result.js';
-import { analyseFileBenchmarks, type Baseline } from '../analysis/analyse.js';
-import { withComplexity } from '../analysis/complexity.js';
+import { buildResult, type BenchmarkRecord, type PassReadings } from './benchmark-record.js';
+import { analyse, createAnalyseCache, type Baseline } from '../analysis/analyse.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import { benchmarkResultProblem } from '../results/benchmark-check.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
@@ -18,7 +19,8 @@ export class ResultCollector {
   private readonly records = new Map<string, BenchmarkRecord>();
   /** Results as measured, before analysis (host track and diagnostics). */
   private readonly raw = new Map<string, BenchmarkResult>();
-  private readonly built = new Map<string, BenchmarkResult>();
+  /** The analysis of each bench file, kept until one of its results changes. */
+  private readonly analyses = createAnalyseCache();
 
   constructor(
     readonly results: ResultsFile,
@@ -67,7 +69,8 @@ export class ResultCollector {
 
   /** The results built so far, by id (for planning the passes). */
   current(ids: readonly string[]): BenchmarkResult[] {
-    return ids.flatMap((id) => (this.built.has(id) ? [this.built.get(id)!] : []));
+    const analysed = new Map(this.analysed(false).benchmarks.map((b) => [b.id, b]));
+    return ids.flatMap((id) => (analysed.has(id) ? [analysed.get(id)!] : []));
   }
 
   failed(id: string, status: 'error' | 'timeout', error: ErrorInfo): void {
@@ -91,19 +94,15 @@ export class ResultCollector {
 
   /** The results so far; `final` adds relative speeds and marks the file complete. */
   snapshot(final: { complete: boolean } | null): ResultsFile {
-    const ordered = [...this.records.keys()].filter((id) => this.built.has(id)).map((id) => this.built.get(id)!);
-    const caches = this.results.complexity?.caches ?? null;
-    if (final === null) return withComplexity({ ...this.results, benchmarks: ordered, analysedBy: ubenchVersion() }, caches);
-    return withComplexity(
-      {
-        ...this.results,
-        analysedBy: ubenchVersion(),
-        complete: final.complete,
-        finishedAt: final.complete ? new Date().toISOString() : null,
-        benchmarks: withRelativeSpeeds(ordered, this.results.runtimes, this.seed),
-      },
-      caches,
-    );
+    const file = this.analysed(final !== null);
+    if (final === null) return file;
+    return { ...file, complete: final.complete, finishedAt: final.complete ? new Date().toISOString() : null };
+  }
+
+  /** The measurements so far, in declaration order, analysed (relative speeds only when asked). */
+  private analysed(relativeSpeeds: boolean): ResultsFile {
+    const benchmarks = [...this.records.keys()].filter((id) => this.raw.has(id)).map((id) => this.raw.get(id)!);
+    return analyse({ ...this.results, benchmarks }, { baseline: this.baseline, analysedBy: ubenchVersion(), relativeSpeeds, cache: this.analyses });
   }
 
   private record(id: string): BenchmarkRecord {
@@ -112,11 +111,8 @@ export class ResultCollector {
     return record;
   }
 
-  /** Rebuilds one benchmark, then analyses it and the rest of its file again (they may share rounds). */
+  /** Records one benchmark again from what its processes and passes reported. */
   private rebuild(id: string, raw: BenchmarkResult = buildResult(this.record(id), this.seed)): void {
     this.raw.set(id, raw);
-    const { file, runtime } = this.record(id);
-    const peers = this.idsOf(file, runtime?.label).flatMap((peer) => (this.raw.has(peer) ? [this.raw.get(peer)!] : []));
-    for (const result of analyseFileBenchmarks(peers, this.results, this.baseline)) this.built.set(result.id, result);
   }
 }

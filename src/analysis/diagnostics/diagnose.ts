@@ -7,7 +7,7 @@
  * not is the host's, and one `host-moved` finding says so instead.
  */
 import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
-import { withSamples } from '../build-result.js';
+import { withSamples } from '../derive-from-samples.js';
 import { hostAdjusted } from '../host-track.js';
 import { pooledTrend } from '../../stats/pooled-trend.js';
 import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';

@@ -19,7 +19,7 @@
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { findLevels, type Levels } from '../../stats/levels.js';
 import { median } from '../../stats/quantile.js';
-import { withSamples } from '../build-result.js';
+import { withSamples } from '../derive-from-samples.js';
 import { setupDependence } from '../setup-dependence.js';
 import { hostAdjusted } from '../host-track.js';
 import { ns, pct } from './format.js';

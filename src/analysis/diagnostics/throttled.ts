@@ -9,7 +9,7 @@
  * (other tenants), and a benchmark is not to be blamed for it — the figure says how much.
  */
 import { throttleRatio } from '../../results/derived-values.js';
-import { THROTTLE_RATIO } from '../../engine/host/throttle.js';
+import { THROTTLE_RATIO } from '../../results/throttle-types.js';
 import type { Rule } from './rule.js';
 import { pct } from './format.js';
 

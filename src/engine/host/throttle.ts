@@ -4,9 +4,9 @@
  * is throttled or loaded, so wait and retry, and report what was seen.
  */
 import type { Now } from '../loop/clock.js';
+import { THROTTLE_RATIO } from '../../results/throttle-types.js';
 
-/** Jetpack flags throttling when the reference is 10% slower than at start. */
-export const THROTTLE_RATIO = 1.1;
+export { THROTTLE_RATIO };
 /** Jetpack retries after sleeping; we retry at most twice (issue 3). */
 export const THROTTLE_RETRIES = 2;
 /** How long to wait before re-checking: long enough for a burst of other load to pass. */

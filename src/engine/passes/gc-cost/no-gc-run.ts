@@ -6,7 +6,7 @@
  * refuse a figure that is not GC-free.
  */
 import type { DeclaredBenchmark } from '../../../define/types.js';
-import type { Sample, WarmupInfo, CalibrationInfo, PrecisionInfo } from '../../../results/types.js';
+import type { NoGcRun } from '../../../results/gc-cost-types.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';
 import { minorGc } from '../../memory/forced-gc.js';
@@ -16,17 +16,7 @@ import { measure } from '../../loop/measure.js';
 import type { PassContext } from '../pass-process.js';
 import { RegionObserver } from '../../loop/timed-region.js';
 
-export interface NoGcRun {
-  samples: Sample[];
-  warmup: WarmupInfo;
-  calibration: CalibrationInfo;
-  precision: PrecisionInfo;
-  /** GCs that started inside the timed samples. */
-  gcCountInSamples: number;
-  maxIterationsPerSample: number | null;
-  /** Semi-space size this process was started with, MiB. */
-  semiSpaceMiB: number;
-}
+export type { NoGcRun };
 
 const observer = new RegionObserver();
 

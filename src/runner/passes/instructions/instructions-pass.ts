@@ -13,11 +13,11 @@ import type { PassResult } from '../../../engine/process/events.js';
 import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
 import { DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
 import { oneLineMessage } from '../../../results/one-line-message.js';
-import type { InstructionCount, SimulatedCacheMisses } from '../../../results/types.js';
+import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
 import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
 import { PROCESS_START_MS } from '../../run-child.js';
-import { eventSlope, type RegionCount } from './instruction-fit.js';
+import { instructionFigures, type RegionCount } from '../../../analysis/instruction-fit.js';
 
 /**
  * One region unit: 2 ms of the benchmark's own time. Under callgrind (measured here: ~50–80× slower
@@ -93,21 +93,6 @@ function regionsOf(result: { firstMarker: number; iterations: number[] }, outFil
   });
 }
 
-/** The collections' instructions over every region, per iteration of them all; null without regions. */
-function collectionPerOp(regions: readonly RegionCount[]): number | null {
-  const iterations = regions.reduce((sum, r) => sum + r.iterations, 0);
-  return iterations === 0 ? null : regions.reduce((sum, r) => sum + r.collectionInstructions, 0) / iterations;
-}
-
-function simulated(regions: readonly RegionCount[]): SimulatedCacheMisses | null {
-  if (regions[0]?.events['D1mr'] === undefined) return null;
-  const slope = (events: string[]): number => {
-    const summed = regions.map((r) => ({ iterations: r.iterations, events: { sum: events.reduce((a, e) => a + (r.events[e] ?? 0), 0) } }));
-    return Math.max(0, eventSlope(summed, 'sum')?.perOp ?? 0);
-  };
-  return { l1DataPerOp: slope(['D1mr', 'D1mw']), lastLevelDataPerOp: slope(['DLmr', 'DLmw']), l1InstructionPerOp: slope(['I1mr']) };
-}
-
 export interface InstructionOptions {
   instructions: boolean;
   cacheSim: boolean;
@@ -162,23 +147,22 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9 / Math.max(1, Object.keys(units).length);
   for (const [id, regions] of counted) {
     const why = failed.get(id);
-    const slope = why === undefined ? eventSlope(regions, 'Ir') : null;
+    const floor = floors.get(id)!;
+    const figures = why === undefined ? instructionFigures(regions, floor) : null;
     const instructions: InstructionCount =
-      slope === null
+      figures === null
         ? noInstructions('failed', `the instruction count failed: ${why ?? 'no regions to fit'}`)
         : {
             status: 'measured',
             reason: null,
-            ...slope,
+            ...figures,
             processes,
             regions: REGION_SIZES.length,
             unitIterations: units[id]!,
             tool,
             flags: DETERMINISTIC_V8_FLAGS,
-            floorPerOp: eventSlope(floors.get(id)!, 'Ir')?.perOp ?? null,
-            collectionPerOp: collectionPerOp(regions),
-            simulatedCache: simulated(regions),
             wallSeconds,
+            regionCounts: { benchmark: regions, floor },
           };
     context.collector.passOutcome(id, { instructions });
   }

@@ -1,0 +1,101 @@
+/**
+ * What follows from a benchmark's samples alone — the estimate with its confidence interval,
+ * descriptive statistics, the regression, the precision reached and each process's estimate — when
+ * the runner records a result and, again, whenever a results file is analysed.
+ */
+import type { BenchmarkResult, Estimate, Sample, SampleStats } from '../results/types.js';
+import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
+import { CONFIDENCE, estimateHalfWidth, perOpValues, splitByCounts } from '../results/derived-values.js';
+import { describe } from '../stats/describe.js';
+import { medianWithInterval } from '../stats/median-ci.js';
+import { tukeyOutliers } from '../stats/outliers.js';
+import { createRng } from '../stats/random.js';
+import { linearFit } from '../stats/regression.js';
+
+/** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
+export function singleProcessEstimate(values: number[]): Estimate {
+  const { median, lower, upper } = medianWithInterval(values, CONFIDENCE);
+  return { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
+}
+
+/** Median of all samples, with a two-level bootstrap (processes, then samples) for the interval. */
+function multiProcessEstimate(groups: number[][], seed: number): Estimate {
+  const boot = twoLevelBootstrapMedian(groups, { resamples: DEFAULT_BOOTSTRAP_RESAMPLES, confidence: CONFIDENCE, rng: createRng(seed) });
+  return { nsPerOp: boot.estimate, ciLower: boot.lower, ciUpper: boot.upper, confidence: CONFIDENCE, method: 'two-level-bootstrap' };
+}
+
+/** Descriptive statistics of per-sample ns/op values, with Tukey's outlier counts (none excluded). */
+export function sampleStats(values: readonly number[], estimate: Estimate): SampleStats {
+  const { fences: _fences, ...outliers } = tukeyOutliers(values);
+  return { ...describe(values), opsPerSecond: estimate.nsPerOp > 0 ? 1e9 / estimate.nsPerOp : null, outliers: { ...outliers, excluded: 0 } };
+}
+
+/**
+ * The same result with other samples (the host-adjusted ones): estimate, statistics and the precision
+ * reached recomputed from them, so a rule judges them as it would a run on a host of constant speed.
+ */
+export function withSamples(result: BenchmarkResult, samples: Sample[]): BenchmarkResult {
+  const values = perOpValues(samples);
+  const estimate = singleProcessEstimate(values);
+  const halfWidth = estimateHalfWidth(estimate);
+  return {
+    ...result,
+    samples,
+    estimate,
+    stats: sampleStats(values, estimate),
+    precision: result.precision === null ? null : { ...result.precision, reached: Number.isFinite(halfWidth) ? halfWidth : null },
+  };
+}
+
+/** What follows from the samples alone: the estimate, statistics, regression, precision reached, and each process's estimate. */
+export interface FromSamples {
+  estimate: Estimate;
+  stats: SampleStats;
+  regression: BenchmarkResult['regression'];
+  reached: number | null;
+  /** Per process, in pool order; null for one process (no `forkSizes`). */
+  forkEstimates: Estimate[] | null;
+}
+
+/** `forkSizes`: samples per process in the order they are pooled, or null for a single process. */
+export function fromSamples(samples: readonly Sample[], forkSizes: readonly number[] | null, seed: number): FromSamples {
+  const values = perOpValues(samples);
+  const groups = forkSizes === null ? [values] : splitByCounts(values, forkSizes)!;
+  const estimate = groups.length === 1 ? singleProcessEstimate(values) : multiProcessEstimate(groups, seed);
+  const fit = linearFit(
+    samples.map((s) => s.iterations),
+    samples.map((s) => s.elapsedNs),
+  );
+  const halfWidth = estimateHalfWidth(estimate);
+  return {
+    estimate,
+    stats: sampleStats(values, estimate),
+    // A fit that overflowed (samples near the largest double) is no fit: null, never NaN written as null fields.
+    regression: fit === null || ![fit.slope, fit.intercept, fit.r2].every(Number.isFinite) ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
+    reached: Number.isFinite(halfWidth) ? halfWidth : null,
+    forkEstimates: forkSizes === null ? null : groups.map(singleProcessEstimate),
+  };
+}
+
+/**
+ * The estimate, statistics, regression, per-process figures and precision reached of a saved result,
+ * derived again from its samples exactly as when it was measured (the samples of several processes
+ * are pooled in fork order, `forks[].sampleCount` tells them apart). Results without samples are
+ * returned as they are.
+ */
+export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult {
+  if (result.status !== 'ok' || result.samples.length === 0) return result;
+  // One process's count stands for all the samples, as when it was measured.
+  const sizes = result.forks === null ? null : result.forks.length === 1 ? [result.samples.length] : result.forks.map((f) => f.sampleCount);
+  // Counts that do not add up, or an empty process (a file edited by hand): the samples as one pool.
+  const usable = sizes !== null && !sizes.includes(0) && splitByCounts(result.samples, sizes) !== null ? sizes : null;
+  const derived = fromSamples(result.samples, usable, seed);
+  return {
+    ...result,
+    estimate: derived.estimate,
+    stats: derived.stats,
+    regression: derived.regression,
+    precision: result.precision === null ? null : { ...result.precision, reached: derived.reached },
+    forks: result.forks === null || derived.forkEstimates === null ? result.forks : result.forks.map((fork, i) => ({ ...fork, estimate: derived.forkEstimates![i]! })),
+  };
+}
