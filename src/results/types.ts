@@ -22,7 +22,7 @@ import type { ComplexityReport } from './complexity-types.js';
 export type { Estimate, Sample } from './sample-types.js';
 export type { RunSettings } from './run-settings.js';
 export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
-export type { InstructionCount, SimulatedCacheMisses } from './instruction-types.js';
+export type { InstructionCount, RegionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { ThrottleInfo } from './throttle-types.js';
 export type * from './complexity-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';

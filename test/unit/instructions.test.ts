@@ -8,7 +8,7 @@ import { parseCallgrindDump } from '../../src/profiling/callgrind-dumps.js';
 import { instructionCell } from '../../src/report/instruction-report.js';
 import type { PassRequest } from '../../src/engine/process/events.js';
 import type { BenchmarkResult, InstructionCount, ResultsFile } from '../../src/results/types.js';
-import { eventSlope, type RegionCount } from '../../src/runner/passes/instructions/instruction-fit.js';
+import { eventSlope, type RegionCount } from '../../src/analysis/instruction-fit.js';
 import { childCommand, passFlags } from '../../src/runner/runtimes/launch-plan.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';
 import { fullResults } from '../fixtures/results/full-results.js';
