@@ -28,7 +28,9 @@ const say = (line) => {
 };
 const count = (text, key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
-say(`Measured by \`npm run bench:faults -- --runs ${RUNS}${values.match === '' ? '' : ` --match ${values.match}`}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}): each file run ${RUNS} times, one at a time.`);
+say(
+  `Measured by \`npm run bench:faults -- --runs ${RUNS}${values.match === '' ? '' : ` --match ${values.match}`}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}): each file run ${RUNS} times, one at a time.`,
+);
 say('');
 say('| fault test file | cases | runs with every case passing | wall time per run, median (range) |');
 say('|---|---|---|---|');
