@@ -110,7 +110,11 @@ describe(`ubench --runtime ${LABELS.join(',')}`, () => {
     assert.ok(bun.profile.tier !== null && ['dfg', 'unoptimized'].includes(bun.profile.tier.afterSampling.tier), JSON.stringify(bun.profile.tier));
     assert.equal(bun.memory, null, 'no B/op on Bun rather than a wrong 0');
     const deno = results.benchmarks.find((b) => b.runtime?.label === 'deno' && b.status === 'ok')!;
-    assert.ok(deno.profile.tier !== null && ['turbofan', 'maglev'].includes(deno.profile.tier.afterSampling.tier), JSON.stringify(deno.profile.tier));
+    // Decoded with V8 15's layout: the optimized loop after warm-up reads as TurboFan or Maglev, not as the
+    // old layout's misreading. After sampling V8 15 has once dropped the loop to baseline code without a
+    // deoptimization (status 16385, one run in three here): a tier read right, so any known tier passes there.
+    assert.ok(deno.profile.tier !== null && ['turbofan', 'maglev'].includes(deno.profile.tier.afterWarmup.tier), JSON.stringify(deno.profile.tier));
+    assert.ok(['turbofan', 'maglev', 'baseline'].includes(deno.profile.tier.afterSampling.tier), JSON.stringify(deno.profile.tier));
     assert.equal(deno.memory?.gcCount, null);
   });
 

@@ -90,7 +90,8 @@ describe('results schema', () => {
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
       ['#/$defs/hostTrack', ['throughputNs']],
       // Recorded since collections are counted apart; older files with instruction counts lack it.
-      ['#/$defs/instructionCount', ['collectionPerOp']],
+      // Recorded since the fit is derived again on reading; older files lack the regions.
+      ['#/$defs/instructionCount', ['collectionPerOp', 'regionCounts']],
       ['#/$defs/benchmarkResult/properties/floor/anyOf/0', ['samples']],
       // Recorded since probe knees carry their climb; older files with a complexity section lack it.
       ['#/$defs/cacheLevelSize', ['climbEndBytes']],
