@@ -9,6 +9,7 @@ import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
+import { abDocument } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
@@ -17,42 +18,6 @@ import { runAb } from '../runner/run-ab.js';
 import type { AbCommand } from './ab-args.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
-
-/** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
-export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
-
-export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string }, complete: boolean): object {
-  return {
-    ...AB_FORMAT,
-    a: labels.a,
-    b: labels.b,
-    complete,
-    alpha: analysis.alpha,
-    noise: analysis.noise,
-    metric: analysis.metric ?? 'time',
-    confidence: analysis.confidence,
-    pairs: analysis.pairs,
-    rows: analysis.rows.map((r) => ({
-      name: r.name,
-      aNsPerOp: r.aNsPerOp,
-      bNsPerOp: r.bNsPerOp,
-      ratio: r.ratio,
-      change: r.change,
-      ciLower: r.ciLower,
-      ciUpper: r.ciUpper,
-      pValue: r.pValue,
-      verdict: r.verdict,
-      pairsMeasured: r.aEstimates.length,
-      aEstimates: r.aEstimates,
-      bEstimates: r.bEstimates,
-      spread: r.spread,
-      orderEffect: r.orderEffect,
-      warning: r.warning,
-    })),
-    onlyInA: analysis.onlyInA,
-    onlyInB: analysis.onlyInB,
-  };
-}
 
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
   const report = reportStream(io, [command.jsonPath, command.markdownPath]);

@@ -4,7 +4,6 @@
  */
 import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
-import { groupedName } from '../results/grouped-name.js';
 import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
@@ -15,57 +14,14 @@ import type { ResultsFile } from '../results/types.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
+import { compareDocument } from '../export/compare-document.js';
 import { appendStepSummary, reportStream, writeExport, writeJsonOutput } from './export-files.js';
-
-/** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
-export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
 
 interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   cwd: string;
   env?: NodeJS.ProcessEnv;
-}
-
-/** The `--json` document: the rows as CI tools want them, and what was left out. */
-export function compareDocument(comparison: Comparison, basePath: string, newPath: string): object {
-  return {
-    ...COMPARE_FORMAT,
-    base: basePath,
-    new: newPath,
-    metric: comparison.metric ?? 'time',
-    alpha: comparison.alpha,
-    noise: comparison.noise,
-    confidence: comparison.confidence,
-    complexityChanges: comparison.complexity ?? [],
-    rows: comparison.rows.map((r) => ({
-      name: groupedName(r),
-      id: r.id,
-      baseNsPerOp: r.base.nsPerOp,
-      newNsPerOp: r.new.nsPerOp,
-      ...(r.base.perOp === undefined ? {} : { baseInstructionsPerOp: r.base.perOp, newInstructionsPerOp: r.new.perOp }),
-      change: r.change,
-      ciLower: r.ciLower,
-      ciUpper: r.ciUpper,
-      pValue: r.pValue,
-      verdict: r.verdict,
-      reason: r.reason,
-      hostShift: r.hostShift,
-      throughputShift: r.throughputShift,
-      band: r.band,
-      unit: r.unit,
-      baseN: r.base.n,
-      newN: r.new.n,
-      warning: r.warning,
-      baseBytesPerOp: r.bytes?.base ?? null,
-      newBytesPerOp: r.bytes?.new ?? null,
-    })),
-    geomean: comparison.geomean,
-    onlyInBase: comparison.onlyInBase,
-    onlyInNew: comparison.onlyInNew,
-    skipped: comparison.skipped,
-    notes: comparison.notes,
-  };
 }
 
 export function runCompare(command: CompareCommand, io: Io): number {

@@ -8,6 +8,7 @@ import { useColor } from './option-values.js';
 import pc from 'picocolors';
 import { analyseHistory, type RunHistoryAnalysis } from '../analysis/run-history.js';
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
+import { historyDocument } from '../export/history-document.js';
 import { renderHistoryReport } from '../report/history-report.js';
 import { readHistory } from '../results/run-history.js';
 import { analysedNow } from '../analysis/read-analysed.js';
@@ -15,17 +16,10 @@ import { displayPath } from '../runner/display-path.js';
 import type { HistoryCommand } from './history-args.js';
 import { UsageError } from '../runner/usage-error.js';
 
-/** Marks the `history --json` document; bumped on an incompatible change of its shape. */
-export const HISTORY_FORMAT = { format: 'ubench-history', version: 1 } as const;
-
 interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   cwd: string;
-}
-
-export function historyDocument(analysis: RunHistoryAnalysis, noise: number): object {
-  return { ...HISTORY_FORMAT, alpha: COMPARE_ALPHA, noise, ...analysis };
 }
 
 export function runHistory(command: HistoryCommand, io: Io): number {

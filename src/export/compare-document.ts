@@ -1,0 +1,46 @@
+/** The `compare --json` document: the comparison's rows as CI tools want them, and what was left out. */
+import type { Comparison } from '../analysis/compare-runs.js';
+import { groupedName } from '../results/grouped-name.js';
+
+/** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
+export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
+
+export function compareDocument(comparison: Comparison, basePath: string, newPath: string): object {
+  return {
+    ...COMPARE_FORMAT,
+    base: basePath,
+    new: newPath,
+    metric: comparison.metric ?? 'time',
+    alpha: comparison.alpha,
+    noise: comparison.noise,
+    confidence: comparison.confidence,
+    complexityChanges: comparison.complexity ?? [],
+    rows: comparison.rows.map((r) => ({
+      name: groupedName(r),
+      id: r.id,
+      baseNsPerOp: r.base.nsPerOp,
+      newNsPerOp: r.new.nsPerOp,
+      ...(r.base.perOp === undefined ? {} : { baseInstructionsPerOp: r.base.perOp, newInstructionsPerOp: r.new.perOp }),
+      change: r.change,
+      ciLower: r.ciLower,
+      ciUpper: r.ciUpper,
+      pValue: r.pValue,
+      verdict: r.verdict,
+      reason: r.reason,
+      hostShift: r.hostShift,
+      throughputShift: r.throughputShift,
+      band: r.band,
+      unit: r.unit,
+      baseN: r.base.n,
+      newN: r.new.n,
+      warning: r.warning,
+      baseBytesPerOp: r.bytes?.base ?? null,
+      newBytesPerOp: r.bytes?.new ?? null,
+    })),
+    geomean: comparison.geomean,
+    onlyInBase: comparison.onlyInBase,
+    onlyInNew: comparison.onlyInNew,
+    skipped: comparison.skipped,
+    notes: comparison.notes,
+  };
+}
