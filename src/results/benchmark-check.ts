@@ -5,17 +5,16 @@
  * as a string), which would otherwise reach the results file and make it unreadable to every
  * command that checks the files it reads (read-results.ts).
  */
-import { readFileSync } from 'node:fs';
+import { resultsSchema } from './read-results.js';
 import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
+import { SCHEMA_VERSION } from './types.js';
 
 let check: SchemaCheck | null = null;
 
 /** The first problem of a built benchmark result (`<path> <message>`), or null when it is valid. */
 export function benchmarkResultProblem(result: unknown): string | null {
   if (check === null) {
-    // Both src/results and dist/results sit two levels below the package root.
-    const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8')) as { $defs: Record<string, unknown> };
-    check = compileSchemaCheck({ $ref: '#/$defs/benchmarkResult', $defs: schema.$defs });
+    check = compileSchemaCheck({ $ref: '#/$defs/benchmarkResult', $defs: resultsSchema(SCHEMA_VERSION)['$defs'] });
   }
   return check(result);
 }

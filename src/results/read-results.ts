@@ -19,13 +19,18 @@ export const MAX_RESULTS_FILE_BYTES = 512 * 1024 * 1024;
 const SCHEMA_FILES: Readonly<Record<number, string>> = { 1: 'results-v1.schema.json', 2: 'results-v2.schema.json', [SCHEMA_VERSION]: 'results.schema.json' };
 const schemaChecks = new Map<number, SchemaCheck>();
 
-/** The compiled check of a version's schema (read from the package's schema/ folder once). */
+/** A readable version's schema, as the package's schema/ folder holds it. */
+export function resultsSchema(version: number): Record<string, unknown> {
+  // Both src/results and dist/results sit two levels below the package root.
+  const file = new URL(`../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/** The compiled check of a version's schema (read once). */
 function schemaCheck(version: number): SchemaCheck {
   let check = schemaChecks.get(version);
   if (check === undefined) {
-    // Both src/results and dist/results sit two levels below the package root.
-    const file = new URL(`../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
-    check = compileSchemaCheck(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>, { ignoreUnknownProperties: true });
+    check = compileSchemaCheck(resultsSchema(version), { ignoreUnknownProperties: true });
     schemaChecks.set(version, check);
   }
   return check;
