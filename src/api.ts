@@ -1,71 +1,49 @@
 /**
  * The programmatic API: what `npx ubench` does, from a script. `run()` takes the CLI's options,
- * typed, validates them exactly as the CLI does (a mistake throws a `UsageError` with the CLI's
- * one-line message), measures in child processes and resolves to the analysed results file.
+ * typed (cli/run-input.ts), checks them with the very code the CLI's flags go through (a mistake
+ * throws a `UsageError` with the CLI's one-line message), measures in child processes and resolves
+ * to the analysed results file.
  * Loaded lazily by `index.ts`, so bench files that import `ubench` for `bench()` stay light.
  */
 import { compareRuns, DEFAULT_NOISE, type Comparison } from './analysis/compare-runs.js';
 import { mergeResults, type MergeInput } from './analysis/merge-results.js';
 import { slowerRows } from './analysis/regression-gate.js';
 import { analysedNow } from './analysis/read-analysed.js';
-import { parseRunCommand } from './cli/run-command.js';
+import path from 'node:path';
+import { EXPORTERS, type ExportFormat } from './cli/export-files.js';
+import { baselineFile } from './cli/option-values.js';
+import { runOptionsOf, type RunInput } from './cli/run-input.js';
+import { renderResultsPage } from './html/results-page.js';
+import { resultsText, writeTextAtomic } from './results/write-results.js';
 import { createRuntimeExecutor } from './runner/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
-import { UsageError } from './runner/usage-error.js';
 import type { FinishedBenchmark } from './results/finished-benchmark.js';
 import type { ResultsFile } from './results/types.js';
 
-/** A duration as the CLI writes it (`'500ms'`, `'2s'`) or a number of milliseconds. */
-export type Duration = string | number;
+export type { Duration } from './cli/measurement-options.js';
 
-export interface RunApiOptions {
-  /** Bench files or folders to search for `*.bench.{ts,mts,js,mjs}` (relative to `cwd`); default: `cwd`. */
-  files?: string | readonly string[];
+/**
+ * What `run()` takes: every option of a run the CLI has (RunInput: the measurement options, every
+ * pass switch of the registry such as `gcCost` or `instructions`, …), the exports, and callbacks.
+ * The CLI's terminal options have their API elsewhere: `--compare`/`--fail-on-regression` are
+ * `compare()` and `slowerThan()`; `--quiet`/`--color` are the callbacks'; `--strict` is the
+ * diagnostics' severities in the results.
+ */
+export interface RunApiOptions extends RunInput {
   /** Folder the files are relative to and results are named from; default: `process.cwd()`. */
   cwd?: string;
-  /** Only benchmarks whose id matches this regular expression (`--filter`). */
-  filter?: string;
-  /** Sampling budget per benchmark (`--time`, default `'1s'`). */
-  time?: Duration;
-  /** Warm-up cap per benchmark (`--warmup`, default `'2s'`). */
-  warmup?: Duration;
-  /** Target CI half-width as a fraction: 0.01 = ±1% (`--precision`). */
-  precision?: number;
-  /** Per-process timeout (`--timeout`). */
-  timeout?: Duration;
-  /** Seed of every random choice (`--seed`, default 1). */
-  seed?: number;
-  /** One benchmark after another instead of interleaved rounds (`--sequential`). */
-  sequential?: boolean;
-  /** Runtimes to run every bench file under, the first being the reference: `['node', 'bun']` or `'node,bun'` (`--runtime`). */
-  runtime?: string | readonly string[];
-  /** Flags for every benchmark process: `['--max-old-space-size=4096']` or one string (`--node-flags`). */
-  nodeFlags?: string | readonly string[];
-  /** A process per file (default) or per benchmark (`--isolate`). */
-  isolate?: 'file' | 'benchmark';
-  /** Separate processes per benchmark (`--forks`, default 1). */
-  forks?: number;
-  /** Measure only this share of the suite: `'2/4'` or `{ index: 2, count: 4 }` (`--shard`). */
-  shard?: string | { index: number; count: number };
-  /** Values replacing the declared ones of every benchmark declaring the key (`--args`): `{ n: '1000..1e6:x4' }` or `{ n: [10, 100] }`. */
-  args?: Readonly<Record<string, string | readonly (string | number)[]>>;
-  /** A `ubench probe --json` document whose cache sizes cliffs are named after (`--probe`). */
-  probe?: string;
-  /** Passes after timing (`--gc-cost`, `--alloc-sites`, `--profile`, `--disasm`). */
-  gcCost?: boolean;
-  allocSites?: boolean;
-  profile?: boolean;
-  disasm?: boolean;
-  /** Hot functions and lines kept per benchmark with `profile` (`--profile-top`). */
-  profileTop?: number;
-  /** Where profiles go (`--profile-dir`). */
-  profileDir?: string;
-  /** A results file or saved baseline to hold bytes/op and retained memory to (`--baseline`). */
-  baseline?: string;
-  /** Also write the results file here, after every benchmark (`--json`). */
-  json?: string;
-  /** Keep the run in `.ubench/runs` for `ubench history` (default false here; the CLI keeps it unless `--no-history`). */
-  history?: boolean;
+  /** Also save the results as a baseline: a name (`.ubench/baselines/<name>.json`) or a path (`--save-baseline`). */
+  saveBaseline?: string;
+  /** Also write the results as a Markdown table here (`--markdown`). */
+  markdown?: string;
+  /** Also write one CSV row per benchmark here (`--csv`). */
+  csv?: string;
+  /** Also write Go benchmark format here (`--benchfmt`). */
+  benchfmt?: string;
+  /** Also write Bencher Metric Format JSON here (`--bmf`). */
+  bmf?: string;
+  /** Also write the HTML report here (`--html`). */
+  html?: string;
   /** Progress messages, as the CLI's status line shows them. */
   onProgress?: (text: string) => void;
   /** Each benchmark as it finishes its timing run (measured or failed), with where the run stands: what the CLI prints a line for in a CI log. */
@@ -78,57 +56,42 @@ export interface RunApiOptions {
   signal?: AbortSignal;
 }
 
-const durationFlag = (value: Duration): string => (typeof value === 'number' ? `${value}ms` : value);
+/** The output options of `run()` and the CLI flag each one stands for. */
+export const RUN_API_OUTPUT_FLAGS = {
+  saveBaseline: '--save-baseline',
+  markdown: '--markdown',
+  csv: '--csv',
+  benchfmt: '--benchfmt',
+  bmf: '--bmf',
+  html: '--html',
+} as const satisfies Record<Exclude<keyof RunApiOptions, keyof RunInput | 'cwd' | `on${string}` | 'signal'>, string>;
 
-/** The options as the CLI's flags, so they are validated by the very same code. */
-function flagsOf(options: RunApiOptions): string[] {
-  const flags: string[] = [];
-  const add = (flag: string, value: string | number | boolean | undefined): void => {
-    if (value === undefined || value === false) return;
-    flags.push(flag);
-    if (value !== true) flags.push(String(value));
-  };
-  add('--filter', options.filter);
-  add('--time', options.time === undefined ? undefined : durationFlag(options.time));
-  add('--warmup', options.warmup === undefined ? undefined : durationFlag(options.warmup));
-  add('--precision', options.precision === undefined ? undefined : `${options.precision * 100}%`);
-  add('--timeout', options.timeout === undefined ? undefined : durationFlag(options.timeout));
-  add('--seed', options.seed);
-  add('--sequential', options.sequential);
-  add('--runtime', typeof options.runtime === 'string' || options.runtime === undefined ? options.runtime : options.runtime.join(','));
-  add('--node-flags', typeof options.nodeFlags === 'string' || options.nodeFlags === undefined ? options.nodeFlags : options.nodeFlags.join(' '));
-  add('--isolate', options.isolate);
-  add('--forks', options.forks);
-  add('--shard', typeof options.shard === 'object' ? `${options.shard.index}/${options.shard.count}` : options.shard);
-  for (const [key, values] of Object.entries(options.args ?? {})) flags.push('--args', `${key}=${typeof values === 'string' ? values : values.join(',')}`);
-  add('--probe', options.probe);
-  add('--gc-cost', options.gcCost);
-  add('--alloc-sites', options.allocSites);
-  add('--profile', options.profile);
-  add('--disasm', options.disasm);
-  add('--profile-top', options.profileTop);
-  add('--profile-dir', options.profileDir);
-  add('--baseline', options.baseline);
-  add('--json', options.json);
-  if (options.history !== true) flags.push('--no-history');
-  const files = options.files === undefined ? [] : typeof options.files === 'string' ? [options.files] : [...options.files];
-  // After `--`, a file name that looks like a flag is still a file.
-  return [...flags, '--', ...files];
+/** The files the run's results are also written to, checked before measuring. */
+function outputFiles(options: RunApiOptions, cwd: string): { path: string; text: (results: ResultsFile) => string }[] {
+  const outputs: { path: string; text: (results: ResultsFile) => string }[] = [];
+  for (const format of Object.keys(EXPORTERS) as ExportFormat[]) {
+    const target = options[format];
+    if (target !== undefined) outputs.push({ path: path.resolve(cwd, target), text: EXPORTERS[format] });
+  }
+  if (options.html !== undefined) outputs.push({ path: path.resolve(cwd, options.html), text: (results) => renderResultsPage(results, {}) });
+  if (options.saveBaseline !== undefined) outputs.push({ path: baselineFile(options.saveBaseline, cwd, '--save-baseline'), text: resultsText });
+  return outputs;
 }
 
-/** Runs bench files as `npx ubench` does and resolves to the analysed results (also written to `json`). */
+/** Runs bench files as `npx ubench` does and resolves to the analysed results (also written to `json` and the exports asked for). */
 export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
   const cwd = options.cwd ?? process.cwd();
-  const parsed = parseRunCommand(flagsOf(options), cwd, process.env);
-  if (parsed.command !== 'run') throw new UsageError('run(): unexpected option');
+  const runOptions = runOptionsOf(options, cwd, process.env);
+  const outputs = outputFiles(options, cwd);
   const output = options.onOutput ?? ((text: string) => void process.stderr.write(text));
-  const outcome = await runBenchmarks(parsed.options, {
+  const outcome = await runBenchmarks(runOptions, {
     executor: createRuntimeExecutor({ relay: output, cwd }),
     progress: options.onProgress ?? (() => undefined),
     finished: options.onBenchmark,
     warn: options.onWarning ?? ((text) => void process.stderr.write(`ubench: warning: ${text}\n`)),
     signal: options.signal,
   });
+  for (const target of outputs) writeTextAtomic(target.path, target.text(outcome.results));
   return outcome.results;
 }
 

@@ -1,9 +1,10 @@
 /** `ubench ab <fileA> <fileB> [options]`: arguments, checked. */
+import { passSelection } from '../runner/passes/pass-registry.js';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
 import type { AbRunOptions } from '../runner/run-ab.js';
 import { plainRunOptions } from './plain-run-options.js';
-import { measurementOptions } from './measurement-options.js';
+import { MEASUREMENT_FLAGS, measurementInputOf, measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
 import { checkOneStdout, outputTarget } from './export-files.js';
@@ -31,15 +32,7 @@ export interface AbCommand extends AbRunOptions {
 export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand {
   const { values, positionals } = parseOptions(argv, {
     pairs: { type: 'string' },
-    filter: { type: 'string' },
-    time: { type: 'string' },
-    warmup: { type: 'string' },
-    precision: { type: 'string' },
-    timeout: { type: 'string' },
-    seed: { type: 'string' },
-    sequential: { type: 'boolean' },
-    runtime: { type: 'string' },
-    'node-flags': { type: 'string' },
+    ...MEASUREMENT_FLAGS,
     noise: { type: 'string' },
     metric: { type: 'string' },
     json: { type: 'string' },
@@ -52,7 +45,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
   if (positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
   const metric = metricOption(values.metric);
   const noise = values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise');
-  const measurement = measurementOptions(values);
+  const measurement = measurementOptions(measurementInputOf(values));
   checkOneStdout('ab', { json: values.json, markdown: values.markdown });
   if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
@@ -67,6 +60,6 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,
-    run: { ...plainRunOptions(cwd, measurement), instructions: metric === 'instructions' },
+    run: { ...plainRunOptions(cwd, measurement), passes: passSelection({ instructions: metric === 'instructions' }) },
   };
 }

@@ -25,7 +25,7 @@ export const EXPORT_FLAGS = {
 
 export type ExportFormat = keyof typeof EXPORT_FLAGS;
 
-const EXPORTERS: Record<ExportFormat, (results: ResultsFile) => string> = {
+export const EXPORTERS: Record<ExportFormat, (results: ResultsFile) => string> = {
   markdown: resultsMarkdown,
   csv: resultsCsv,
   benchfmt: resultsBenchfmt,

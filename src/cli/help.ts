@@ -1,4 +1,14 @@
 /** The text of `ubench --help`. */
+import { PASS_SWITCHES } from '../runner/passes/pass-registry.js';
+
+/** Width of the flag column: the option's lines start here. */
+const FLAG_COLUMN = 24;
+
+/** Each pass switch's flag and help lines, from the registry (runner/passes/pass-registry.ts). */
+function passHelp(): string {
+  return PASS_SWITCHES.map((s) => s.help.map((line, i) => `  ${(i === 0 ? s.flag : '').padEnd(FLAG_COLUMN)}${line}`).join('\n')).join('\n');
+}
+
 export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench compare <base> <new> [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
                       [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
@@ -47,18 +57,7 @@ Options:
   --probe <file>          name the cache level a cliff crossed from this ubench probe --json
                           document (benchmarks declaring bytesPerItem; default: the OS's sizes)
   --strict                exit 1 when any diagnostic warns (for CI)
-  --gc-cost               also measure with GC eliminated (a large young generation, every
-                          sample GC-free) and report what GC adds per operation, with its CI
-  --alloc-sites           also list the functions that allocate the most bytes per operation
-                          (V8's sampling heap profiler)
-  --profile               also profile each benchmark after timing (V8's CPU profiler on a
-                          replay of its samples): hot functions, hot source lines, JIT tier,
-                          deopts; saves a .cpuprofile per benchmark
-  --instructions          also count machine instructions per operation under valgrind's callgrind:
-                          a figure host noise does not move (slow: seconds per benchmark)
-  --cache-sim             with --instructions: callgrind's simulated cache misses per operation too
-  --disasm                also print the measured loop's optimized machine code, annotated
-                          with perf samples per instruction where perf works (UBENCH_PERF=path)
+${passHelp()}
   --profile-top <n>       hot functions and lines listed per benchmark (default 10)
   --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
   --save-baseline <name>  also save the results as .ubench/baselines/<name>.json (to commit)

@@ -17,16 +17,32 @@ const MIN_DEFAULT_TIMEOUT_NS = 60e9;
 /** Fixed default seed: runs are reproducible from their samples unless asked otherwise. */
 const DEFAULT_SEED = 1;
 
-export interface MeasurementFlags {
+/** A duration as the CLI writes it (`'500ms'`, `'2s'`) or a number of milliseconds (the API's). */
+export type Duration = string | number;
+
+/**
+ * How each benchmark is measured, as the CLI's flags give it (strings) or the API's options (typed
+ * values); both are checked here, a mistake being a one-line usage error naming the flag.
+ */
+export interface MeasurementInput {
+  /** Only benchmarks whose id matches this regular expression (`--filter`). */
   filter?: string;
-  time?: string;
-  warmup?: string;
-  precision?: string;
-  timeout?: string;
-  seed?: string;
+  /** Sampling budget per benchmark (`--time`, default `'1s'`). */
+  time?: Duration;
+  /** Warm-up cap per benchmark (`--warmup`, default `'2s'`). */
+  warmup?: Duration;
+  /** Target CI half-width (`--precision`): `'1%'`, or a fraction (0.01 = ±1%). */
+  precision?: string | number;
+  /** Per-process timeout (`--timeout`). */
+  timeout?: Duration;
+  /** Seed of every random choice (`--seed`, default 1). */
+  seed?: string | number;
+  /** One benchmark after another instead of interleaved rounds (`--sequential`). */
   sequential?: boolean;
-  runtime?: string;
-  'node-flags'?: string;
+  /** Runtimes to run every bench file under, the first being the reference: `'node,bun'` or `['node', 'bun']` (`--runtime`). */
+  runtime?: string | readonly string[];
+  /** Flags for every benchmark process: one string split at spaces, or a list of flags (`--node-flags`). */
+  nodeFlags?: string | readonly string[];
 }
 
 export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes' | 'nodeFlags'>;
@@ -40,21 +56,61 @@ export function nodeFlagList(text: string): string[] {
   return flags;
 }
 
-export function measurementOptions(values: MeasurementFlags): MeasurementOptions {
+/** The measurement flags as `parseArgs` options (a run, `ab`). */
+export const MEASUREMENT_FLAGS = {
+  filter: { type: 'string' },
+  time: { type: 'string' },
+  warmup: { type: 'string' },
+  precision: { type: 'string' },
+  timeout: { type: 'string' },
+  seed: { type: 'string' },
+  sequential: { type: 'boolean' },
+  runtime: { type: 'string' },
+  'node-flags': { type: 'string' },
+} as const;
+
+/** The measurement flags' values as the input both the CLI and the API give. */
+export function measurementInputOf(values: Omit<MeasurementInput, 'nodeFlags'> & { 'node-flags'?: string }): MeasurementInput {
+  const { 'node-flags': nodeFlags, ...rest } = values;
+  return nodeFlags === undefined ? rest : { ...rest, nodeFlags };
+}
+
+/** A duration in nanoseconds: a string as the CLI writes it, or a number of milliseconds. */
+export function durationNs(value: Duration, flag: string): number {
+  if (typeof value === 'string') return parseDuration(value, flag);
+  if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${flag}: duration must be a number of milliseconds greater than zero, got ${value}`);
+  return value * 1e6;
+}
+
+/** A fraction (0.01 = 1%) given as the CLI's percentage or as the API's number. */
+export function fraction(value: string | number, flag: string): number {
+  if (typeof value === 'string') return percent(value, flag);
+  if (!(value > 0 && value < 1)) throw new UsageError(`${flag}: expected a fraction between 0 and 1 (0.01 = 1%), got ${value}`);
+  return value;
+}
+
+function flagList(value: string | readonly string[]): string[] {
+  if (typeof value === 'string') return nodeFlagList(value);
+  const stray = value.find((flag) => typeof flag !== 'string' || !flag.startsWith('-'));
+  if (stray !== undefined || value.length === 0) return nodeFlagList(String(stray ?? ''));
+  return [...value];
+}
+
+export function measurementOptions(values: MeasurementInput): MeasurementOptions {
   const filter = values.filter ?? null;
   if (filter !== null) regexOption(filter, '--filter: invalid regular expression');
-  const timeBudgetNs = parseDuration(values.time ?? DEFAULT_TIME, '--time');
-  const warmupMaxNs = parseDuration(values.warmup ?? DEFAULT_WARMUP, '--warmup');
-  const timeoutNs = values.timeout === undefined ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs)) : parseDuration(values.timeout, '--timeout');
+  const timeBudgetNs = durationNs(values.time ?? DEFAULT_TIME, '--time');
+  const warmupMaxNs = durationNs(values.warmup ?? DEFAULT_WARMUP, '--warmup');
+  const timeoutNs = values.timeout === undefined ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs)) : durationNs(values.timeout, '--timeout');
   return {
     filter,
     timeBudgetNs,
     warmupMaxNs,
     timeoutNs,
-    seed: integer(values.seed, '--seed', DEFAULT_SEED),
-    precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : percent(values.precision, '--precision'),
+    seed: integer(values.seed === undefined ? undefined : String(values.seed), '--seed', DEFAULT_SEED),
+    precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : fraction(values.precision, '--precision'),
     interleave: values.sequential !== true,
-    runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(values.runtime),
-    nodeFlags: values['node-flags'] === undefined ? [] : nodeFlagList(values['node-flags']),
+    runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(typeof values.runtime === 'string' ? values.runtime : values.runtime.join(',')),
+    nodeFlags: values.nodeFlags === undefined ? [] : flagList(values.nodeFlags),
   };
 }

@@ -3,6 +3,7 @@
  * measurement flags apply; no extra passes, results file, baseline or history.
  */
 import path from 'node:path';
+import { NO_PASSES } from '../runner/passes/pass-registry.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
 import type { MeasurementOptions } from './measurement-options.js';
@@ -16,12 +17,7 @@ export function plainRunOptions(cwd: string, measurement: MeasurementOptions): R
     isolate: 'file',
     forks: 1,
     shard: null,
-    gcCost: false,
-    allocSites: false,
-    profile: false,
-    disasm: false,
-    instructions: false,
-    cacheSim: false,
+    passes: NO_PASSES,
     profileTop: DEFAULT_PROFILE_TOP,
     profileDir: path.resolve(cwd, DEFAULT_PROFILE_DIR),
     baselinePath: null,

@@ -10,11 +10,9 @@ import { readAnalysed } from '../analysis/read-analysed.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { renderResultsPage } from '../html/results-page.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
-import { RUNS_DIR } from '../results/run-history.js';
 import type { ResultsFile } from '../results/types.js';
 import { resultsText, writeResultsAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
-import { calibrationPath } from '../runner/host-calibration.js';
 import { runBenchmarks } from '../runner/run.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { UsageError } from '../runner/usage-error.js';
@@ -22,12 +20,10 @@ import type { CliIo } from './cli-io.js';
 import { compareAfterRun } from './compare-command.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 import { appendStepSummary, checkOneStdout, EXPORT_FLAGS, exportTargets, outputTarget, reportStream, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
-import { measurementOptions } from './measurement-options.js';
+import { inputOfFlags, RUN_INPUT_OPTIONS, runOptionsOf } from './run-input.js';
 import { measuringDeps } from './measuring-deps.js';
-import { baselineFile, colorChoice, parseOptions, percent, positiveInteger, useColor } from './option-values.js';
+import { baselineFile, colorChoice, parseOptions, percent, useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
-import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
-import { parseArgsFlags, probeCacheFacts } from './sweep-options.js';
 
 /** The commands besides a run; each must be the first argument. */
 export const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report', 'calibration', 'merge'];
@@ -65,38 +61,14 @@ export type RunCommandOrFlag = RunCommand | { command: 'help' } | { command: 've
 
 export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): RunCommandOrFlag {
   const { values, positionals } = parseOptions(argv, {
-    filter: { type: 'string' },
-    json: { type: 'string' },
-    time: { type: 'string' },
-    warmup: { type: 'string' },
-    precision: { type: 'string' },
-    isolate: { type: 'string' },
-    forks: { type: 'string' },
-    shard: { type: 'string' },
-    timeout: { type: 'string' },
-    seed: { type: 'string' },
-    sequential: { type: 'boolean' },
-    runtime: { type: 'string' },
-    'node-flags': { type: 'string' },
+    ...RUN_INPUT_OPTIONS,
     quiet: { type: 'boolean', short: 'q' },
     strict: { type: 'boolean' },
-    'gc-cost': { type: 'boolean' },
-    'alloc-sites': { type: 'boolean' },
-    profile: { type: 'boolean' },
-    disasm: { type: 'boolean' },
-    instructions: { type: 'boolean' },
-    'cache-sim': { type: 'boolean' },
-    'profile-top': { type: 'string' },
-    'profile-dir': { type: 'string' },
-    baseline: { type: 'string' },
     compare: { type: 'string' },
     'save-baseline': { type: 'string' },
     noise: { type: 'string' },
     metric: { type: 'string' },
     'fail-on-regression': { type: 'string' },
-    'no-history': { type: 'boolean' },
-    args: { type: 'string', multiple: true },
-    probe: { type: 'string' },
     ...EXPORT_FLAGS,
     html: { type: 'string' },
     color: { type: 'boolean' },
@@ -108,44 +80,21 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
   if (values.version) return { command: 'version' };
   const misplaced = positionals.find((p) => SUBCOMMANDS.includes(p) && !existsSync(path.resolve(cwd, p)));
   if (misplaced !== undefined) throw new UsageError(`"${misplaced}" is a command: write it first, before any option (ubench ${misplaced} …)`);
-  const isolate = values.isolate ?? 'file';
-  if (isolate !== 'file' && isolate !== 'benchmark') throw new UsageError(`--isolate: expected file or benchmark, got "${isolate}"`);
-  const measurement = measurementOptions(values);
   const color = colorChoice(values);
   if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
   const metric = metricOption(values.metric);
-  if (metric === 'instructions' && values.instructions !== true && values['cache-sim'] !== true)
-    throw new UsageError('--metric instructions needs --instructions (the run must count instructions to be compared on them)');
+  const input = inputOfFlags(values, positionals);
+  const jsonToStdout = values.json === STDOUT;
+  const options = runOptionsOf(jsonToStdout ? { ...input, json: undefined } : input, cwd, env);
+  if (metric === 'instructions' && !options.passes.instructions) throw new UsageError('--metric instructions needs --instructions (the run must count instructions to be compared on them)');
   const exports = exportTargets(values, cwd);
   checkOneStdout('run', { json: values.json, ...exports, html: values.html });
-  const jsonToStdout = values.json === STDOUT;
   return {
     command: 'run',
     color,
     exports,
     htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
-    options: {
-      targets: positionals,
-      cwd,
-      ...measurement,
-      jsonPath: jsonToStdout ? null : (values.json ?? null),
-      isolate,
-      forks: values.forks === undefined ? 1 : positiveInteger(values.forks, '--forks'),
-      shard: values.shard === undefined ? null : parseShard(values.shard),
-      gcCost: values['gc-cost'] === true,
-      allocSites: values['alloc-sites'] === true,
-      profile: values.profile === true,
-      disasm: values.disasm === true,
-      instructions: values.instructions === true || values['cache-sim'] === true,
-      cacheSim: values['cache-sim'] === true,
-      profileTop: values['profile-top'] === undefined ? DEFAULT_PROFILE_TOP : positiveInteger(values['profile-top'], '--profile-top'),
-      profileDir: path.resolve(cwd, values['profile-dir'] ?? DEFAULT_PROFILE_DIR),
-      baselinePath: values.baseline === undefined ? null : baselineFile(values.baseline, cwd, '--baseline'),
-      historyDir: values['no-history'] === true ? null : path.join(cwd, RUNS_DIR),
-      calibrationPath: calibrationPath(env),
-      ...(values.args === undefined ? {} : { args: parseArgsFlags(values.args) }),
-      ...(values.probe === undefined ? {} : { caches: probeCacheFacts(values.probe, cwd) }),
-    },
+    options,
     outputs: {
       quiet: values.quiet === true,
       jsonToStdout,
@@ -157,15 +106,6 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     },
   };
-}
-
-/** `--shard 2/4`: the second of four shares (1-based, as CI matrices count). */
-export function parseShard(text: string): { index: number; count: number } {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = match === null ? Number.NaN : Number(match[1]);
-  const count = match === null ? Number.NaN : Number(match[2]);
-  if (!(count >= 1 && index >= 1 && index <= count)) throw new UsageError(`--shard: expected i/n with 1 ≤ i ≤ n (e.g. 2/4), got "${text}"`);
-  return { index, count };
 }
 
 /** Diagnostics that `--strict` turns into a failure. */

@@ -21,6 +21,31 @@ function listValue(text: string): ParamValue {
   return text.trim() !== '' && Number.isFinite(number) ? number : text;
 }
 
+/** One key's values: a range or a list as text (`1000..1e6:x4`, `10,100`), or the API's list of values. */
+export function argValues(key: string, values: string | readonly ParamValue[]): ParamValue[] {
+  if (!KEY.test(key)) throw new UsageError(`--args: "${key}" is not a parameter name (letters, digits, _ and $, not starting with a digit)`);
+  if (typeof values !== 'string') {
+    const bad = values.find((v) => !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))));
+    if (bad !== undefined || values.length === 0) throw new UsageError(`--args ${key}: expected strings or finite numbers, got ${values.length === 0 ? 'none' : String(bad)}`);
+    if (new Set(values).size !== values.length) throw new UsageError(`--args ${key}: a value is listed twice`);
+    return [...values];
+  }
+  const text = values.trim();
+  if (text.includes('..')) {
+    try {
+      return parseRange(text);
+    } catch (error) {
+      if (error instanceof DeclarationError) throw new UsageError(`--args ${key}: ${error.message}`);
+      throw error;
+    }
+  }
+  const items = text.split(',').map((v) => v.trim());
+  if (items.some((v) => v === '')) throw new UsageError(`--args ${key}: empty value in "${text}"`);
+  const parsed = items.map(listValue);
+  if (new Set(parsed).size !== parsed.length) throw new UsageError(`--args ${key}: a value is listed twice in "${text}"`);
+  return parsed;
+}
+
 /** `['n=1000..1e6:x4', 'kind=a,b']` → `{ n: [1000, 4000, …], kind: ['a', 'b'] }`. */
 export function parseArgsFlags(flags: readonly string[]): Record<string, ParamValue[]> {
   // A Map, not an object: a key named constructor, toString or __proto__ is a parameter like any other.
@@ -30,21 +55,7 @@ export function parseArgsFlags(flags: readonly string[]): Record<string, ParamVa
     const key = eq < 0 ? '' : flag.slice(0, eq).trim();
     if (!KEY.test(key)) throw new UsageError(`--args: expected key=values, e.g. n=1000..1e6:x4 or n=10,100,1000, got "${flag}"`);
     if (args.has(key)) throw new UsageError(`--args: ${key} is given twice`);
-    const text = flag.slice(eq + 1).trim();
-    if (text.includes('..')) {
-      try {
-        args.set(key, parseRange(text));
-      } catch (error) {
-        if (error instanceof DeclarationError) throw new UsageError(`--args ${key}: ${error.message}`);
-        throw error;
-      }
-      continue;
-    }
-    const values = text.split(',').map((v) => v.trim());
-    if (values.some((v) => v === '')) throw new UsageError(`--args ${key}: empty value in "${text}"`);
-    const parsed = values.map(listValue);
-    if (new Set(parsed).size !== parsed.length) throw new UsageError(`--args ${key}: a value is listed twice in "${text}"`);
-    args.set(key, parsed);
+    args.set(key, argValues(key, flag.slice(eq + 1)));
   }
   // Object.fromEntries defines own data properties: `__proto__` stays a key, never a prototype.
   return Object.fromEntries(args);

@@ -1,7 +1,8 @@
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
+import { passSettings, type PassKey } from './passes/pass-registry.js';
 import type { Shard } from './shard.js';
 import type { CacheFacts } from '../results/complexity-types.js';
-import type { ParamValue } from '../results/types.js';
+import type { ParamValue, RunSettings } from '../results/types.js';
 
 /**
  * What to measure and where the measurements go, already validated (the CLI and the API build it
@@ -25,18 +26,8 @@ export interface RunOptions {
   runtimes: RuntimeSpec[];
   /** Sample a file's benchmarks in randomized interleaved rounds (default) rather than one after another (`--sequential`). */
   interleave: boolean;
-  /** Measure GC cost by elimination (a GC-free pass after timing). */
-  gcCost: boolean;
-  /** Profile allocation sites (a pass after timing). */
-  allocSites: boolean;
-  /** Profile each benchmark's CPU time (a pass after timing): hot functions and lines. */
-  profile: boolean;
-  /** Print the measured loop's optimized machine code, annotated with perf samples where possible (a pass after timing). */
-  disasm: boolean;
-  /** Count instructions per operation under callgrind (a pass after timing). */
-  instructions: boolean;
-  /** With `instructions`: also callgrind's simulated cache misses per operation. */
-  cacheSim: boolean;
+  /** The passes after timing asked for, by switch (passes/pass-registry.ts: `gcCost`, `allocSites`, `profile`, `disasm`, `instructions`, `cacheSim`, …). */
+  passes: Readonly<Record<PassKey, boolean>>;
   /** Hot functions and lines listed per benchmark. */
   profileTop: number;
   /** Where `.cpuprofile` and machine-code files go (a folder per run is made inside). */
@@ -55,4 +46,25 @@ export interface RunOptions {
   args?: Record<string, ParamValue[]>;
   /** The cache sizes cliffs are named against (`--probe`); absent: the operating system's, where it lists them. */
   caches?: CacheFacts | null;
+}
+
+/** What the results file keeps of the options (`results.settings`): those that shape its figures. */
+export function settingsOf(options: RunOptions): RunSettings {
+  const { timeBudgetNs, warmupMaxNs, isolate, forks, timeoutNs, filter, seed, precisionTarget, interleave, shard } = options;
+  const nodeFlags = options.nodeFlags ?? [];
+  const passes = passSettings(options.passes) as Pick<RunSettings, 'gcCost' | 'allocSites' | 'profile' | 'disasm' | 'instructions'>;
+  return {
+    timeBudgetNs,
+    warmupMaxNs,
+    isolate,
+    forks,
+    timeoutNs,
+    filter,
+    seed,
+    precisionTarget,
+    interleave,
+    ...passes,
+    shard,
+    ...(nodeFlags.length > 0 ? { nodeFlags } : {}),
+  };
 }

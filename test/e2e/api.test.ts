@@ -4,6 +4,7 @@
  * results; compare() and slowerThan() gate; merge() combines shards.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { analyse, compare, type FinishedBenchmark, merge, readResults, run, slowerThan } from '../../src/index.js';
@@ -88,7 +89,38 @@ describe('programmatic API', () => {
     assert.equal(new Set(merged.benchmarks.map((b) => b.file)).size, 5);
   });
 
+  it('writes the exports asked for and takes typed values (milliseconds, a fraction, a flag list)', async () => {
+    const tmp = makeTempDir();
+    try {
+      const markdown = path.join(tmp.dir, 'out.md');
+      const baseline = path.join(tmp.dir, 'base.json');
+      const results = await run({
+        files: path.join(SUITE, 'alpha.bench.ts'),
+        time: 20,
+        warmup: 20,
+        precision: 0.05,
+        nodeFlags: ['--stack-size=2000'],
+        markdown,
+        saveBaseline: baseline,
+        onOutput: () => undefined,
+      });
+      assert.equal(results.settings.timeBudgetNs, 20e6);
+      assert.equal(results.settings.precisionTarget, 0.05);
+      assert.deepEqual(results.settings.nodeFlags, ['--stack-size=2000']);
+      assert.match(readFileSync(markdown, 'utf8'), /alpha chain/);
+      assert.deepEqual(
+        readResults(baseline).benchmarks.map((b) => b.id),
+        results.benchmarks.map((b) => b.id),
+      );
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
   it("rejects a bad option with the CLI's one-line message", async () => {
+    await assert.rejects(run({ files: SUITE, time: -5 }), (error: unknown) => error instanceof UsageError && /^--time: duration must be a number of milliseconds/.test(error.message));
+    await assert.rejects(run({ files: SUITE, precision: 5 }), (error: unknown) => error instanceof UsageError && /^--precision: expected a fraction/.test(error.message));
+    await assert.rejects(run({ files: SUITE, args: { n: [] } }), (error: unknown) => error instanceof UsageError && /^--args n: expected strings or finite numbers/.test(error.message));
     await assert.rejects(run({ files: SUITE, time: 'soon' }), (error: unknown) => error instanceof UsageError && /^--time: bad duration "soon"/.test(error.message));
     await assert.rejects(run({ files: SUITE, shard: '3/2' }), (error: unknown) => error instanceof UsageError && /^--shard: expected i\/n/.test(error.message));
     await assert.rejects(run({ files: path.join(SUITE, 'nowhere') }), (error: unknown) => error instanceof UsageError && /no such file or directory/.test(error.message));

@@ -1,9 +1,11 @@
 /**
- * A pass after timing (the automatic pretenuring-off pass, `--gc-cost`, `--alloc-sites`, `--profile`, `--disasm`): what every pass is to
- * the runner — whether the options ask for it, and how it runs for one bench file — and the process
- * every pass's measurements come from. Each pass lives in a folder of its own beside this file (its
- * plan from the timing results, its processes, its outcomes); the child's side is in
- * engine/passes/<pass>/. Adding a pass: a folder here and there, its option, its report.
+ * A pass after timing (the automatic pretenuring-off pass, `--gc-cost`, `--alloc-sites`, `--profile`,
+ * `--disasm`, `--instructions`, …): what every pass is to the runner — the switches that ask for it
+ * (each one a CLI flag, an API option and a results setting of one name), its help, the runtimes it
+ * runs on, and how it runs for one bench file — and the process every pass's measurements come
+ * from. Each pass lives in a folder of its own beside this file (its plan from the timing results,
+ * its processes, its outcomes); the child's side is in engine/passes/<pass>/; pass-registry.ts lists
+ * them. Adding a pass: a folder here and there, a line in the registry, its reading and report.
  */
 import type { ChildRequest, PassRequest, PassResult } from '../../engine/process/events.js';
 import type { RuntimeName } from '../../results/runtime-identity.js';
@@ -13,14 +15,26 @@ import { runFile } from '../run-file.js';
 import type { RunChildOptions } from '../run-child.js';
 import type { ProfileFiles } from './profile-files.js';
 
+/**
+ * A run option a pass declares. Its `key` names it everywhere: in `RunOptions.passes`, as the
+ * API's option (`run({ gcCost: true })`) and in the results file's `settings`; its `flag` is the CLI's.
+ */
+export interface PassSwitch {
+  key: string;
+  /** e.g. `--gc-cost`. */
+  flag: `--${string}`;
+  /** Its lines in `ubench --help`, as printed after the flag column. */
+  help: readonly string[];
+  /** The switch this one turns on too (`--cache-sim` asks for `--instructions`); such a switch is not a setting of its own. */
+  implies?: string;
+}
+
+/** Which switches are on, by key (every registered key present: pass-registry.ts `passSelection`). */
+export type PassSelection = Readonly<Record<string, boolean>>;
+
 /** The options the passes read. */
 export interface PassOptions {
-  gcCost: boolean;
-  allocSites: boolean;
-  profile: boolean;
-  disasm: boolean;
-  instructions: boolean;
-  cacheSim: boolean;
+  passes: PassSelection;
   forks: number;
   profileTop: number;
   timeBudgetNs: number;
@@ -50,16 +64,24 @@ export interface PassCollector {
 export interface PostTimingPass {
   /** The name progress lines use, e.g. `GC-free`. */
   label: string;
-  /** The option that asks for it, e.g. `--gc-cost`. */
-  option: string;
-  /** Runs without being asked, where the timing results call for it (never reported as missing on a runtime that cannot run it). */
-  automatic?: boolean;
-  enabled(options: PassOptions): boolean;
+  /** The switches that ask for it, the first being the pass's own (none: it runs without being asked, where the timing results call for it, and is never reported as missing on a runtime that cannot run it). */
+  switches: readonly PassSwitch[];
   /** The runtimes whose processes can run it (results/runtime-capabilities.ts says why not elsewhere). */
   runsOn: readonly RuntimeName[];
+  /** Checked before any measuring when the pass is asked for: throws a one-line usage error when it cannot run here (a missing tool). */
+  preflight?(): void;
   /** Plans from the file's timing results, runs its processes, and records each benchmark's outcome. */
   run(context: PassContext, options: PassOptions): Promise<void>;
 }
+
+/** Whether the options ask for the pass (an automatic pass always may run). */
+export function passEnabled(pass: PostTimingPass, options: Pick<PassOptions, 'passes'>): boolean {
+  const own = pass.switches[0];
+  return own === undefined || options.passes[own.key] === true;
+}
+
+/** Whether the pass's processes can run on the runtime. */
+export const passRunsOn = (pass: PostTimingPass, runtime: RuntimeName): boolean => pass.runsOn.includes(runtime);
 
 /** How a pass turns what its process said about a benchmark into that benchmark's outcome (null: nothing to record now). */
 export interface OutcomeOf {

@@ -42,10 +42,15 @@ export function planAllocSites(benchmarks: readonly BenchmarkResult[], timeBudge
   return { pass: Object.keys(iterations).length === 0 ? null : { kind: 'alloc-sites', iterations }, skipped };
 }
 
-export const allocSitesPass: PostTimingPass = {
+export const allocSitesPass = {
   label: 'allocation sites',
-  option: '--alloc-sites',
-  enabled: (options) => options.allocSites,
+  switches: [
+    {
+      key: 'allocSites',
+      flag: '--alloc-sites',
+      help: ['also list the functions that allocate the most bytes per operation', "(V8's sampling heap profiler)"],
+    },
+  ],
   runsOn: ['node'],
   async run(context, options) {
     const plan = planAllocSites(context.collector.current(context.ids), options.timeBudgetNs);
@@ -56,4 +61,4 @@ export const allocSitesPass: PostTimingPass = {
       error: (error) => ({ allocSites: noSites('failed', `the allocation-site pass failed: ${error.message}`) }),
     });
   },
-};
+} as const satisfies PostTimingPass;

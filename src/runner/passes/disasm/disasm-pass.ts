@@ -92,13 +92,18 @@ async function runDisasmPass(samples: Record<string, number[]>, context: PassCon
   }
 }
 
-export const disasmPass: PostTimingPass = {
+export const disasmPass = {
   label: 'machine code',
-  option: '--disasm',
-  enabled: (options) => options.disasm,
+  switches: [
+    {
+      key: 'disasm',
+      flag: '--disasm',
+      help: ["also print the measured loop's optimized machine code, annotated", 'with perf samples per instruction where perf works (UBENCH_PERF=path)'],
+    },
+  ],
   runsOn: ['node'],
   async run(context, options) {
     const plan = planReplay(context.collector.current(context.ids), options.timeBudgetNs);
     if (plan.samples !== null) await runDisasmPass(plan.samples, context);
   },
-};
+} as const satisfies PostTimingPass;

@@ -67,10 +67,15 @@ export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
   return { pass: { kind: 'no-gc', semiSpaceMiB, maxIterations }, impossible };
 }
 
-export const gcCostPass: PostTimingPass = {
+export const gcCostPass = {
   label: 'GC-free',
-  option: '--gc-cost',
-  enabled: (options) => options.gcCost,
+  switches: [
+    {
+      key: 'gcCost',
+      flag: '--gc-cost',
+      help: ['also measure with GC eliminated (a large young generation, every', 'sample GC-free) and report what GC adds per operation, with its CI'],
+    },
+  ],
   runsOn: ['node'],
   async run(context) {
     const plan = planNoGc(context.collector.current(context.ids));
@@ -81,4 +86,4 @@ export const gcCostPass: PostTimingPass = {
       error: (error) => ({ noGc: { status: 'failed', error } }),
     });
   },
-};
+} as const satisfies PostTimingPass;

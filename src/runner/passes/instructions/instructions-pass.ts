@@ -15,7 +15,7 @@ import { DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from
 import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
-import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
+import { runPassProcess, type PassContext, type PassSelection, type PostTimingPass } from '../post-timing-pass.js';
 import { PROCESS_START_MS } from '../../run-child.js';
 import { instructionFigures, type RegionCount } from '../../../analysis/instruction-fit.js';
 
@@ -94,8 +94,7 @@ function regionsOf(result: { firstMarker: number; iterations: number[] }, outFil
 }
 
 export interface InstructionOptions {
-  instructions: boolean;
-  cacheSim: boolean;
+  passes: PassSelection;
   forks: number;
 }
 
@@ -118,7 +117,7 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
     try {
       const only = Object.keys(units).filter((id) => !failed.has(id));
       await runPassProcess(
-        { kind: 'instructions', units, sizes: REGION_SIZES, callgrindOut, cacheSim: options.cacheSim },
+        { kind: 'instructions', units, sizes: REGION_SIZES, callgrindOut, cacheSim: options.passes['cacheSim'] === true },
         only,
         context,
         instructionsPass.label,
@@ -176,10 +175,17 @@ export function requireValgrind(): string {
   return `callgrind (${probe.version})`;
 }
 
-export const instructionsPass: PostTimingPass = {
+export const instructionsPass = {
   label: 'instructions',
-  option: '--instructions',
-  enabled: (options) => options.instructions,
+  switches: [
+    {
+      key: 'instructions',
+      flag: '--instructions',
+      help: ["also count machine instructions per operation under valgrind's callgrind:", 'a figure host noise does not move (slow: seconds per benchmark)'],
+    },
+    { key: 'cacheSim', flag: '--cache-sim', help: ["with --instructions: callgrind's simulated cache misses per operation too"], implies: 'instructions' },
+  ],
+  preflight: () => void requireValgrind(),
   runsOn: ['node'],
   async run(context, options) {
     const units: Record<string, number> = Object.create(null) as Record<string, number>;
@@ -189,4 +195,4 @@ export const instructionsPass: PostTimingPass = {
     }
     if (Object.keys(units).length > 0) await countFile(context, units, options, requireValgrind());
   },
-};
+} as const satisfies PostTimingPass;

@@ -21,11 +21,9 @@ export function planPretenuringOff(benchmarks: readonly BenchmarkResult[]): Extr
   return Object.keys(plans).length === 0 ? null : { kind: 'pretenuring-off', plans };
 }
 
-export const pretenuringOffPass: PostTimingPass = {
+export const pretenuringOffPass = {
   label: 'pretenuring off',
-  option: '(automatic)',
-  automatic: true,
-  enabled: () => true,
+  switches: [],
   runsOn: ['node'],
   async run(context) {
     const pass = planPretenuringOff(context.collector.current(context.ids));
@@ -35,4 +33,4 @@ export const pretenuringOffPass: PostTimingPass = {
       error: (error) => ({ pretenuringOff: failedAllYoung(`the pretenuring-off pass failed: ${error.message}`) }),
     });
   },
-};
+} as const satisfies PostTimingPass;

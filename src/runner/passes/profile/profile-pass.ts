@@ -11,10 +11,15 @@ export function noProfile(status: 'skipped' | 'failed', reason: string): CpuProf
   return { cpu: { status, reason, iterations: 0, sampleCount: 0, samplingIntervalUs: CPU_SAMPLING_INTERVAL_US }, hot: null, lines: null, cpuprofile: null };
 }
 
-export const profilePass: PostTimingPass = {
+export const profilePass = {
   label: 'CPU profile',
-  option: '--profile',
-  enabled: (options) => options.profile,
+  switches: [
+    {
+      key: 'profile',
+      flag: '--profile',
+      help: ["also profile each benchmark after timing (V8's CPU profiler on a", 'replay of its samples): hot functions, hot source lines, JIT tier,', 'deopts; saves a .cpuprofile per benchmark'],
+    },
+  ],
   runsOn: ['node', 'chromium'],
   async run(context, options) {
     const plan = planReplay(context.collector.current(context.ids), options.timeBudgetNs);
@@ -27,4 +32,4 @@ export const profilePass: PostTimingPass = {
       error: (error) => ({ cpuProfile: noProfile('failed', `the profiling pass failed: ${error.message}`) }),
     });
   },
-};
+} as const satisfies PostTimingPass;

@@ -1,0 +1,37 @@
+/**
+ * Every pass after timing, in the order they run: one line each. Their switches are the run's
+ * options everywhere — the CLI's flags (cli/run-command.ts), `ubench --help` (cli/help.ts), the
+ * API's options (api.ts), `RunOptions.passes` and the results file's `settings` — all read from
+ * here; test/unit/pass-registry.test.ts holds each of them to it.
+ */
+import { allocSitesPass } from './alloc-sites/alloc-sites-pass.js';
+import { disasmPass } from './disasm/disasm-pass.js';
+import { gcCostPass } from './gc-cost/gc-cost-pass.js';
+import { instructionsPass } from './instructions/instructions-pass.js';
+import type { PassSelection, PassSwitch } from './post-timing-pass.js';
+import { pretenuringOffPass } from './pretenuring-off/pretenuring-off-pass.js';
+import { profilePass } from './profile/profile-pass.js';
+
+export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, allocSitesPass, profilePass, disasmPass, instructionsPass] as const;
+
+/** Every switch of every pass, in the order of the passes. */
+export const PASS_SWITCHES: readonly PassSwitch[] = POST_TIMING_PASSES.flatMap((pass): readonly PassSwitch[] => pass.switches);
+
+/** The name of each pass switch: `gcCost`, `allocSites`, `profile`, `disasm`, `instructions`, `cacheSim`. */
+export type PassKey = (typeof POST_TIMING_PASSES)[number]['switches'][number]['key'];
+
+/** Every switch off: what a run that asks for no pass has (`ab`, `probe`). */
+export const NO_PASSES: Readonly<Record<PassKey, boolean>> = passSelection({});
+
+/** The switches asked for (by key; absent means off), with what each one implies turned on too. */
+export function passSelection(asked: Readonly<Partial<Record<PassKey, boolean>>>): Readonly<Record<PassKey, boolean>> {
+  const selection: Record<string, boolean> = {};
+  for (const s of PASS_SWITCHES) selection[s.key] = (asked as Readonly<Record<string, boolean | undefined>>)[s.key] === true;
+  for (const s of PASS_SWITCHES) if (s.implies !== undefined && selection[s.key] === true) selection[s.implies] = true;
+  return selection as Record<PassKey, boolean>;
+}
+
+/** What the results file's `settings` keep of the selection: each pass's own switch (an implying switch is not a setting of its own). */
+export function passSettings(selection: PassSelection): Record<string, boolean> {
+  return Object.fromEntries(PASS_SWITCHES.filter((s) => s.implies === undefined).map((s) => [s.key, selection[s.key] === true]));
+}
