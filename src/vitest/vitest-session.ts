@@ -27,8 +27,8 @@ const HARNESS_FLAGS = ['--allow-natives-syntax', '--fuzzing'];
 export const EMBEDDED_NOTES = [
   "measured in vitest's worker process, not in a fresh ubench process: every test of the file shares its JIT state (type feedback of shared callees, optimized code, the heap)",
   "no process isolation between benchmarks: a test's benchmarks share one instance of the modules, and a benchmark that changes global state changes it for the rest",
-  "vitest's module runner loads the file: imports become reads of a module namespace (__vi_import_N__.name / __vite_ssr_import_N__.name), flagged per benchmark as loader-transform where a body reads them; experimental.viteModuleRunner: false loads them natively",
-  "no deoptimization log: it needs V8 flags set before the worker starts (--log-deopt), so deopts are not reported",
+  "vitest's module runner loads the file: imports become reads of a module object (__vite_ssr_import_N__.name), flagged per benchmark as loader-transform where a body reads them; experimental.viteModuleRunner: false loads them natively",
+  'no deoptimization log: it needs V8 flags set before the worker starts (--log-deopt), so deopts are not reported',
 ];
 
 export interface VitestSession {
