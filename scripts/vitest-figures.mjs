@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The fixture project's bodies measured two ways, --runs times each: through ubench/vitest in
 // vitest's worker (`vitest bench` on the fixture's Node 22) and by `ubench` in its own processes
-// (test/fixtures/vitest-project/plain/bodies.bench.ts, on the Node running this script). Prints per
+// (test/fixtures/vitest-project/plain/bodies.ubench.ts, on the Node running this script). Prints per
 // body the median estimate of each way with the spread over runs, in how many runs the two 95% CIs
 // overlapped, and the wall time of each whole run. The two ways run alternately, never at once.
 //
@@ -40,7 +40,7 @@ for (let run = 1; run <= runs; run++) {
   const viaUbench = path.join(temp, `ubench-${run}.json`);
   const options = JSON.stringify({ time, json: viaVitest, print: false });
   wall.provider.push(timed(path.join(FIXTURE_DIR, 'node_modules/.bin/node'), [path.join(FIXTURE_DIR, 'node_modules/vitest/vitest.mjs'), 'bench', '--run'], { UBENCH_VITEST_OPTIONS: options }));
-  wall.ubench.push(timed(process.execPath, [CLI, 'plain/bodies.bench.ts', '--time', time, '--json', viaUbench]));
+  wall.ubench.push(timed(process.execPath, [CLI, 'plain/bodies.ubench.ts', '--time', time, '--json', viaUbench]));
   const a = estimates(viaVitest);
   const b = estimates(viaUbench);
   for (const [name, p] of a) {
