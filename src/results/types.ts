@@ -323,6 +323,20 @@ export interface Environment {
   runId?: string;
   /** What the measurements depend on of the machine (absent in older files; analysis/machine-fingerprint.ts derives it then). */
   fingerprint?: MachineFingerprint;
+  /** The run was measured inside another tool's process (`ubench/vitest`), not in ubench's own benchmark processes; absent: ubench's own. */
+  embedded?: EmbeddedHost;
+}
+
+/** The tool whose process a run was measured in, and what that changes (`environment.embedded`). */
+export interface EmbeddedHost {
+  /** The tool: `vitest` (its benchmark provider, ubench/vitest). */
+  host: 'vitest';
+  /** Its version, where it could be read. */
+  hostVersion: string | null;
+  /** The tool's run the file belongs to: the provider's workers of one run add to one file. */
+  session: string;
+  /** What measuring in that process changes (shared JIT state, its module transform, no isolation), one sentence each. */
+  notes: string[];
 }
 
 /**

@@ -81,7 +81,7 @@ describe('results schema', () => {
       ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'nodeFlags']],
-      ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags']],
+      ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags', 'embedded']],
       ['#/$defs/forkResult', ['source']],
       ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk']],
       // Recorded since module instances; present only when a loader or getter reads were seen.
