@@ -5,7 +5,8 @@
  * each with its share of the samples as a bar; then where the saved `.cpuprofile` is.
  */
 import pc from 'picocolors';
-import type { BenchmarkResult, HotFunction, HotLine, ProfileInfo } from '../results/types.js';
+import type { BenchmarkResult, HotFunction, HotLine, PassFile, ProfileInfo } from '../results/types.js';
+import { formatBytes } from '../results/format-units.js';
 import { tierLine } from '../report/profile-report.js';
 import { html, num } from './escape-html.js';
 import { largestShare, shareCell } from './share-bar.js';
@@ -71,7 +72,18 @@ function cpuPass(profile: ProfileInfo): string {
 
 /** Whether a profiling pass (`--profile`, `--disasm`) ran for the benchmark: the terminal then shows its tier and deopts. */
 export function profiled(b: BenchmarkResult): boolean {
-  return b.profile.cpu !== null || b.profile.disasm !== null;
+  return b.profile.cpu !== null || b.profile.disasm !== null || (b.profile.files?.length ?? 0) > 0;
+}
+
+/** The files the passes wrote for the benchmark (a heap snapshot, …), or why each is missing. */
+function passFiles(files: readonly PassFile[]): string {
+  return files
+    .map((f) => {
+      if (f.path === null) return `<p class="muted pass-file">${html(f.what)}: ${html(f.note ?? 'not written')}</p>`;
+      const facts = [f.bytes === null ? null : formatBytes(f.bytes), f.note].filter((x) => x !== null).join('; ');
+      return `<p class="muted pass-file">${html(f.what)} saved as <code>${html(f.path)}</code>${facts === '' ? '' : ` (${html(facts)})`}${f.opensIn === null ? '' : `, opens in ${html(f.opensIn)}`}.</p>`;
+    })
+    .join('');
 }
 
 /** The JIT tier and the `--profile` pass of one benchmark; empty unless a profiling pass ran. */
@@ -79,5 +91,5 @@ export function profileSection(b: BenchmarkResult): string {
   const { tier, cpu } = b.profile;
   if (!profiled(b)) return '';
   const tierText = tier === null ? '' : `<p class="tier">${html(tierLine(tier, PLAIN))}</p>`;
-  return `<section class="pass" data-pass="profile"><h5>Profile</h5>${tierText}${cpu === null ? '' : cpuPass(b.profile)}</section>`;
+  return `<section class="pass" data-pass="profile"><h5>Profile</h5>${tierText}${cpu === null ? '' : cpuPass(b.profile)}${passFiles(b.profile.files ?? [])}</section>`;
 }

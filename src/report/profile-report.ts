@@ -5,7 +5,8 @@
  */
 import type pc from 'picocolors';
 import { isTierUp } from '../results/profile-types.js';
-import type { BenchmarkResult, DeoptEvent, Disassembly, DisasmInstruction, JitInfo, ProfileInfo, TierReading } from '../results/types.js';
+import type { BenchmarkResult, DeoptEvent, Disassembly, DisasmInstruction, JitInfo, PassFile, ProfileInfo, TierReading } from '../results/types.js';
+import { formatBytes } from '../results/format-units.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -143,8 +144,15 @@ function disasmLines(d: Disassembly, indent: string, c: Colors): string[] {
   return lines;
 }
 
+/** A file a pass wrote (`heap snapshot: <path> (12.3 MB; …)`), or why it could not. */
+function passFileLine(f: PassFile, c: Colors): string {
+  if (f.path === null) return `${f.what}: ${c.dim(f.note ?? 'not written')}`;
+  const facts = [f.bytes === null ? null : formatBytes(f.bytes), f.note].filter((x) => x !== null).join('; ');
+  return `${f.what}: ${f.path}${facts === '' ? '' : ` ${c.dim(`(${facts})`)}`}${f.opensIn === null ? '' : ` ${c.dim(`— ${f.opensIn}`)}`}`;
+}
+
 export function profilePassLines(benchmarks: readonly BenchmarkResult[], indent: string, c: Colors): string[] {
-  const profiled = benchmarks.filter((b) => b.profile.cpu !== null || b.profile.disasm !== null);
+  const profiled = benchmarks.filter((b) => b.profile.cpu !== null || b.profile.disasm !== null || (b.profile.files?.length ?? 0) > 0);
   const lines: string[] = [];
   for (const b of profiled) {
     const inner = indent + INDENT_STEP;
@@ -153,6 +161,7 @@ export function profilePassLines(benchmarks: readonly BenchmarkResult[], indent:
     lines.push(...deoptLines(b.profile.deopts, inner, c));
     if (b.profile.cpu !== null) lines.push(...cpuLines(b.profile, inner, c));
     if (b.profile.disasm !== null) lines.push(...disasmLines(b.profile.disasm, inner, c));
+    for (const f of b.profile.files ?? []) lines.push(`${inner}${passFileLine(f, c)}`);
   }
   return lines;
 }

@@ -161,6 +161,27 @@ export interface ProfileInfo {
   cpuprofile: string | null;
   /** The `--disasm` pass (null unless it was asked for). */
   disasm: Disassembly | null;
+  /** Files passes after timing wrote for the benchmark, for a tool to open (absent: none, and in older files). */
+  files?: PassFile[];
+}
+
+/**
+ * A file a pass after timing wrote for one benchmark (a heap snapshot, …), or why it could not.
+ * A pass that only writes files records them here and needs no field of its own in the results.
+ */
+export interface PassFile {
+  /** What the file holds, as reports name it, e.g. `heap snapshot`. */
+  what: string;
+  /** The flag of the pass that wrote it, e.g. `--heap-snapshot`. */
+  pass: string;
+  /** Relative to where ubench ran (absolute when outside it); null when the pass failed or skipped the benchmark. */
+  path: string | null;
+  /** The file's size. */
+  bytes: number | null;
+  /** The tools that open it, e.g. `Chrome DevTools, Memory tab`. */
+  opensIn: string | null;
+  /** A fact about what it holds (e.g. the heap's size when it was written), or why there is no file. */
+  note: string | null;
 }
 
 /** What the `--profile` pass adds to a benchmark's profile. */

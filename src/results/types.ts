@@ -39,6 +39,7 @@ export type {
   JitInfo,
   JitTier,
   NativeSymbol,
+  PassFile,
   ProfileInfo,
   TierReading,
   TierTrack,

@@ -5,7 +5,18 @@
  * analysis's own derivation (analysis/derive-from-samples.ts), the one `analyse()` repeats on read.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { AllocationSites, BenchmarkResult, BenchmarkRuntime, CpuProfileFindings, PretenuringOffReading, Disassembly, ErrorInfo, InstructionCount, ForkResult } from '../results/types.js';
+import type {
+  AllocationSites,
+  BenchmarkResult,
+  BenchmarkRuntime,
+  CpuProfileFindings,
+  PretenuringOffReading,
+  Disassembly,
+  ErrorInfo,
+  InstructionCount,
+  ForkResult,
+  PassFile,
+} from '../results/types.js';
 import { allocates } from '../results/memory-types.js';
 import { gcCostOf, type NoGcOutcome } from '../analysis/gc-cost.js';
 import { withPretenuringOff } from '../analysis/pretenuring-off.js';
@@ -36,6 +47,8 @@ export interface PassReadings {
   disasm?: Disassembly | null;
   /** The instruction-counting pass (`--instructions`), when run. */
   instructions?: InstructionCount | null;
+  /** Files the passes wrote for it (the collector keeps each pass's latest). */
+  passFiles?: PassFile[];
 }
 
 function emptyResult(record: BenchmarkRecord): BenchmarkResult {
@@ -107,6 +120,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     deopts: runs.flatMap((run) => run.deopts),
     ...(record.cpuProfile ?? {}),
     disasm: record.disasm ?? null,
+    ...(record.passFiles === undefined || record.passFiles.length === 0 ? {} : { files: record.passFiles }),
   };
   const detached = runs.find((run) => run.detachedBuffers != null)?.detachedBuffers;
   if (detached != null) result.detachedBuffers = detached;

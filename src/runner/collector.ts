@@ -58,7 +58,9 @@ export class ResultCollector {
   /** What a pass after timing gave for a benchmark. */
   passOutcome(id: string, outcome: PassOutcome): void {
     const record = this.record(id);
-    Object.assign(record, outcome);
+    // Files of several passes accumulate: each pass's newest files replace its earlier ones.
+    const files = outcome.passFiles === undefined ? record.passFiles : [...(record.passFiles ?? []).filter((f) => !outcome.passFiles!.some((g) => g.pass === f.pass)), ...outcome.passFiles];
+    Object.assign(record, outcome, files === undefined ? {} : { passFiles: files });
     if (record.runs.length > 0) this.rebuild(id);
   }
 

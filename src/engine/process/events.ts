@@ -128,6 +128,16 @@ export type PassResult =
   /** The regions counted: the marker that opened the first, and each region's iterations; the same for the empty loop of the same kind (null for a manual loop). */
   | { kind: 'instructions'; firstMarker: number; iterations: number[]; floor: { firstMarker: number; iterations: number[] } | null };
 
+/** Every kind of pass result, for the runner's check of a process's events (runner/channel/event-shape.ts). */
+export const PASS_RESULT_KINDS: readonly string[] = Object.keys({
+  'pretenuring-off': true,
+  'no-gc': true,
+  'alloc-sites': true,
+  'cpu-profile': true,
+  disasm: true,
+  instructions: true,
+} satisfies Record<PassResult['kind'], true>);
+
 /** The memory facts the timing process measures; the passes add the rest. */
 export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;
 

@@ -5,7 +5,7 @@
  * numbers) and in its samples; the result built from it is checked against the results schema
  * (collector.ts), and a throw while building it is treated as a bad event too (run-child.ts). Returns null when the value is an event, else why not (one short phrase).
  */
-import type { ChildEvent } from '../../engine/process/events.js';
+import { PASS_RESULT_KINDS, type ChildEvent } from '../../engine/process/events.js';
 
 type Check = (value: Record<string, unknown>) => string | null;
 
@@ -67,7 +67,7 @@ const isMeasured = (v: unknown): boolean =>
   ) === null;
 
 const PHASES = new Set(['floor', 'warmup', 'sample']);
-const PASS_KINDS = new Set(['pretenuring-off', 'no-gc', 'alloc-sites', 'cpu-profile', 'disasm', 'instructions']);
+const PASS_KINDS: ReadonlySet<string> = new Set(PASS_RESULT_KINDS);
 
 const CHECKS: Record<ChildEvent['type'], Check> = {
   hello: (e) =>
