@@ -155,3 +155,22 @@ describe('--profile and --disasm on manual and async loops', () => {
     assert.ok(async.disasm!.instructions.length > 0);
   });
 });
+
+describe('--heap-snapshot', () => {
+  it('writes a heap snapshot per benchmark, in a process each: the one that keeps its log alive holds more', async () => {
+    const { run, byName } = await profiled('test/fixtures/bench/heap-snapshot/retains.bench.ts', ['--heap-snapshot']);
+    assert.match(run.stderr, /^\[heap snapshot\] .*appends to a module-level log$/m, run.stderr);
+    const sizes = new Map<string, number>();
+    for (const [name, b] of byName) {
+      const file = b.profile.files?.find((f) => f.pass === '--heap-snapshot');
+      assert.ok(file?.path != null, `${name}: ${JSON.stringify(b.profile.files)}`);
+      const absolute = path.resolve(REPO_ROOT, file.path);
+      assert.ok(existsSync(absolute), absolute);
+      assert.match(readFileSync(absolute, 'utf8').slice(0, 20), /^\{"snapshot":/);
+      sizes.set(name, file.bytes!);
+      assert.match(file.note ?? '', /^heap .+ after [\d,]+ iterations$/);
+    }
+    assert.ok(sizes.get('appends to a module-level log')! > 2 * sizes.get('sums a small array')!, JSON.stringify([...sizes]));
+    assert.match(run.stdout, /heap snapshot: .*\.heapsnapshot \(/);
+  });
+});

@@ -80,7 +80,7 @@ describe('results schema', () => {
       ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs']],
       ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
-      ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'nodeFlags']],
+      ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags', 'embedded']],
       ['#/$defs/forkResult', ['source']],
       ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk']],

@@ -7,6 +7,7 @@ import type { PassRequest, PassResult } from '../process/events.js';
 import { measureAllYoung } from './pretenuring-off/all-young-memory.js';
 import { runWithoutGc } from './gc-cost/no-gc-run.js';
 import { countRegions } from './instructions/count-regions.js';
+import { snapshotAfterRunning } from './heap-snapshot/write-heap-snapshot.js';
 import type { PassContext } from './pass-process.js';
 
 function required<T>(value: T | undefined, what: string, id: string): T {
@@ -39,5 +40,11 @@ export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, conte
       onPhase('sample');
       return { kind: 'instructions', ...(await countRegions(bench, context, unit, pass.sizes)) };
     }
+    case 'heap-snapshot':
+      onPhase('sample');
+      return {
+        kind: 'heap-snapshot',
+        reading: await snapshotAfterRunning(bench, context, required(pass.iterations[bench.id], 'iteration count', bench.id), required(pass.outFiles[bench.id], 'snapshot path', bench.id)),
+      };
   }
 }

@@ -2,6 +2,7 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
+import type { HeapSnapshotReading } from '../passes/heap-snapshot/write-heap-snapshot.js';
 import type { StateChange } from '../../results/state-change-types.js';
 import type {
   AllocationSites,
@@ -116,7 +117,9 @@ export type PassRequest =
    * Instructions (`--instructions`): per benchmark id, the iterations of one unit; regions of
    * `sizes` units each. The process runs under callgrind (runner/passes/instructions/).
    */
-  | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean };
+  | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean }
+  /** The heap after running (`--heap-snapshot`): per benchmark id, the iterations to run and the `.heapsnapshot` to write. */
+  | { kind: 'heap-snapshot'; iterations: Record<string, number>; outFiles: Record<string, string> };
 
 export type PassResult =
   | { kind: 'pretenuring-off'; reading: PretenuringOffReading }
@@ -126,7 +129,8 @@ export type PassResult =
   /** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
   | { kind: 'disasm'; functionName: string | null; windows: [number, number][] }
   /** The regions counted: the marker that opened the first, and each region's iterations; the same for the empty loop of the same kind (null for a manual loop). */
-  | { kind: 'instructions'; firstMarker: number; iterations: number[]; floor: { firstMarker: number; iterations: number[] } | null };
+  | { kind: 'instructions'; firstMarker: number; iterations: number[]; floor: { firstMarker: number; iterations: number[] } | null }
+  | { kind: 'heap-snapshot'; reading: HeapSnapshotReading };
 
 /** Every kind of pass result, for the runner's check of a process's events (runner/channel/event-shape.ts). */
 export const PASS_RESULT_KINDS: readonly string[] = Object.keys({
@@ -136,6 +140,7 @@ export const PASS_RESULT_KINDS: readonly string[] = Object.keys({
   'cpu-profile': true,
   disasm: true,
   instructions: true,
+  'heap-snapshot': true,
 } satisfies Record<PassResult['kind'], true>);
 
 /** The memory facts the timing process measures; the passes add the rest. */
