@@ -2,6 +2,7 @@
  * One row of a comparison of two runs, and the verdict rule every comparison uses (compare, history,
  * ab; time or instructions).
  */
+import { formatThresholdPercent } from '../results/format-units.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 
 /** benchstat's significance level. */
@@ -86,6 +87,6 @@ export function callVerdict(test: ChangeTest, noise: number, noInterval = 'no co
   const hasInterval = ciLower !== null && ciUpper !== null;
   const beyondNoise = hasInterval && (ciLower > noise || ciUpper < -noise);
   const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
-  const reason = verdict !== '~' ? null : !hasInterval ? noInterval : !significant ? `not significant (p = ${pValue.toPrecision(2)})` : `within the ±${+(noise * 100).toFixed(2)}% noise band`;
+  const reason = verdict !== '~' ? null : !hasInterval ? noInterval : !significant ? `not significant (p = ${pValue.toPrecision(2)})` : `within the ±${formatThresholdPercent(noise)} noise band`;
   return { verdict, reason };
 }

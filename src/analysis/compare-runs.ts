@@ -5,6 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
+import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
 import { complexityChanges, type ComplexityChange } from './complexity-changes.js';
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
@@ -31,7 +32,7 @@ export const DEFAULT_NOISE = 0.01;
  * clean corpus): half of the benchmarks of unchanged code moved by more than 2.1% (tuning half).
  */
 export const PROCESS_ALLOWANCE = 0.02;
-const percent = (fraction: number): string => `${+(fraction * 100).toFixed(2)}%`;
+const percent = formatThresholdPercent;
 
 /**
  * How much more than the throughput reference a benchmark can move when another hardware thread of
@@ -53,7 +54,7 @@ export function contentionAllowance(throughputShift: number | null): number {
 const HOST_SHIFT_NOTE = 0.005;
 /** The throughput reference wanders more (±6% between quiet runs here), so its note starts later. */
 const THROUGHPUT_SHIFT_NOTE = 0.1;
-const signed = (fraction: number): string => `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+const signed = formatSignedPercent;
 /** Two processes are the fewest forks that make a per-process test possible at all (and it must be able to reach significance: 4 against 4 at least). */
 const MIN_FORKS_FOR_FORK_TEST = 2;
 

@@ -3,6 +3,7 @@
  * slower by more than the threshold — the whole confidence interval beyond it, so noise alone
  * does not fail a build. Serves `compare` (rows of two runs) and `ab` (paired rows of B against A).
  */
+import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { Comparison, Verdict } from './compare-runs.js';
 
@@ -29,7 +30,7 @@ export function slowerRows(comparison: Comparison, threshold: number): (Comparis
 
 /** One line naming the regressions, for stderr. */
 export function regressionMessage(rows: readonly GatedRow[], threshold: number, what = 'benchmark'): string {
-  const pct = (f: number | null): string => (f === null ? '?' : `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`);
+  const pct = (f: number | null): string => (f === null ? '?' : formatSignedPercent(f));
   const listed = rows.map((r) => `${r.label} (${pct(r.change)} [${pct(r.ciLower)}, ${pct(r.ciUpper)}])`).join(', ');
-  return `--fail-on-regression ${+(threshold * 100).toFixed(2)}%: ${rows.length} ${what}${rows.length === 1 ? '' : 's'} slower by more than that: ${listed}`;
+  return `--fail-on-regression ${formatThresholdPercent(threshold)}: ${rows.length} ${what}${rows.length === 1 ? '' : 's'} slower by more than that: ${listed}`;
 }

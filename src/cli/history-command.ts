@@ -2,6 +2,7 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
+import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleText } from '../results/visible-text.js';
 import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
@@ -36,7 +37,7 @@ export function runHistory(command: HistoryCommand, io: Io): number {
   const color = useColor(command.color, report);
   const c = pc.createColors(color);
   report.write(
-    `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when ${command.metric === 'instructions' ? 'their instructions per operation differ with' : 'Mann–Whitney U gives'} p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${+(command.noise * 100).toFixed(2)}%)`)}\n\n`,
+    `${c.bold('history')} ${dirLabel} ${c.dim(`(${history.runs.length} runs; a change between consecutive runs is called when ${command.metric === 'instructions' ? 'their instructions per operation differ with' : 'Mann–Whitney U gives'} p < ${COMPARE_ALPHA} and its 95% CI lies beyond ±${formatThresholdPercent(command.noise)})`)}\n\n`,
   );
   report.write(renderHistoryReport(analysis, { color, width: report.columns, last: command.last }));
   if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, historyDocument(analysis, command.noise), 'history', io);

@@ -3,6 +3,7 @@
  * comments): one row per benchmark with A's and B's per-process medians, B's paired change with its
  * CI, the p-value and the verdict; then the warnings and benchmarks of one side only.
  */
+import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleStrings } from '../results/visible-text.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
@@ -19,7 +20,7 @@ function abMarkdownVisible(analysis: AbAnalysis, labels: { a: string; b: string 
   const lines = [
     `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,
     '',
-    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%.`,
+    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}.`,
     '',
   ];
   const rows = analysis.rows.map((r) => [

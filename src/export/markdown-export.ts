@@ -11,7 +11,7 @@ import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { groupedName } from '../results/grouped-name.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { describeRelative } from '../report/relative-text.js';
 import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } from '../results/types.js';
@@ -229,7 +229,7 @@ function comparisonMarkdownVisible(comparison: Comparison, labels: { base: strin
   const lines = [
     `# ubench compare: ${escapeMarkdown(labels.base)} → ${escapeMarkdown(labels.new)}`,
     '',
-    `Mann–Whitney U, p &lt; ${comparison.alpha}; a change is called when its ${level}% CI lies beyond ±${+(comparison.noise * 100).toFixed(2)}%.`,
+    `Mann–Whitney U, p &lt; ${comparison.alpha}; a change is called when its ${level}% CI lies beyond ±${formatThresholdPercent(comparison.noise)}.`,
     '',
   ];
   if (comparison.rows.length === 0) lines.push('No benchmark was measured in both runs.', '');

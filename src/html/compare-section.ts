@@ -3,6 +3,7 @@
  * p-value and verdict (regressions highlighted), the sweeps whose growth law changed, and a bar
  * chart of the changes.
  */
+import { formatThresholdPercent } from '../results/format-units.js';
 import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
 import { formatDuration } from '../results/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
@@ -46,7 +47,7 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
     ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),
   ];
   return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
-<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${num(comparison.alpha)} and the CI beyond ±${html((comparison.noise * 100).toFixed(0))}%).</p>
+<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${num(comparison.alpha)} and the CI beyond ±${html(formatThresholdPercent(comparison.noise))}).</p>
 <table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">this run</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
 ${lawList}${only.join('')}<div class="charts">${chart}</div></section>`;
 }

@@ -4,6 +4,7 @@
  * removed (the spread between processes against the spread of the paired ratio) and any order
  * effect.
  */
+import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
@@ -42,7 +43,7 @@ export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): 
 function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): string {
   const c = pc.createColors(options.color);
   const lines = [
-    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${+(analysis.noise * 100).toFixed(2)}%)`)}`,
+    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${formatThresholdPercent(analysis.noise)})`)}`,
   ];
   const value = (x: number): string => (analysis.metric === 'instructions' ? formatSignificant(x, 6, 1) : formatDuration(x));
   if (analysis.rows.length > 0) {

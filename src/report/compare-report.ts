@@ -7,7 +7,7 @@ import { visibleStrings } from '../results/visible-text.js';
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { complexityChangeText } from './complexity-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
@@ -30,15 +30,11 @@ export interface CompareReportOptions {
   newLabel: string;
 }
 
-/** A change as a signed percentage: +5.2%, −0.31%. */
-export function signedPercent(fraction: number): string {
-  if (!Number.isFinite(fraction)) return MISSING_VALUE_TEXT;
-  const text = `${(fraction * 100).toFixed(Math.abs(fraction) >= 0.1 ? 1 : 2)}%`;
-  return fraction > 0 ? `+${text}` : text;
-}
+/** A change as a signed percentage (results/format-units.ts): +5.20%, -0.31%. */
+export const signedPercent = formatSignedPercent;
 
 /** A band as ±n%: ±1%, ±2.5%. */
-const percentText = (fraction: number): string => `±${+(fraction * 100).toFixed(2)}%`;
+const percentText = (fraction: number): string => `±${formatThresholdPercent(fraction)}`;
 
 /** A p-value with four decimals, or `<0.0001`. */
 export function pText(p: number): string {

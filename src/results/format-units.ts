@@ -115,6 +115,18 @@ export function formatPercent(fraction: number): string {
   return `${formatSignificant(fraction * 100, PERCENT_SIGNIFICANT_DIGITS, PERCENT_MAX_DECIMALS)}%`;
 }
 
+/** A change as a signed percentage, two decimals below ±10%: `+5.20%`, `-0.31%`, `+12.1%` (every change ubench prints: tables, gates, verdicts). */
+export function formatSignedPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) return MISSING_VALUE_TEXT;
+  const text = `${(fraction * 100).toFixed(Math.abs(fraction) >= 0.1 ? 1 : 2)}%`;
+  return fraction > 0 ? `+${text}` : text;
+}
+
+/** A threshold or noise band as the user gave it, up to two decimals: 0.01 → `1%`, 0.025 → `2.5%`, 0.002 → `0.2%`. */
+export function formatThresholdPercent(fraction: number): string {
+  return `${+(fraction * 100).toFixed(2)}%`;
+}
+
 /** A relative half-width (e.g. of a confidence interval) as `±0.42%`. */
 export function formatPlusMinusPercent(fraction: number): string {
   if (!Number.isFinite(fraction)) return MISSING_VALUE_TEXT;

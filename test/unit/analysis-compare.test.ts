@@ -62,7 +62,7 @@ describe('compareBenchmarks: verdicts', () => {
     assert.ok(Math.abs(row.change - 0.06) < 0.01, 'the change as measured');
     assert.ok(Math.abs(row.band - (0.01 + PROCESS_ALLOWANCE + 0.04)) < 1e-12);
     assert.equal(row.verdict, '~');
-    assert.match(row.reason ?? '', /within the ±7% noise band \(±1% noise, ±2% that single processes differ by, and the host's own \+4\.0% between the runs\)/);
+    assert.match(row.reason ?? '', /within the ±7% noise band \(±1% noise, ±2% that single processes differ by, and the host's own \+4\.00% between the runs\)/);
     const untracked = compareBenchmarks({ ...before, host: null }, { ...after, host: null }, options);
     assert.equal(untracked.hostShift, null);
     assert.equal(untracked.verdict, 'slower', '+6% is beyond the ±3% of single processes');
@@ -78,7 +78,7 @@ describe('compareBenchmarks: verdicts', () => {
     assert.equal(forked.band, 0.01, 'processes compared with processes need no allowance');
     const notes = compareRuns(file([before]), file([after]), options).notes;
     assert.ok(
-      notes.some((n) => /^the host ran slower in the new run \(\+4\.0% on its latency reference\): every row judged with the band widened by that much/.test(n)),
+      notes.some((n) => /^the host ran slower in the new run \(\+4\.00% on its latency reference\): every row judged with the band widened by that much/.test(n)),
       notes.join('\n'),
     );
     // Another hardware thread busier in the new run: code of much parallelism ran up to 60% slower there.
@@ -213,6 +213,6 @@ describe('the regression gate', () => {
       ['g'],
     );
     assert.deepEqual(regressions(rows, 0.2), [], 'an 8% slowdown does not fail a 20% gate');
-    assert.match(regressionMessage(regressions(rows, 0.05), 0.05), /^--fail-on-regression 5%: 1 benchmark slower by more than that: g \(\+[78]\.\d% \[\+\d\.\d%, \+\d\.\d%\]\)$/);
+    assert.match(regressionMessage(regressions(rows, 0.05), 0.05), /^--fail-on-regression 5%: 1 benchmark slower by more than that: g \(\+[78]\.\d\d% \[\+\d\.\d\d%, \+\d\.\d\d%\]\)$/);
   });
 });

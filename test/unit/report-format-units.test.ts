@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent, formatRatio, formatSignificant } from '../../src/results/format-units.js';
+import {
+  formatDuration,
+  formatOpsPerSecond,
+  formatPercent,
+  formatPlusMinusPercent,
+  formatRatio,
+  formatSignedPercent,
+  formatSignificant,
+  formatThresholdPercent,
+  MISSING_VALUE_TEXT,
+} from '../../src/results/format-units.js';
 
 describe('formatDuration', () => {
   const cases: [number, string][] = [
@@ -97,5 +107,22 @@ describe('formatBytes', () => {
     assert.equal(formatBytes(802_816), '784 KiB');
     assert.equal(formatBytes(3.5 * 1024 ** 2), '3.50 MiB');
     assert.equal(formatBytes(Number.NaN), '—');
+  });
+});
+
+describe('the percent vocabulary', () => {
+  it('prints every change signed, two decimals below ±10%', () => {
+    assert.equal(formatSignedPercent(0.052), '+5.20%');
+    assert.equal(formatSignedPercent(-0.0031), '-0.31%');
+    assert.equal(formatSignedPercent(0.121), '+12.1%');
+    assert.equal(formatSignedPercent(0), '0.00%');
+    assert.equal(formatSignedPercent(Number.NaN), MISSING_VALUE_TEXT);
+  });
+
+  it('prints a threshold or band as given, up to two decimals', () => {
+    assert.equal(formatThresholdPercent(0.01), '1%');
+    assert.equal(formatThresholdPercent(0.025), '2.5%');
+    assert.equal(formatThresholdPercent(0.002), '0.2%');
+    assert.equal(formatThresholdPercent(0.0125), '1.25%');
   });
 });
