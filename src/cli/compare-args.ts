@@ -22,6 +22,8 @@ export interface CompareCommand {
   failOnRegression: number | null;
   /** What changes are called on: time, or instructions per operation (runs made with --instructions). */
   metric: CompareMetric;
+  /** Explain every change called from the evidence both files carry (`--explain`). */
+  explain: boolean;
 }
 
 /** `--metric time|instructions`; the noise band's default follows the metric. */
@@ -43,6 +45,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     seed: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     metric: { type: 'string' },
+    explain: { type: 'boolean' },
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
   });
@@ -52,6 +55,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   return {
     metric,
     command: 'compare',
+    explain: values.explain === true,
     basePath: baselineFile(positionals[0]!, cwd, 'compare'),
     newPath: baselineFile(positionals[1]!, cwd, 'compare'),
     noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),

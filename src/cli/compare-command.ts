@@ -15,6 +15,10 @@ import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
 import { compareDocument } from '../export/compare-document.js';
+import pc from 'picocolors';
+import { explainComparison } from '../analysis/explain/explain-comparison.js';
+import { renderExplanations } from '../report/explain-report.js';
+import { explanationsMarkdown } from '../export/explain-markdown.js';
 import { appendStepSummary, reportStream, writeExport, writeJsonOutput } from './export-files.js';
 
 interface Io {
@@ -36,8 +40,10 @@ export function runCompare(command: CompareCommand, io: Io): number {
   const report = reportStream(io, [command.jsonPath, command.markdownPath, command.csvPath]);
   const color = useColor(command.color, report);
   report.write(renderCompareReport(comparison, { color, width: report.columns, baseLabel, newLabel }));
-  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, compareDocument(comparison, baseLabel, newLabel), 'comparison', io);
-  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: newLabel });
+  const explanations = command.explain ? explainComparison(comparison, base, next) : null;
+  if (explanations !== null) report.write(renderExplanations(explanations, pc.createColors(color)));
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, compareDocument(comparison, baseLabel, newLabel, explanations), 'comparison', io);
+  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: newLabel }) + explanationsMarkdown(explanations ?? []);
   if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
   if (command.csvPath !== null) writeExport(command.csvPath, comparisonCsv(comparison), 'csv', io);
   appendStepSummary(markdown, io);

@@ -11,7 +11,7 @@ function passHelp(): string {
 
 export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench compare <base> <new> [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
-                      [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
+                      [--explain] [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
        ubench history [filter] [--last <n>] [--metric time|instructions] [--noise <pct>] [--json <file>] [--dir <dir>]
        ubench ab <fileA> <fileB> [--pairs <n>] [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
                  [--json <file>] [--markdown <file>] [measurement options]
@@ -91,7 +91,9 @@ faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise,
 --metric instructions calls changes on instructions per operation instead (default band 0.2%).
 Between single-process runs, the band widens by how much the host's own speed differed (its
 speed reference beside the samples), so the machine's change is not called the code's.
---json writes the rows for CI tools.
+--json writes the rows for CI tools. --explain says why each change called happened, from the
+evidence both files carry (runs made with --profile, --instructions, --alloc-sites, --disasm):
+instructions per op, each function's part of the change, new deopts and allocation sites.
 
 Host: the file's benchmarks are warmed up in turn, then sampled in randomized interleaved
 rounds with the loop floor and a host-speed reference, so a step in the machine's speed lands

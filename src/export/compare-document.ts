@@ -1,12 +1,14 @@
 /** The `compare --json` document: the comparison's rows as CI tools want them, and what was left out. */
 import type { Comparison } from '../analysis/compare-runs.js';
 import { groupedName } from '../results/grouped-name.js';
+import type { Explanation } from '../results/types.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
 export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
 
-export function compareDocument(comparison: Comparison, basePath: string, newPath: string): object {
+export function compareDocument(comparison: Comparison, basePath: string, newPath: string, explain: readonly Explanation[] | null = null): object {
   return {
+    ...(explain === null ? {} : { explain }),
     ...COMPARE_FORMAT,
     base: basePath,
     new: newPath,

@@ -25,6 +25,7 @@ export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from '.
 export type { InstructionCount, RegionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { ThrottleInfo } from './throttle-types.js';
 export type * from './complexity-types.js';
+export type * from './explain-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';
 export type { DetachedBuffers, GetterReads, ModuleIsolation } from './isolation-types.js';
 export type {

@@ -80,3 +80,28 @@ describe('named baselines', () => {
     assert.equal(bad.code, 2, describeRun(bad));
   });
 });
+
+describe('ubench compare --explain', () => {
+  it('explains a called change from both files’ profiles: the function that grew, its share of the change', async () => {
+    const base = 'test/fixtures/results/written-by-5bea54e.json';
+    const doc = JSON.parse(readFileSync(base, 'utf8')) as { benchmarks: { name: string; samples: { elapsedNs: number }[]; profile: { hot: { function: string; selfPercent: number }[] } }[] };
+    const target = doc.benchmarks.find((b) => b.name === 'JSON.parse(JSON.stringify(doc))')!;
+    // 30% slower, all of it in the collector: its share of the op goes from 2.7% to 25%.
+    for (const s of target.samples) s.elapsedNs *= 1.3;
+    const gc = target.profile.hot.find((h) => h.function === '(garbage collector)')!;
+    const run0 = target.profile.hot.find((h) => h.function === 'run')!;
+    gc.selfPercent = 25.2;
+    run0.selfPercent = 74.5;
+    const next = path.join(temp.dir, 'slower.json');
+    writeFileSync(next, JSON.stringify(doc));
+    const out = path.join(temp.dir, 'explain.json');
+    const run = await runCli(['compare', base, next, '--explain', '--json', out]);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stdout, /^why \(--explain\)$/m, run.stdout);
+    assert.match(run.stdout, /JSON\.parse\(JSON\.stringify\(doc\)\) \+30\.\d%/);
+    const explain = (JSON.parse(readFileSync(out, 'utf8')) as { explain: { name: string; causes: { text: string; share: number }[] }[] }).explain;
+    assert.equal(explain.length, 1, JSON.stringify(explain));
+    assert.match(explain[0]!.causes[0]!.text, /^self time of \(garbage collector\) 3% → 25% of the op/);
+    assert.ok(explain[0]!.causes[0]!.share > 0.7, JSON.stringify(explain[0]));
+  });
+});

@@ -1,0 +1,105 @@
+/** `--explain`'s ranking on synthetic evidence: the function terms add up, noise is not a cause, and what changed in kind names the cause. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { explainChange, explanationLine } from '../../src/analysis/explain/explain-change.js';
+import { profileTerms } from '../../src/analysis/explain/function-terms.js';
+import type { BenchmarkResult, DeoptEvent, HotFunction } from '../../src/results/types.js';
+import { fullResults } from '../fixtures/results/full-results.js';
+
+const template = fullResults.benchmarks.find((b) => b.status === 'ok' && b.estimate !== null)!;
+const hot = (fn: string, location: string, selfPercent: number): HotFunction => ({ function: fn, location, selfPercent, kind: 'user', inlinedInto: null });
+
+function side(ns: number, functions: HotFunction[], extra: { deopts?: DeoptEvent[]; bytes?: number; instructions?: number; samples?: number } = {}): BenchmarkResult {
+  return {
+    ...template,
+    estimate: { ...template.estimate!, nsPerOp: ns },
+    memory: template.memory === null ? null : { ...template.memory, bytesPerOp: extra.bytes ?? 0, allocationSites: null },
+    instructions:
+      extra.instructions === undefined
+        ? undefined
+        : { ...(template.instructions ?? ({} as NonNullable<BenchmarkResult['instructions']>)), status: 'measured', reason: null, perOp: extra.instructions },
+    profile: {
+      ...template.profile,
+      deopts: extra.deopts ?? [],
+      cpu: { status: 'measured', reason: null, iterations: 1e6, sampleCount: extra.samples ?? 8000, samplingIntervalUs: 100 },
+      hot: functions,
+      lines: [],
+    },
+  };
+}
+
+const change = (base: BenchmarkResult, next: BenchmarkResult) => {
+  const c = next.estimate!.nsPerOp / base.estimate!.nsPerOp - 1;
+  return { change: c, ciLower: c - 0.01, ciUpper: c + 0.01 };
+};
+
+describe('explainChange', () => {
+  it('puts a slower helper first, its term the part of the change it grew by', () => {
+    const base = side(100, [hot('caller', 'lex.ts:1:1', 40), hot('helper', 'lex.ts:20:1', 30), hot('measured loop for x', 'lex.bench.ts:3:1', 30)]);
+    const next = side(120, [hot('caller', 'lex.ts:1:1', 33.3), hot('helper', 'lex.ts:20:1', 41.7), hot('measured loop for x', 'lex.bench.ts:3:1', 25)]);
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes[0]?.text.startsWith('self time of helper 30% → 42% of the op'), true, explanationLine(e));
+    assert.ok(Math.abs(e.causes[0]!.deltaNs! - 20) < 0.1);
+    assert.equal(e.causes.length, 1, 'the caller and the loop kept their ns: no cause');
+  });
+
+  it('names a new deopt in the function that grew', () => {
+    const deopt: DeoptEvent = { phase: 'sample', kind: 'deopt-eager', reason: 'wrong map', location: 'lex.ts:24:9', inlinedAt: [] };
+    const base = side(100, [hot('caller', 'lex.ts:1:1', 50), hot('helper', 'lex.ts:20:1', 50)]);
+    const next = side(150, [hot('caller', 'lex.ts:1:1', 33.3), hot('helper', 'lex.ts:20:1', 66.7)], { deopts: [deopt] });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes[0]?.kind, 'deopt');
+    assert.match(e.causes[0]!.text, /^new deopt 'wrong map' at lex\.ts:24:9; self time of helper/);
+  });
+
+  it('names the collector with the bytes/op when allocation grew', () => {
+    const base = side(100, [hot('body', 'b.ts:1:1', 100)], { bytes: 0 });
+    const next = side(130, [hot('body', 'b.ts:1:1', 80), hot('(garbage collector)', '', 20)], { bytes: 48 });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes[0]?.kind, 'allocation', explanationLine(e));
+    assert.match(e.causes.map((c) => c.text).join('\n'), /bytes\/op 0 B → 48 B/);
+  });
+
+  it('claims no cause when the shares moved within sampling noise and the instructions did not', () => {
+    const base = side(100, [hot('body', 'b.ts:1:1', 60), hot('loop', 'b.ts:9:1', 40)], { instructions: 1000, samples: 500 });
+    const next = side(103, [hot('body', 'b.ts:1:1', 59), hot('loop', 'b.ts:9:1', 41)], { instructions: 1000.5, samples: 500 });
+    const e = explainChange(base, next, change(base, next));
+    assert.deepEqual(e.causes, []);
+    assert.equal(e.work.verdict, 'same');
+    assert.match(e.note ?? '', /layout, alignment or the machine/);
+  });
+
+  it('says the code does more work when instructions grew with the time', () => {
+    const base = side(100, [hot('body', 'b.ts:1:1', 100)], { instructions: 1000 });
+    const next = side(112, [hot('body', 'b.ts:1:1', 100)], { instructions: 1116 });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.work.verdict, 'more');
+    assert.match(explanationLine(e), /instructions\/op \+11\.6% \(the code does more work, not the machine\)/);
+  });
+
+  it('has function terms that add up to the change when the lists cover the op', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 2, maxLength: 8 }),
+        fc.double({ min: 10, max: 1e4, noNaN: true }),
+        fc.double({ min: 0.5, max: 2, noNaN: true }),
+        (weights, ns, ratio) => {
+          const total = weights.reduce((s, w) => s + w, 0);
+          const base = side(
+            ns,
+            weights.map((w, i) => hot(`f${i}`, `a.ts:${i * 10 + 1}:1`, (100 * w) / total)),
+          );
+          const shuffled = [...weights].reverse();
+          const next = side(
+            ns * ratio,
+            shuffled.map((w, i) => hot(`f${i}`, `a.ts:${i * 10 + 1}:1`, (100 * w) / total)),
+          );
+          const terms = profileTerms(base, next)!;
+          const sum = terms.functions.reduce((s, t) => s + t.deltaNs, 0);
+          return Math.abs(sum - (ns * ratio - ns)) <= 1e-9 * ns * 4;
+        },
+      ),
+    );
+  });
+});
