@@ -9,6 +9,7 @@ import { compareRuns, DEFAULT_NOISE, type Comparison } from './analysis/compare-
 import { mergeResults, type MergeInput } from './analysis/merge-results.js';
 import { slowerRows } from './analysis/regression-gate.js';
 import { analysedNow } from './analysis/read-analysed.js';
+import { explainComparison } from './analysis/explain/explain-comparison.js';
 import path from 'node:path';
 import { EXPORTERS, type ExportFormat } from './cli/export-files.js';
 import { baselineFile } from './cli/option-values.js';
@@ -18,7 +19,7 @@ import { resultsText, writeTextAtomic } from './results/write-results.js';
 import { createRuntimeExecutor } from './runner/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import type { FinishedBenchmark } from './results/finished-benchmark.js';
-import type { ResultsFile } from './results/types.js';
+import type { Explanation, ResultsFile } from './results/types.js';
 
 export type { Duration } from './cli/measurement-options.js';
 
@@ -110,6 +111,11 @@ export interface CompareApiOptions {
 /** `next` against `base`, benchmark by benchmark, with the same verdict rules as `ubench compare`. */
 export function compare(base: ResultsFile, next: ResultsFile, options: CompareApiOptions = {}): Comparison {
   return compareRuns(analyse(base), analyse(next), { noise: options.noise ?? DEFAULT_NOISE, seed: options.seed ?? 1 });
+}
+
+/** Why each change of the comparison happened, from the evidence both files carry (`compare --explain`). */
+export function explain(base: ResultsFile, next: ResultsFile, comparison: Comparison): Explanation[] {
+  return explainComparison(comparison, analyse(base), analyse(next));
 }
 
 /** The rows of a comparison that are significantly slower by more than `threshold` (0.05 = 5%), as `--fail-on-regression` finds them. */

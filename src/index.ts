@@ -37,6 +37,11 @@ export async function compare(base: ResultsFile, next: ResultsFile, options: Api
   return (await api()).compare(base, next, options);
 }
 
+/** Why each change called in `comparison` happened, from the evidence both files carry (runs made with --profile, --instructions, --alloc-sites). */
+export async function explain(base: ResultsFile, next: ResultsFile, comparison: import('./analysis/compare-runs.js').Comparison): Promise<import('./results/types.js').Explanation[]> {
+  return (await api()).explain(base, next, comparison);
+}
+
 /** The rows of a comparison significantly slower by more than `threshold` (0.05 = 5%), as `--fail-on-regression` finds them. */
 export async function slowerThan(comparison: import('./analysis/compare-runs.js').Comparison, threshold: number): Promise<{ name: string; change: number }[]> {
   return (await api()).slowerThan(comparison, threshold);

@@ -63,11 +63,14 @@ export function gate(comparison: Comparison, threshold: number | null, io: Pick<
 export function compareAfterRun(
   results: ResultsFile,
   base: ResultsFile,
-  options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric },
+  options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric; explain?: boolean },
   io: Io,
 ): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
-  return { code: gate(comparison, options.failOnRegression, io), markdown: () => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }), comparison, baseLabel };
+  const explanations = options.explain === true ? explainComparison(comparison, base, results) : [];
+  io.stdout.write(renderExplanations(explanations, pc.createColors(options.color)));
+  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) + explanationsMarkdown(explanations);
+  return { code: gate(comparison, options.failOnRegression, io), markdown, comparison, baseLabel };
 }

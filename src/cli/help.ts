@@ -62,6 +62,8 @@ ${passHelp()}
   --profile-dir <dir>     where .cpuprofile and machine-code files go (default .ubench/profiles)
   --save-baseline <name>  also save the results as .ubench/baselines/<name>.json (to commit)
   --compare <name|file>   after the run, compare it with a saved results file or baseline
+  --explain               with --compare: why each change called happened, from the evidence
+                          both runs carry (see Compare below)
   --noise <pct>           noise band of the comparison (default 1%; 0.2% with --metric instructions)
   --metric <m>            what the comparison calls changes on: time (default) or instructions
                           (both runs made with --instructions)

@@ -44,6 +44,8 @@ export interface RunOutputs {
   metric: CompareMetric;
   /** Exit 1 when the comparison finds a benchmark significantly slower by more than this fraction. */
   failOnRegression: number | null;
+  /** Explain every change the comparison calls (`--explain`, with `--compare`). */
+  explain: boolean;
   /** `--json -`: the results go to stdout at the end, alone there (the tables go to stderr), and to no file. */
   jsonToStdout: boolean;
 }
@@ -69,6 +71,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     noise: { type: 'string' },
     metric: { type: 'string' },
     'fail-on-regression': { type: 'string' },
+    explain: { type: 'boolean' },
     ...EXPORT_FLAGS,
     html: { type: 'string' },
     color: { type: 'boolean' },
@@ -81,6 +84,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
   const misplaced = positionals.find((p) => SUBCOMMANDS.includes(p) && !existsSync(path.resolve(cwd, p)));
   if (misplaced !== undefined) throw new UsageError(`"${misplaced}" is a command: write it first, before any option (ubench ${misplaced} …)`);
   const color = colorChoice(values);
+  if (values.explain === true && values.compare === undefined) throw new UsageError('--explain needs --compare <results file> (or use ubench compare --explain)');
   if (values['fail-on-regression'] !== undefined && values.compare === undefined) throw new UsageError('--fail-on-regression needs --compare <results file> (or use ubench compare)');
   const metric = metricOption(values.metric);
   const input = inputOfFlags(values, positionals);
@@ -102,6 +106,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
       saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
       comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
       metric,
+      explain: values.explain === true,
       noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
       failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     },
@@ -147,7 +152,7 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
       : compareAfterRun(
           outcome.results,
           compareBase,
-          { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color, metric: outputs.metric },
+          { basePath: outputs.comparePath!, noise: outputs.noise, seed: options.seed, failOnRegression: outputs.failOnRegression, color, metric: outputs.metric, explain: outputs.explain },
           { ...io, stdout: tables },
         );
   if (parsed.htmlPath !== null) {

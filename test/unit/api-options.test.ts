@@ -14,6 +14,7 @@ const TERMINAL_ONLY: Record<string, string> = {
   '--noise': 'compare() { noise }',
   '--metric': 'compare() on instruction counts is the CLI only',
   '--fail-on-regression': 'slowerThan()',
+  '--explain': 'explain()',
   '--no-color': 'no colour in an API',
   '--help': 'none needed',
   '--version': 'none needed',
