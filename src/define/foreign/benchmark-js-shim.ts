@@ -1,0 +1,152 @@
+/**
+ * What `require('benchmark')` / `import Benchmark from 'benchmark'` means in a ubench benchmark
+ * process (docs/integrations.md), for Benchmark.js 2.x: each `suite.add(name, fn, options)` (and
+ * each standalone `new Benchmark(…)` when its `run()` is called) declares a ubench benchmark, in
+ * the group the suite's name gives. `setup` and `teardown` (run around every cycle, outside the
+ * timed loop) run before and after each ubench sample; `defer: true` becomes a body returning a
+ * promise that `deferred.resolve()` settles. Options that only set Benchmark.js's budget are
+ * ignored; event handlers never fire, since `run()` measures nothing (ubench measures in its own
+ * processes). A setup or body given as a string is refused: ubench does not compile code strings.
+ */
+import { DeclarationError } from '../declaration-error.js';
+import type { BenchFn } from '../types.js';
+import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
+import { type Hook, hookedBody } from './hook-bench.js';
+
+type AnyFn = (...args: never[]) => unknown;
+
+export interface Options {
+  name?: string;
+  fn?: AnyFn | string;
+  setup?: AnyFn | string;
+  teardown?: AnyFn | string;
+  defer?: boolean;
+  async?: boolean;
+  [option: string]: unknown;
+}
+
+/** Options that steer only Benchmark.js's budget or scheduling: ubench decides those itself. */
+const IGNORED = new Set(['async', 'delay', 'initCount', 'maxTime', 'minSamples', 'minTime', 'id', 'queued']);
+const MAPPED = new Set(['name', 'fn', 'setup', 'teardown', 'defer']);
+/** Event handlers (`onComplete`, `onCycle`, …): they only report Benchmark.js's own run, which does not happen. */
+const isHandler = (key: string): boolean => /^on[A-Z]/.test(key);
+
+/** The arguments as Benchmark.js juggles them: (options), (fn, options), (name, options), (name, fn, options). */
+function juggle(name: unknown, fn: unknown, options: unknown): Options {
+  if (name !== null && typeof name === 'object') return { ...(name as Options) };
+  if (typeof name === 'function') return { ...((fn as Options | undefined) ?? {}), fn: name as AnyFn };
+  if (fn !== null && typeof fn === 'object') return { ...(fn as Options), name: name as string };
+  return { ...((options as Options | undefined) ?? {}), name: name as string, fn: fn as AnyFn };
+}
+
+function declareBenchmark(options: Options, suiteName: string | null, self: unknown): void {
+  const name = typeof options.name === 'string' && options.name.trim() !== '' ? options.name : typeof options.fn === 'function' && options.fn.name !== '' ? options.fn.name : null;
+  if (name === null) throw new DeclarationError('Benchmark.js: a benchmark without a name (give it a name, as ubench needs one to report it)');
+  const refuse = (feature: string, instead: string): void => declareRefused('benchmark', name, suiteName, refusalMessage('benchmark', feature, instead));
+  const unknown = unknownKeys(options, new Set([...IGNORED, ...MAPPED])).filter((key) => !isHandler(key));
+  if (unknown.length > 0) return refuse(`the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
+  for (const key of ['fn', 'setup', 'teardown'] as const) {
+    if (typeof options[key] === 'string') return refuse(`a ${key} given as a string of code`, `give ${key} as a function (ubench calls it; it does not compile code strings)`);
+  }
+  const fn = options.fn;
+  if (typeof fn !== 'function') throw new DeclarationError(`Benchmark.js "${name}": the benchmark needs a function`);
+  const setup = options.setup as AnyFn | undefined;
+  const teardown = options.teardown as AnyFn | undefined;
+  const before: Hook[] = typeof setup === 'function' ? [() => setup.call(self as never)] : [];
+  const after: Hook[] = typeof teardown === 'function' ? [() => teardown.call(self as never)] : [];
+  const body: BenchFn =
+    options.defer === true
+      ? () =>
+          new Promise((resolve) => {
+            (fn as (deferred: { resolve(): void; benchmark: unknown }) => unknown)({ resolve: () => resolve(undefined), benchmark: self });
+          })
+      : plainBody(fn);
+  declareForeign({ api: 'benchmark', name, group: suiteName, body: hookedBody(body, before, after) });
+}
+
+/** What every Benchmark.js object answers under ubench: events never fire, nothing runs. */
+class Emitter {
+  on(): this {
+    return this;
+  }
+  off(): this {
+    return this;
+  }
+  emit(): this {
+    return this;
+  }
+  abort(): this {
+    return this;
+  }
+  reset(): this {
+    return this;
+  }
+}
+
+/** A suite: `add()` declares, `run()` does nothing; after a run it holds no benchmarks (`filter()`, `map()` give []). */
+export class Suite extends Emitter {
+  name: string | undefined;
+  readonly length = 0;
+  readonly options: Options;
+
+  constructor(name?: string | Options, options?: Options) {
+    super();
+    if (name !== null && typeof name === 'object') this.options = { ...name };
+    else {
+      this.name = name;
+      this.options = { ...(options ?? {}) };
+    }
+  }
+
+  add(name: unknown, fn?: unknown, options?: unknown): this {
+    declareBenchmark(juggle(name, fn, options), this.name ?? null, this);
+    return this;
+  }
+
+  run(): this {
+    return this;
+  }
+
+  filter(): never[] {
+    return [];
+  }
+
+  map(): never[] {
+    return [];
+  }
+
+  forEach(): this {
+    return this;
+  }
+}
+
+/** A standalone benchmark: declared when its `run()` is called, as Benchmark.js would measure it then. */
+export class Benchmark extends Emitter {
+  static Suite = Suite;
+  static version = '2.1.4';
+  static options: Options = {};
+  static platform = { description: 'ubench', toString: () => 'ubench' };
+  readonly options: Options;
+  name: string | undefined;
+  #declared = false;
+
+  constructor(name?: unknown, fn?: unknown, options?: unknown) {
+    super();
+    this.options = juggle(name, fn, options);
+    this.name = this.options.name;
+  }
+
+  run(): this {
+    if (!this.#declared) declareBenchmark(this.options, null, this);
+    this.#declared = true;
+    return this;
+  }
+
+  override toString(): string {
+    return String(this.name);
+  }
+}
+
+export default Benchmark;
+// `require('benchmark')` gives the constructor itself, as Benchmark.js's own module does.
+export { Benchmark as 'module.exports' };
