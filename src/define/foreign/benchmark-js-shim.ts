@@ -42,11 +42,17 @@ function juggle(name: unknown, fn: unknown, options: unknown): Options {
 function declareBenchmark(options: Options, suiteName: string | null, self: unknown): void {
   const name = typeof options.name === 'string' && options.name.trim() !== '' ? options.name : typeof options.fn === 'function' && options.fn.name !== '' ? options.fn.name : null;
   if (name === null) throw new DeclarationError('Benchmark.js: a benchmark without a name (give it a name, as ubench needs one to report it)');
-  const refuse = (feature: string, instead: string): void => declareRefused('benchmark', name, suiteName, refusalMessage('benchmark', feature, instead));
+  const refuse = (feature: string, instead: string): void => declareRefused(name, suiteName, refusalMessage('benchmark', feature, instead));
   const unknown = unknownKeys(options, new Set([...IGNORED, ...MAPPED])).filter((key) => !isHandler(key));
-  if (unknown.length > 0) return refuse(`the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
+  if (unknown.length > 0) {
+    refuse(`the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
+    return;
+  }
   for (const key of ['fn', 'setup', 'teardown'] as const) {
-    if (typeof options[key] === 'string') return refuse(`a ${key} given as a string of code`, `give ${key} as a function (ubench calls it; it does not compile code strings)`);
+    if (typeof options[key] === 'string') {
+      refuse(`a ${key} given as a string of code`, `give ${key} as a function (ubench calls it; it does not compile code strings)`);
+      return;
+    }
   }
   const fn = options.fn;
   if (typeof fn !== 'function') throw new DeclarationError(`Benchmark.js "${name}": the benchmark needs a function`);

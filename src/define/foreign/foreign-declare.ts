@@ -36,7 +36,7 @@ function inGroup(name: string | null, declare: () => void): void {
 }
 
 /** Declares a benchmark that fails with `message` when measured (the rest of its file runs). */
-export function declareRefused(api: ForeignApi, name: string, groupName: string | null, message: string): void {
+export function declareRefused(name: string, groupName: string | null, message: string): void {
   const error = new ForeignFeatureError(message);
   inGroup(groupName, () =>
     bench(name, () => {
@@ -56,7 +56,7 @@ export function declareForeign(declaration: ForeignDeclaration): void {
     inGroup(declaration.group, () => bench(name, body as BenchFn, options));
   } catch (thrown) {
     if (!(thrown instanceof DeclarationError) || thrown.message.startsWith('duplicate benchmark')) throw thrown;
-    declareRefused(api, name, declaration.group, `${API_TITLES[api]}: ${thrown.message}`);
+    declareRefused(name, declaration.group, `${API_TITLES[api]}: ${thrown.message}`);
   }
 }
 

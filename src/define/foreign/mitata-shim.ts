@@ -99,16 +99,11 @@ function declare(b: B): void {
   const name = b._name;
   if (b._gc === 'inner') {
     const instead = "ubench times the collections a benchmark causes as part of its cost and reports their share (docs/memory.md); remove .gc('inner')";
-    declareRefused('mitata', name, null, refusalMessage('mitata', ".gc('inner') (a collection before every sample, outside the timing)", instead));
+    declareRefused(name, null, refusalMessage('mitata', ".gc('inner') (a collection before every sample, outside the timing)", instead));
     return;
   }
   if (keys.includes('concurrency')) {
-    declareRefused(
-      'mitata',
-      name,
-      null,
-      refusalMessage('mitata', 'the concurrency argument', 'ubench measures one call at a time; start the concurrent work in the body and return a promise of all of it'),
-    );
+    declareRefused(name, null, refusalMessage('mitata', 'the concurrency argument', 'ubench measures one call at a time; start the concurrent work in the body and return a promise of all of it'));
     return;
   }
   const args = keys.length === 0 ? undefined : (b._args as Record<string, ParamValue[]>);
@@ -118,12 +113,7 @@ function declare(b: B): void {
     body = mitataBody(b.f, args !== undefined, firstArgs);
   } catch (thrown) {
     const message = thrown instanceof Error ? thrown.message : String(thrown);
-    declareRefused(
-      'mitata',
-      name,
-      null,
-      thrown instanceof DeclarationError || thrown instanceof ForeignFeatureError ? message : `mitata: the generator threw when ubench read what it yields: ${message}`,
-    );
+    declareRefused(name, null, thrown instanceof DeclarationError || thrown instanceof ForeignFeatureError ? message : `mitata: the generator threw when ubench read what it yields: ${message}`);
     return;
   }
   declareForeign({ api: 'mitata', name, group: null, body, ...(args === undefined ? {} : { args }), baseline: (b.flags & flags.baseline) !== 0 });

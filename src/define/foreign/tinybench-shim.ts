@@ -93,7 +93,7 @@ export class Bench extends EventTarget {
     this.#declared.add(name);
     const group = this.name ?? null;
     const refuse = (feature: string, instead: string): this => {
-      declareRefused('tinybench', name, group, refusalMessage('tinybench', feature, instead));
+      declareRefused(name, group, refusalMessage('tinybench', feature, instead));
       return this;
     };
     const unknownBench = unknownKeys(this.opts, KNOWN_BENCH_OPTIONS);

@@ -40,7 +40,6 @@ function declare(name: string, fn: BenchFunction | undefined, options: BenchOpti
   const unknown = unknownKeys(options, KNOWN_OPTIONS);
   if (unknown.length > 0) {
     declareRefused(
-      'vitest',
       name,
       null,
       refusalMessage('vitest', `the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench(name, { setup, run, teardown }) (docs/writing.md)"),
