@@ -72,19 +72,19 @@ function declareBenchmark(options: Options, suiteName: string | null, self: unkn
 
 /** What every Benchmark.js object answers under ubench: events never fire, nothing runs. */
 class Emitter {
-  on(): this {
+  on(..._args: unknown[]): this {
     return this;
   }
-  off(): this {
+  off(..._args: unknown[]): this {
     return this;
   }
-  emit(): this {
+  emit(..._args: unknown[]): this {
     return this;
   }
-  abort(): this {
+  abort(..._args: unknown[]): this {
     return this;
   }
-  reset(): this {
+  reset(..._args: unknown[]): this {
     return this;
   }
 }
@@ -109,19 +109,19 @@ export class Suite extends Emitter {
     return this;
   }
 
-  run(): this {
+  run(..._options: unknown[]): this {
     return this;
   }
 
-  filter(): never[] {
+  filter(..._by: unknown[]): never[] {
     return [];
   }
 
-  map(): never[] {
+  map(..._by: unknown[]): never[] {
     return [];
   }
 
-  forEach(): this {
+  forEach(..._fn: unknown[]): this {
     return this;
   }
 }
@@ -142,7 +142,7 @@ export class Benchmark extends Emitter {
     this.name = this.options.name;
   }
 
-  run(): this {
+  run(..._options: unknown[]): this {
     if (!this.#declared) declareBenchmark(this.options, null, this);
     this.#declared = true;
     return this;
