@@ -23,6 +23,8 @@ export interface ForeignDeclaration {
   body: BenchFn | ManualBenchFn | SetupBench<unknown>;
   args?: Readonly<Record<string, readonly ParamValue[]>>;
   baseline?: boolean;
+  /** Where the file declared it, when that was before this call (mitata's chained builders). */
+  at?: Error;
 }
 
 /** The message of a refusal: the API, its feature, and what to write for ubench instead. */
@@ -35,9 +37,13 @@ function inGroup(name: string | null, declare: () => void): void {
   else group(name.replaceAll('#', '-'), declare);
 }
 
-/** Declares a benchmark that fails with `message` when measured (the rest of its file runs). */
-export function declareRefused(name: string, groupName: string | null, message: string): void {
+/**
+ * Declares a benchmark that fails with `message` when measured (the rest of its file runs). `at`: an
+ * error made where the file declared it, when that was earlier (its stack gives the error's location).
+ */
+export function declareRefused(name: string, groupName: string | null, message: string, at?: Error): void {
   const error = new ForeignFeatureError(message);
+  if (at?.stack !== undefined) error.stack = `${error.name}: ${message}\n${at.stack.split('\n').slice(1).join('\n')}`;
   inGroup(groupName, () =>
     bench(name, () => {
       throw error;
@@ -56,7 +62,7 @@ export function declareForeign(declaration: ForeignDeclaration): void {
     inGroup(declaration.group, () => bench(name, body as BenchFn, options));
   } catch (thrown) {
     if (!(thrown instanceof DeclarationError) || thrown.message.startsWith('duplicate benchmark')) throw thrown;
-    declareRefused(name, declaration.group, `${API_TITLES[api]}: ${thrown.message}`);
+    declareRefused(name, declaration.group, `${API_TITLES[api]}: ${thrown.message}`, declaration.at);
   }
 }
 

@@ -34,6 +34,8 @@ export class B {
   _args: Record<string, unknown[]> = {};
   _gc: boolean | 'once' | 'inner' = 'once';
   flags = 0;
+  /** Where the file declared it: a refusal, made later, points there. */
+  readonly declaredAt = new Error('declared here');
 
   constructor(name: string, fn: AnyFn) {
     if (typeof fn !== 'function') throw new DeclarationError('mitata bench(): expected iterator, generator or one-shot function');
@@ -99,11 +101,16 @@ function declare(b: B): void {
   const name = b._name;
   if (b._gc === 'inner') {
     const instead = "ubench times the collections a benchmark causes as part of its cost and reports their share (docs/memory.md); remove .gc('inner')";
-    declareRefused(name, null, refusalMessage('mitata', ".gc('inner') (a collection before every sample, outside the timing)", instead));
+    declareRefused(name, null, refusalMessage('mitata', ".gc('inner') (a collection before every sample, outside the timing)", instead), b.declaredAt);
     return;
   }
   if (keys.includes('concurrency')) {
-    declareRefused(name, null, refusalMessage('mitata', 'the concurrency argument', 'ubench measures one call at a time; start the concurrent work in the body and return a promise of all of it'));
+    declareRefused(
+      name,
+      null,
+      refusalMessage('mitata', 'the concurrency argument', 'ubench measures one call at a time; start the concurrent work in the body and return a promise of all of it'),
+      b.declaredAt,
+    );
     return;
   }
   const args = keys.length === 0 ? undefined : (b._args as Record<string, ParamValue[]>);
@@ -113,10 +120,15 @@ function declare(b: B): void {
     body = mitataBody(b.f, args !== undefined, firstArgs);
   } catch (thrown) {
     const message = thrown instanceof Error ? thrown.message : String(thrown);
-    declareRefused(name, null, thrown instanceof DeclarationError || thrown instanceof ForeignFeatureError ? message : `mitata: the generator threw when ubench read what it yields: ${message}`);
+    declareRefused(
+      name,
+      null,
+      thrown instanceof DeclarationError || thrown instanceof ForeignFeatureError ? message : `mitata: the generator threw when ubench read what it yields: ${message}`,
+      b.declaredAt,
+    );
     return;
   }
-  declareForeign({ api: 'mitata', name, group: null, body, ...(args === undefined ? {} : { args }), baseline: (b.flags & flags.baseline) !== 0 });
+  declareForeign({ api: 'mitata', name, group: null, body, ...(args === undefined ? {} : { args }), baseline: (b.flags & flags.baseline) !== 0, at: b.declaredAt });
 }
 
 let pending: B[] = [];
