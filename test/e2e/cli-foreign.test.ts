@@ -115,6 +115,14 @@ describe('foreign files refused as a whole', () => {
     assert.ok(messages.every((m) => !m.includes('\n')));
   });
 
+  it("says why a file fails when its code after run() reads the foreign runner's results", async () => {
+    const json = path.join(temp.dir, 'reads.json');
+    const run = await runCli([`${DIR}/edge/reads-results.bench.ts`, ...FAST, '--json', json]);
+    const [error] = readResults(json).fileErrors;
+    assert.ok(error, describeRun(run));
+    assert.match(error.error.message, /^TypeError: .*after the file's tinybench run\(\) call, which measures nothing under ubench and leaves no results to read/);
+  });
+
   it('says that a foreign file declaring nothing declared no benchmark', async () => {
     const run = await runCli([`${DIR}/edge/nothing.bench.ts`, ...FAST]);
     assert.notEqual(run.code, 0);

@@ -11,6 +11,7 @@
 import { DeclarationError } from '../declaration-error.js';
 import type { BenchFn } from '../types.js';
 import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
+import { markForeignRun } from './foreign-run.js';
 import { type Hook, hookedBody } from './hook-bench.js';
 
 type AnyFn = (...args: never[]) => unknown;
@@ -110,6 +111,7 @@ export class Suite extends Emitter {
   }
 
   run(..._options: unknown[]): this {
+    markForeignRun('benchmark');
     return this;
   }
 
@@ -144,6 +146,7 @@ export class Benchmark extends Emitter {
 
   run(..._options: unknown[]): this {
     if (!this.#declared) declareBenchmark(this.options, null, this);
+    markForeignRun('benchmark');
     this.#declared = true;
     return this;
   }

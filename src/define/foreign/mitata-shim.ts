@@ -12,6 +12,7 @@ import { group as ubenchGroup } from '../bench.js';
 import { DeclarationError } from '../declaration-error.js';
 import type { ParamValue } from '../types.js';
 import { declareForeign, declareRefused, ForeignFeatureError, refusalMessage } from './foreign-declare.js';
+import { markForeignRun } from './foreign-run.js';
 import { mitataBody } from './mitata-bodies.js';
 
 type AnyFn = (...args: never[]) => unknown;
@@ -182,6 +183,7 @@ export const compact = (fn: () => unknown): void => collection('compact', fn);
 /** Measures nothing: ubench measures the declared benchmarks in its own processes. */
 export function run(_options?: unknown): Promise<{ context: Record<string, unknown>; benchmarks: never[] }> {
   flush();
+  markForeignRun('mitata');
   return Promise.resolve({ context: { runtime: 'ubench' }, benchmarks: [] });
 }
 

@@ -10,6 +10,7 @@
  */
 import { DeclarationError } from '../declaration-error.js';
 import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
+import { markForeignRun } from './foreign-run.js';
 import { type Hook, hookedBody } from './hook-bench.js';
 
 type TaskHook = (this: unknown, mode?: 'run' | 'warmup') => unknown;
@@ -125,10 +126,12 @@ export class Bench extends EventTarget {
 
   /** Measures nothing (ubench measures the tasks in its own processes): resolves to no tasks. */
   run(): Promise<never[]> {
+    markForeignRun('tinybench');
     return Promise.resolve([]);
   }
 
   runSync(): never[] {
+    markForeignRun('tinybench');
     return [];
   }
 
