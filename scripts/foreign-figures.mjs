@@ -88,7 +88,9 @@ for (const api of APIS) {
     if (overlapping * 2 <= pairs.length) failures++;
     const own = median(pairs.map(([a]) => a.nsPerOp));
     const theirs = median(pairs.map(([, b]) => b.nsPerOp));
-    lines.push(`| ${api} | ${referenceOf(api, body)} | ${ns(own)} | ${ns(theirs)} | ${(theirs / own).toFixed(3)} | ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} | ${overlapping} of ${pairs.length} |`);
+    lines.push(
+      `| ${api} | ${referenceOf(api, body)} | ${ns(own)} | ${ns(theirs)} | ${(theirs / own).toFixed(3)} | ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} | ${overlapping} of ${pairs.length} |`,
+    );
   }
 }
 const table = lines.join('\n');
