@@ -42,7 +42,8 @@ const EXPECTED: Record<string, string[]> = {
   'benchmark/suite.bench.js': ['RegExp#test', 'String#indexOf'],
   'benchmark/setup.bench.mts': ['strings/join', 'strings/concat'],
   'benchmark/defer.bench.js': ['async/deferred tick', 'async/sync', 'standalone'],
-  'benchmark/unmapped.bench.js': ['string setup', 'unknown option', 'plain'],
+  'benchmark/unmapped.bench.js': ['deferred string', 'unknown option', 'plain'],
+  'benchmark/scope.bench.js': ['scope/sort copy', 'scope/code strings'],
 };
 const REFUSED: Record<string, RegExp> = {
   'vitest/unmapped.bench.ts#typo option': /vitest's bench: the option "warmuptime" is not mapped to ubench/,
@@ -51,7 +52,7 @@ const REFUSED: Record<string, RegExp> = {
   'mitata/unmapped.bench.ts#object args $cfg': /args\.cfg holds a object/,
   'tinybench/each-hooks.bench.ts#sorting/sort fresh copy': /tinybench: beforeEach .*state: 'per-call'/,
   'tinybench/throws.bench.ts#faults/broken': /task failed on purpose/,
-  'benchmark/unmapped.bench.js#string setup': /Benchmark\.js: a setup given as a string of code/,
+  'benchmark/unmapped.bench.js#deferred string': /Benchmark\.js: defer: true with code compiled together/,
   'benchmark/unmapped.bench.js#unknown option': /Benchmark\.js: the option "repeat"/,
 };
 
@@ -95,7 +96,7 @@ describe('ubench test/fixtures/foreign/{vitest,mitata,tinybench,benchmark}', () 
   });
 
   it('maps hooks so that the data they prepare is there: the hooked benchmarks are measured', () => {
-    for (const id of ['vitest/options.bench.ts#sum/prepared array', 'tinybench/hooks.bench.ts#map lookup', 'benchmark/setup.bench.mts#strings/join']) {
+    for (const id of ['vitest/options.bench.ts#sum/prepared array', 'tinybench/hooks.bench.ts#map lookup', 'benchmark/setup.bench.mts#strings/join', 'benchmark/scope.bench.js#scope/sort copy']) {
       const b = results.benchmarks.find((r) => r.id === `${DIR}/${id}`);
       assert.equal(b?.status, 'ok', id);
     }

@@ -183,13 +183,28 @@ describe('Benchmark.js stand-in', () => {
     );
   });
 
-  it('refuses code strings and unknown options per benchmark', () => {
+  it('compiles setup, fn and teardown into one scope per sample when fn reads what setup declares, or code is a string', async () => {
+    const g = globalThis as { seen?: number[] };
     new Benchmark.Suite()
-      .add('string fn', 'x++')
-      .add('string setup', () => 1, { setup: 'var a = 1' })
-      .add('odd', () => 1, { repeat: 3 });
-    assert.match(refusalOf(byName('string fn')), /Benchmark\.js: a fn given as a string of code/);
-    assert.match(refusalOf(byName('string setup')), /a setup given as a string of code/);
+      // Made from source, as a file's functions are: the test's own compiler would rename a name it sees declared twice.
+      .add('shared', new Function('globalThis.seen.push(list.length);'), { setup: new Function('var list = [1, 2, 3]; globalThis.seen = [];') })
+      .add('strings', 'seen.push(values.length);', { setup: 'var values = [1, 2]; seen.length = 0;', teardown: 'seen.push(-1);' })
+      .add('separate', () => 1, { setup: () => 2 });
+    await sample(byName('shared'));
+    assert.deepEqual(g.seen, [3, 3]);
+    await sample(byName('strings'));
+    assert.deepEqual(g.seen, [2, 2, -1]);
+    assert.equal(byName('separate').kind, 'setup');
+    delete g.seen;
+  });
+
+  it('refuses a deferred string and unknown options per benchmark, and code that does not compile', () => {
+    new Benchmark.Suite()
+      .add('deferred string', { defer: true, fn: 'deferred.resolve()' })
+      .add('odd', () => 1, { repeat: 3 })
+      .add('broken', 'return (', { setup: 'var a = 1;' });
+    assert.match(refusalOf(byName('deferred string')), /Benchmark\.js: defer: true with code compiled together/);
     assert.match(refusalOf(byName('odd')), /the option "repeat"/);
+    assert.match(refusalOf(byName('broken')), /setup, fn and teardown compiled together \(.*SyntaxError|Unexpected/);
   });
 });

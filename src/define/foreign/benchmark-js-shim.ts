@@ -4,12 +4,14 @@
  * each standalone `new Benchmark(…)` when its `run()` is called) declares a ubench benchmark, in
  * the group the suite's name gives. `setup` and `teardown` (run around every cycle, outside the
  * timed loop) run before and after each ubench sample; `defer: true` becomes a body returning a
- * promise that `deferred.resolve()` settles. Options that only set Benchmark.js's budget are
+ * promise that `deferred.resolve()` settles. A `setup` declaring variables that `fn` reads is
+ * compiled with it into one scope, as Benchmark.js does (benchmark-js-scope.ts). Options that only set Benchmark.js's budget are
  * ignored; event handlers never fire, since `run()` measures nothing (ubench measures in its own
- * processes). A setup or body given as a string is refused: ubench does not compile code strings.
+ * processes). Code given as strings is compiled the same way, as Benchmark.js does.
  */
 import { DeclarationError } from '../declaration-error.js';
 import type { BenchFn } from '../types.js';
+import { type Code, compiledScope, sharesSetupScope } from './benchmark-js-scope.js';
 import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
 import { markForeignRun } from './foreign-run.js';
 import { type Hook, hookedBody } from './hook-bench.js';
@@ -18,9 +20,9 @@ type AnyFn = (...args: never[]) => unknown;
 
 export interface Options {
   name?: string;
-  fn?: AnyFn | string;
-  setup?: AnyFn | string;
-  teardown?: AnyFn | string;
+  fn?: Code;
+  setup?: Code;
+  teardown?: Code;
   defer?: boolean;
   async?: boolean;
   [option: string]: unknown;
@@ -49,25 +51,38 @@ function declareBenchmark(options: Options, suiteName: string | null, self: unkn
     refuse(`the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
     return;
   }
-  for (const key of ['fn', 'setup', 'teardown'] as const) {
-    if (typeof options[key] === 'string') {
-      refuse(`a ${key} given as a string of code`, `give ${key} as a function (ubench calls it; it does not compile code strings)`);
+  const fn = options.fn;
+  if (typeof fn !== 'function' && typeof fn !== 'string') throw new DeclarationError(`Benchmark.js "${name}": the benchmark needs a function`);
+  const { setup, teardown } = options;
+  const anyString = [fn, setup, teardown].some((code) => typeof code === 'string');
+  if (anyString || (setup !== undefined && sharesSetupScope(setup, fn))) {
+    if (options.defer === true) {
+      refuse(
+        'defer: true with code compiled together (a string, or a setup whose variables fn reads)',
+        'give fn, setup and teardown as functions and declare shared variables in the file, outside setup',
+      );
       return;
     }
+    let compiled: ReturnType<typeof compiledScope>;
+    try {
+      compiled = compiledScope(setup, fn, teardown, self);
+    } catch (thrown) {
+      refuse(`setup, fn and teardown compiled together (${thrown instanceof Error ? thrown.message : String(thrown)})`, 'declare the variables in the file, outside setup, and give functions');
+      return;
+    }
+    declareForeign({ api: 'benchmark', name, group: suiteName, body: compiled });
+    return;
   }
-  const fn = options.fn;
-  if (typeof fn !== 'function') throw new DeclarationError(`Benchmark.js "${name}": the benchmark needs a function`);
-  const setup = options.setup as AnyFn | undefined;
-  const teardown = options.teardown as AnyFn | undefined;
   const before: Hook[] = typeof setup === 'function' ? [() => setup.call(self as never)] : [];
   const after: Hook[] = typeof teardown === 'function' ? [() => teardown.call(self as never)] : [];
+  const call = fn as AnyFn;
   const body: BenchFn =
     options.defer === true
       ? () =>
           new Promise((resolve) => {
-            (fn as (deferred: { resolve(): void; benchmark: unknown }) => unknown)({ resolve: () => resolve(undefined), benchmark: self });
+            (call as (deferred: { resolve(): void; benchmark: unknown }) => unknown)({ resolve: () => resolve(undefined), benchmark: self });
           })
-      : plainBody(fn);
+      : plainBody(call);
   declareForeign({ api: 'benchmark', name, group: suiteName, body: hookedBody(body, before, after) });
 }
 
