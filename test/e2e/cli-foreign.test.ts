@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string[]> = {
   'tinybench/hooks.bench.ts': ['indexOf', 'map lookup'],
   'tinybench/each-hooks.bench.ts': ['sorting/sort fresh copy', 'sorting/sort constant'],
   'tinybench/throws.bench.ts': ['faults/works', 'faults/broken', 'faults/works too'],
+  'tinybench/overridden.bench.ts': ['batched', 'parse'],
   'benchmark/suite.bench.js': ['RegExp#test', 'String#indexOf'],
   'benchmark/setup.bench.mts': ['strings/join', 'strings/concat'],
   'benchmark/defer.bench.js': ['async/deferred tick', 'async/sync', 'standalone'],
@@ -52,6 +53,7 @@ const REFUSED: Record<string, RegExp> = {
   'mitata/unmapped.bench.ts#object args $cfg': /args\.cfg holds a object/,
   'tinybench/each-hooks.bench.ts#sorting/sort fresh copy': /tinybench: beforeEach .*state: 'per-call'/,
   'tinybench/throws.bench.ts#faults/broken': /task failed on purpose/,
+  'tinybench/overridden.bench.ts#batched': /tinybench: a task returning overriddenDuration .* b\.stop\(\)\/b\.start\(\)/,
   'benchmark/unmapped.bench.js#deferred string': /Benchmark\.js: defer: true with code compiled together/,
   'benchmark/unmapped.bench.js#unknown option': /Benchmark\.js: the option "repeat"/,
 };

@@ -121,12 +121,14 @@ describe('tinybench stand-in', () => {
     bench.add('after each', () => 1, { afterEach: () => undefined });
     bench.add('odd', () => 1, { retries: 2 } as never);
     bench.add('fine', () => 1);
+    bench.add('self-timed', () => ({ overriddenDuration: 1 }));
     new Bench({ concurrency: 'task' }).add('concurrent', async () => 1);
     assert.match(refusalOf(byName('each')), /tinybench: beforeEach .*every iteration.*state: 'per-call'/);
     assert.match(refusalOf(byName('after each')), /afterEach/);
     assert.match(refusalOf(byName('odd')), /the task option "retries"/);
     assert.match(refusalOf(byName('concurrent')), /concurrency: 'task'/);
     assert.equal(byName('fine').kind, 'plain');
+    assert.match(refusalOf(byName('self-timed')), /overriddenDuration .*manual form/);
   });
 });
 

@@ -6,7 +6,8 @@
  * tinybench 6, dist/index.js) run before and after each ubench sample, untimed. `beforeEach` and
  * `afterEach` run around every single iteration, which ubench's generated loop cannot keep out of
  * the timing, so such a task is refused, naming ubench's per-call state. `run()` measures nothing
- * (ubench measures in its own processes) and resolves to no tasks; `table()` is empty.
+ * (ubench measures in its own processes) and resolves to no tasks; `table()` is empty. A task that
+ * reports its own duration (`overriddenDuration`) is refused: ubench would time something else.
  */
 import { DeclarationError } from '../declaration-error.js';
 import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
@@ -65,6 +66,9 @@ const KNOWN_BENCH_OPTIONS = new Set([...IGNORED_BENCH_OPTIONS, 'setup', 'teardow
 /** Task options: `async` is told by ubench from the returned value; the rest steer tinybench's reporting. */
 const KNOWN_TASK_OPTIONS = new Set(['beforeAll', 'afterAll', 'beforeEach', 'afterEach', 'async', 'retainSamples', 'signal']);
 
+/** A task that reports its own duration names one of these keys in its source (tinybench's FnReturnedObject). */
+const SELF_TIMED = /\boverridden(?:Duration|IterationCost)\b/;
+
 const PER_CALL_FORM = "write it with ubench's bench(name, { setup, run, state: 'per-call' }), whose setup makes each call's state before the sample, untimed (docs/writing.md)";
 
 /** The task the hooks receive as `this` (tinybench passes its Task): its name only. */
@@ -103,6 +107,12 @@ export class Bench extends EventTarget {
       return refuse(`concurrency: '${this.concurrency}'`, 'ubench measures one call at a time; for concurrent work, start it in the body and return a promise of all of it');
     const unknownTask = unknownKeys(options, KNOWN_TASK_OPTIONS);
     if (unknownTask.length > 0) return refuse(`the task option ${unknownTask.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
+    if (SELF_TIMED.test(Function.prototype.toString.call(fn))) {
+      return refuse(
+        'a task returning overriddenDuration or overriddenIterationCost (a duration it times itself)',
+        "ubench times the whole call and does not read a reported duration; write ubench's manual form bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); }), with b.stop()/b.start() around what must not be timed (docs/writing.md)",
+      );
+    }
     if (options?.beforeEach != null || options?.afterEach != null) {
       return refuse(`${options.beforeEach != null ? 'beforeEach' : 'afterEach'} (run around every iteration, which ubench's loop cannot keep out of the timing)`, PER_CALL_FORM);
     }
@@ -145,4 +155,23 @@ export class Bench extends EventTarget {
   getTask(): undefined {
     return undefined;
   }
+
+  /** The clock tinybench would use (a file may read it; ubench measures with its own). */
+  now(): number {
+    return performance.now();
+  }
 }
+
+/** A task: tinybench's are made by `add()`; under ubench none is, so this is only a type to import. */
+export class Task extends EventTarget {
+  constructor(readonly name: string) {
+    super();
+  }
+}
+
+/** tinybench's clocks and unit helpers, for files that import them (a clock given as an option is ignored). */
+export const now = (): number => performance.now();
+export const hrtimeNow = now;
+export const mToNs = (ms: number): number => ms * 1e6;
+export const nToMs = (ns: number): number => ns / 1e6;
+export const formatNumber = (value: number, significantDigits = 5): string => String(Number(value.toPrecision(significantDigits)));
