@@ -45,7 +45,7 @@ describe('mitata stand-in', () => {
     );
   });
 
-  it('maps a generator to setup (before yield), body (the yield) and teardown (after it), per sample, with state.get', async () => {
+  it('runs a generator once per benchmark on first use (untimed), its yield the body of every sample, state.get reading the args', async () => {
     const log: string[] = [];
     bench('gen $size', function* (state: { get(name: string): number }) {
       const size = state.get('size');
@@ -58,10 +58,27 @@ describe('mitata stand-in', () => {
     const [b] = named('gen $size');
     assert.equal(b!.kind, 'setup');
     assert.equal(b!.statePerCall, undefined);
+    const first = await b!.setup!(b!.params);
+    (b!.body as (s: unknown) => unknown)(first);
+    const second = await b!.setup!(b!.params);
+    (b!.body as (s: unknown) => unknown)(second);
+    assert.equal(first, second, 'the same body every sample');
+    assert.deepEqual(log, ['setup 4', 'run 4', 'run 4']);
+  });
+
+  it('runs an async generator per sample: setup before yield, teardown after', async () => {
+    const log: string[] = [];
+    bench('async gen', async function* () {
+      log.push('setup');
+      yield () => log.push('run');
+      log.push('teardown');
+    });
+    await run();
+    const [b] = named('async gen');
     const state = await b!.setup!(b!.params);
     (b!.body as (s: unknown) => unknown)(state);
     await b!.teardown!(state, b!.params);
-    assert.deepEqual(log, ['setup 4', 'run 4', 'teardown 4']);
+    assert.deepEqual(log, ['setup', 'run', 'teardown']);
   });
 
   it('maps computed parameters to per-call state, each call with fresh values', async () => {

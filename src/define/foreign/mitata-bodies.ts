@@ -4,9 +4,10 @@
  *   since mitata hands such a function no arguments);
  * - a function with a parameter (`for (const _ of state) …`): ubench's manual form, `state`
  *   iterating `b.n` times and `state.get(name)` reading the args;
- * - a generator: the code before its `yield` is a per-sample setup, the yielded function the body,
- *   the code after it the teardown; a yielded `{ [0]() {…}, bench(p0) {…} }` (computed parameters,
- *   made fresh for every call outside mitata's timing) is ubench's per-call state.
+ * - a generator: run once per benchmark, untimed, as mitata runs it once per trial; the yielded
+ *   function is the body (an async generator runs per sample instead: setup before `yield`, teardown
+ *   after); a yielded `{ [0]() {…}, bench(p0) {…} }` (computed parameters, made fresh for every call
+ *   outside mitata's timing) is ubench's per-call state.
  * Forms ubench has no equivalent for throw a ForeignFeatureError naming the form to use.
  */
 import type { BenchFn, ManualBenchFn, Params, SetupBench } from '../types.js';
@@ -83,8 +84,8 @@ interface GeneratorSample {
   fn: AnyFn;
 }
 
-/** A generator whose yield has no computed parameters: setup, body and teardown per sample. */
-function perSampleGenerator(gen: (state: MitataState) => Generator<unknown> | AsyncGenerator<unknown>, isAsync: boolean): SetupBench<GeneratorSample> {
+/** An async generator: its setup (awaited), body and teardown per sample. */
+function perSampleGenerator(gen: (state: MitataState) => AsyncGenerator<unknown>): SetupBench<GeneratorSample> {
   const start = (generator: GeneratorSample['generator'], first: IteratorResult<unknown>): GeneratorSample => {
     const { fn, computed } = bodyOfYield(first.value);
     if (computed.length > 0)
@@ -93,15 +94,10 @@ function perSampleGenerator(gen: (state: MitataState) => Generator<unknown> | As
       );
     return { generator, fn };
   };
-  const setup = isAsync
-    ? async (args: Params) => {
-        const generator = gen(stateOf(args)) as AsyncGenerator<unknown>;
-        return start(generator, await generator.next());
-      }
-    : (args: Params) => {
-        const generator = gen(stateOf(args)) as Generator<unknown>;
-        return start(generator, generator.next());
-      };
+  const setup = async (args: Params): Promise<GeneratorSample> => {
+    const generator = gen(stateOf(args));
+    return start(generator, await generator.next());
+  };
   return { setup, run: (s) => s.fn(), teardown: (s) => s.generator.next() };
 }
 
@@ -125,6 +121,26 @@ function perCallGenerator(gen: (state: MitataState) => Generator<unknown>, count
 }
 
 /**
+ * A synchronous generator whose yield has no computed parameters: as under mitata, it runs once per
+ * benchmark (per parameter combination), on first use, untimed, and its yielded function is the body
+ * of every sample; it stays open (its code after `yield` does not run). The state ubench passes is
+ * that function, the same one every sample, so the loop's call to it can be inlined.
+ */
+function openGenerator(gen: (state: MitataState) => Generator<unknown>): SetupBench<AnyFn> {
+  const open = new Map<string, AnyFn>();
+  const setup = (args: Params): AnyFn => {
+    const key = JSON.stringify(args);
+    let fn = open.get(key);
+    if (fn === undefined) {
+      fn = bodyOfYield(gen(stateOf(args)).next().value).fn;
+      open.set(key, fn);
+    }
+    return fn;
+  };
+  return { setup, run: (fn) => fn() };
+}
+
+/**
  * Reads what a synchronous generator yields by running it once, start to end, before any
  * measurement (its setup and teardown code run one time more than under mitata).
  */
@@ -139,9 +155,9 @@ function probeComputedCount(gen: (state: MitataState) => Generator<unknown>, arg
 export function mitataBody(fn: AnyFn, hasArgs: boolean, firstArgs: Params): BenchFn | ManualBenchFn | SetupBench<unknown> {
   if (fn instanceof GeneratorFunction || fn instanceof AsyncGeneratorFunction) {
     const gen = fn as unknown as (state: MitataState) => Generator<unknown>;
-    if (fn instanceof AsyncGeneratorFunction) return perSampleGenerator(gen, true) as SetupBench<unknown>;
+    if (fn instanceof AsyncGeneratorFunction) return perSampleGenerator(fn as unknown as (state: MitataState) => AsyncGenerator<unknown>) as SetupBench<unknown>;
     const count = probeComputedCount(gen, firstArgs);
-    return (count === 0 ? perSampleGenerator(gen, false) : perCallGenerator(gen, count)) as SetupBench<unknown>;
+    return (count === 0 ? openGenerator(gen) : perCallGenerator(gen, count)) as SetupBench<unknown>;
   }
   if (fn.length === 0) return hasArgs ? { run: fn as BenchFn } : (fn as BenchFn);
   const iterate = fn as (state: IterState) => unknown;
