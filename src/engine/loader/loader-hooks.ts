@@ -5,11 +5,14 @@
  * `paths`); each benchmark's instance mark handed on to the project's modules (module-instances.ts).
  * A CommonJS result is left to Node's CommonJS loader (its `require` hooks are register-loader.ts's),
  * which asks for the code here (compile-request.ts): every compiler runs on this thread only.
+ * Another benchmark API's package, imported by a project file, resolves to ubench's stand-in for it
+ * (foreign-resolve.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileModule, formatOf } from './compile-module.js';
 import { compiledAnswer, requestedFile } from './compile-request.js';
+import { foreignShim } from './foreign-resolve.js';
 import { COMPILED_EXTENSIONS } from './module-format.js';
 import { INSTANCE_PARAM, instanceOf, isSharedFile } from './module-instances.js';
 import { projectConfig } from './project-config.js';
@@ -87,6 +90,8 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
     const file = fileURLToPath(requested);
     return { url: compiledAnswer((await compileModule(file, readFileSync(file, 'utf8'), true)).code), shortCircuit: true };
   }
+  const shim = foreignShim(specifier, context.parentURL?.startsWith('file:') === true ? fileURLToPath(context.parentURL) : null);
+  if (shim !== null) return { url: shim.href, shortCircuit: true };
   const result = await resolveTyped(specifier, context, next);
   const instance = instanceOf(context.parentURL);
   if (instance === null || !result.url.startsWith('file:') || isSharedFile(fileURLToPath(result.url), packageRoot)) return result;

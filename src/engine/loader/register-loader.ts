@@ -8,6 +8,7 @@
 import Module, { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledCode, compileRequest } from './compile-request.js';
+import { foreignShim } from './foreign-resolve.js';
 import { LOADER_MARK } from './module-instances.js';
 import { projectConfig } from './project-config.js';
 import { isPathSpecifier, resolveCandidates } from './resolve-candidates.js';
@@ -39,6 +40,9 @@ for (const extension of REQUIRED_EXTENSIONS) {
 
 const resolveFilename = internals._resolveFilename;
 internals._resolveFilename = function (this: unknown, request, parent, ...rest) {
+  // `require('benchmark')` and the like from a project file: ubench's stand-in (foreign-resolve.ts).
+  const shim = foreignShim(request, parent?.filename ?? null);
+  if (shim !== null) return fileURLToPath(shim);
   try {
     return resolveFilename.call(this, request, parent, ...rest);
   } catch (thrown) {

@@ -19,6 +19,8 @@ import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
+import { afterForeignRun, clearForeignRun } from '../../define/foreign/foreign-run.js';
+import { refuseForeignImports } from './foreign-imports.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -55,7 +57,18 @@ const fileUrl = pathToFileURL(request.file).href;
 /** Bun and Deno load modules themselves; in Node, ubench's loader (engine/loader/) hands each benchmark its own instance. */
 const ownRuntime = process.versions['bun'] !== undefined ? 'Bun' : process.versions['deno'] !== undefined ? 'Deno' : null;
 await runRequest(request, {
-  load: () => import(fileUrl),
+  load: async () => {
+    // Bun and Deno resolve imports themselves: another benchmark API's package would be the real one (foreign-imports.ts).
+    if (ownRuntime !== null) refuseForeignImports(ownRuntime, request.file, request.displayFile);
+    clearForeignRun();
+    try {
+      return await import(fileUrl);
+    } catch (thrown) {
+      // Code after a foreign run() that reads its results finds none under ubench: say so.
+      if (thrown instanceof Error && afterForeignRun() !== '') thrown.message += afterForeignRun();
+      throw thrown;
+    }
+  },
   instances: ownRuntime === null && loaderActive() ? { load: (k) => importInstance(fileUrl, k, packageRoot), heapBytes: retainedHeapBytes } : null,
   sharedModules: `${ownRuntime ?? 'this process'} loads the modules without ubench's loader: the benchmarks of a file share one instance of them (--isolate benchmark gives each its own process)`,
   interop: ownRuntime === null ? interopOf() : undefined,

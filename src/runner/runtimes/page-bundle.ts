@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foreignShim } from '../../engine/loader/foreign-resolve.js';
 import type { ChildRequest } from '../../engine/process/events.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo } from '../../results/types.js';
@@ -14,6 +15,10 @@ import type { ErrorInfo } from '../../results/types.js';
 const dist = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/src\/$/, '/dist/');
 const browserDir = path.join(dist, 'engine', 'browser');
 const shim = (name: string): string => path.join(browserDir, 'node-shims', `${name}.js`);
+/** Other benchmark APIs' packages: a project file's import of one is ubench's stand-in for it (engine/loader/foreign-resolve.ts). */
+const FOREIGN = /^(ubench|vitest|mitata|tinybench|benchmark)$/;
+/** The built stand-in (`foreignShim` names it beside its own module, which is in `src/` under the tests). */
+const foreignPath = (url: URL): string => path.join(dist, 'define', 'foreign', path.basename(fileURLToPath(url)));
 
 /** The engine's Node imports and their stand-ins in a page. */
 const SHIMS: Record<string, string> = {
@@ -70,7 +75,23 @@ export async function bundlePage(request: ChildRequest, identity: RuntimeIdentit
         {
           name: 'ubench-page',
           setup(build) {
-            build.onResolve({ filter: /^ubench$/ }, () => ({ path: path.join(browserDir, 'ubench-in-page.js') }));
+            build.onResolve({ filter: FOREIGN }, (args) => {
+              let stand: URL | null;
+              try {
+                stand = foreignShim(args.path, args.importer === '' || args.importer.startsWith(dist) ? null : args.importer);
+              } catch (mixed) {
+                return { errors: [{ text: (mixed as Error).message }] };
+              }
+              if (args.path === 'ubench') return { path: path.join(browserDir, 'ubench-in-page.js') };
+              if (stand === null) return undefined;
+              // require('benchmark') is the constructor itself, as the package's own module gives it.
+              return args.kind === 'require-call' ? { path: foreignPath(stand), namespace: 'foreign-commonjs' } : { path: foreignPath(stand) };
+            });
+            build.onLoad({ filter: /.*/, namespace: 'foreign-commonjs' }, (args) => ({
+              contents: `module.exports = require(${JSON.stringify(args.path)}).default ?? require(${JSON.stringify(args.path)});`,
+              loader: 'js',
+              resolveDir: dist,
+            }));
             build.onResolve({ filter: BUILTIN }, (args) => {
               const name = args.path.startsWith('node:') ? args.path : `node:${args.path}`;
               if (args.importer.startsWith(dist) && SHIMS[name] !== undefined) return { path: SHIMS[name] };

@@ -1,0 +1,134 @@
+/**
+ * End-to-end: bench files written for vitest, mitata, tinybench and Benchmark.js run unchanged under
+ * the CLI (docs/integrations.md): every declared benchmark appears under its own name and group,
+ * each unmapped feature is an error of its own benchmark while the rest is measured, and a file
+ * mixing APIs or declaring nothing is refused with one clear line.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ResultsFile } from '../../src/results/types.js';
+import { describeRun, FAST, makeTempDir, readResults, runCli, STACK_LINE, type CliRun } from '../helpers/e2e-cli.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+const DIR = 'test/fixtures/foreign';
+
+/** Every benchmark the fixtures declare (file#group/name), and the refused ones with what their error names. */
+const EXPECTED: Record<string, string[]> = {
+  'vitest/sort.bench.ts': ['sort/normal', 'sort/reverse'],
+  'vitest/options.bench.ts': ['sum/prepared array', 'sum/reduce'],
+  'vitest/nested.bench.ts': ['parse/json/small object', 'parse/numbers/parseInt', 'awaited'],
+  'vitest/unmapped.bench.ts': ['fine', 'typo option', 'also fine'],
+  'mitata/basic.bench.ts': ['fibonacci(16)', 'Array.from(64)', 'new Array(64)'],
+  'mitata/args.bench.ts': [
+    'arrays/new Array($len)(len=8)',
+    'arrays/new Array($len)(len=64)',
+    'arrays/new Array($len)(len=512)',
+    'arrays/fill $size(size=16)',
+    'arrays/fill $size(size=64)',
+    'sum to $x(x=10)',
+    'sum to $x(x=100)',
+    'step $n(n=1)',
+    'step $n(n=2)',
+    'step $n(n=3)',
+  ],
+  'mitata/computed.bench.ts': ['sort $size(size=32)', 'sort $size(size=128)', 'iterator form', 'async generator', 'with teardown'],
+  'mitata/unmapped.bench.ts': ['plain', 'inner gc', 'manual timing', 'object args $cfg', 'also plain'],
+  'tinybench/simple.bench.ts': ['simple benchmark/faster task', 'simple benchmark/slower task'],
+  'tinybench/hooks.bench.ts': ['indexOf', 'map lookup'],
+  'tinybench/each-hooks.bench.ts': ['sorting/sort fresh copy', 'sorting/sort constant'],
+  'tinybench/throws.bench.ts': ['faults/works', 'faults/broken', 'faults/works too'],
+  'tinybench/overridden.bench.ts': ['batched', 'parse'],
+  'benchmark/suite.bench.js': ['RegExp#test', 'String#indexOf'],
+  'benchmark/setup.bench.mts': ['strings/join', 'strings/concat'],
+  'benchmark/defer.bench.js': ['async/deferred tick', 'async/sync', 'standalone'],
+  'benchmark/unmapped.bench.js': ['deferred string', 'unknown option', 'plain'],
+  'benchmark/scope.bench.js': ['scope/sort copy', 'scope/code strings'],
+};
+const REFUSED: Record<string, RegExp> = {
+  'vitest/unmapped.bench.ts#typo option': /vitest's bench: the option "warmuptime" is not mapped to ubench/,
+  'mitata/unmapped.bench.ts#inner gc': /mitata: \.gc\('inner'\)/,
+  'mitata/unmapped.bench.ts#manual timing': /yielded \{ manual \}/,
+  'mitata/unmapped.bench.ts#object args $cfg': /args\.cfg holds a object/,
+  'tinybench/each-hooks.bench.ts#sorting/sort fresh copy': /tinybench: beforeEach .*state: 'per-call'/,
+  'tinybench/throws.bench.ts#faults/broken': /task failed on purpose/,
+  'tinybench/overridden.bench.ts#batched': /tinybench: a task returning overriddenDuration .* b\.stop\(\)\/b\.start\(\)/,
+  'benchmark/unmapped.bench.js#deferred string': /Benchmark\.js: defer: true with code compiled together/,
+  'benchmark/unmapped.bench.js#unknown option': /Benchmark\.js: the option "repeat"/,
+};
+
+describe('ubench test/fixtures/foreign/{vitest,mitata,tinybench,benchmark}', () => {
+  let run: CliRun;
+  let results: ResultsFile;
+  before(async () => {
+    const json = path.join(temp.dir, 'foreign.json');
+    run = await runCli([`${DIR}/vitest`, `${DIR}/mitata`, `${DIR}/tinybench`, `${DIR}/benchmark`, ...FAST, '--json', json], { killAfterMs: 300_000 });
+    results = readResults(json);
+  });
+
+  it('declares every benchmark of every file under its own name and group, and loads every file', () => {
+    assert.deepEqual(results.fileErrors, [], describeRun(run));
+    const ids = results.benchmarks.map((b) => b.id).sort();
+    const expected = Object.entries(EXPECTED)
+      .flatMap(([file, names]) => names.map((name) => `${DIR}/${file}#${name}`))
+      .sort();
+    assert.deepEqual(ids, expected);
+  });
+
+  it('measures the mapped benchmarks and gives each unmapped feature an error of its own benchmark, without a stack trace', () => {
+    for (const b of results.benchmarks) {
+      const key = b.id.slice(DIR.length + 1);
+      const refusal = REFUSED[key];
+      if (refusal === undefined) {
+        assert.equal(b.status, 'ok', `${b.id}: ${JSON.stringify(b.error)}`);
+        assert.ok(b.estimate !== null && b.estimate !== undefined, b.id);
+      } else {
+        assert.equal(b.status, 'error', b.id);
+        assert.match(b.error?.message ?? '', refusal, b.id);
+      }
+    }
+    assert.equal(run.code, 1, describeRun(run));
+    assert.doesNotMatch(run.stdout, STACK_LINE, run.stdout);
+  });
+
+  it('points a refused mitata benchmark at its own declaration, not at the next one', () => {
+    const inner = results.benchmarks.find((b) => b.id === `${DIR}/mitata/unmapped.bench.ts#inner gc`);
+    assert.equal(inner?.error?.location, `${DIR}/mitata/unmapped.bench.ts:6:1`);
+  });
+
+  it('maps hooks so that the data they prepare is there: the hooked benchmarks are measured', () => {
+    for (const id of ['vitest/options.bench.ts#sum/prepared array', 'tinybench/hooks.bench.ts#map lookup', 'benchmark/setup.bench.mts#strings/join', 'benchmark/scope.bench.js#scope/sort copy']) {
+      const b = results.benchmarks.find((r) => r.id === `${DIR}/${id}`);
+      assert.equal(b?.status, 'ok', id);
+    }
+  });
+});
+
+describe('foreign files refused as a whole', () => {
+  it('refuses a file mixing two APIs, or one with ubench, with one line, and measures nothing of it', async () => {
+    const json = path.join(temp.dir, 'mixed.json');
+    const run = await runCli([`${DIR}/edge/mixed.bench.ts`, `${DIR}/edge/with-ubench.bench.ts`, ...FAST, '--json', json]);
+    const results = readResults(json);
+    assert.deepEqual(results.benchmarks, []);
+    const messages = results.fileErrors.map((e) => e.error.message).sort();
+    assert.equal(messages.length, 2, describeRun(run));
+    assert.match(messages[0]!, /mixed\.bench\.ts imports both mitata \('mitata'\) and tinybench \('tinybench'\)/);
+    assert.match(messages[1]!, /with-ubench\.bench\.ts imports both ubench's own API \('ubench'\) and vitest's bench \('vitest'\)/);
+    assert.ok(messages.every((m) => !m.includes('\n')));
+  });
+
+  it("says why a file fails when its code after run() reads the foreign runner's results", async () => {
+    const json = path.join(temp.dir, 'reads.json');
+    const run = await runCli([`${DIR}/edge/reads-results.bench.ts`, ...FAST, '--json', json]);
+    const [error] = readResults(json).fileErrors;
+    assert.ok(error, describeRun(run));
+    assert.match(error.error.message, /^TypeError: .*after the file's tinybench run\(\) call, which measures nothing under ubench and leaves no results to read/);
+  });
+
+  it('says that a foreign file declaring nothing declared no benchmark', async () => {
+    const run = await runCli([`${DIR}/edge/nothing.bench.ts`, ...FAST]);
+    assert.notEqual(run.code, 0);
+    assert.match(run.stderr, /no benchmarks declared in 1 bench file/);
+  });
+});
