@@ -50,6 +50,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   state.save(null);
   if (saver.failure !== null) throw saver.failure;
   await timeFiles(state, files);
+  for (const file of emptyFiles(state, files)) deps.warn?.(`${file.display}: declares no benchmark, so nothing of it was measured`);
   const unused = unusedArgsWarning(options.args, state.collector.declaredParams());
   if (unused !== null) deps.warn?.(unused);
   await runPassPhase(state, files);
@@ -132,6 +133,14 @@ async function timeFiles(state: RunState, files: readonly BenchFile[]): Promise<
       }
     }
   }
+}
+
+/** Files that loaded and declared no benchmark at all (with a --filter, the filter is why: not said). */
+function emptyFiles(state: RunState, files: readonly BenchFile[]): BenchFile[] {
+  const { collector, options } = state;
+  if (options.filter !== null || state.childOptions.signal?.aborted === true) return [];
+  const failed = new Set(collector.results.fileErrors.map((e) => e.file));
+  return files.filter((file) => collector.idsOf(file.display).length === 0 && !failed.has(file.display) && !state.targets.some((t) => failed.has(qualifiedId(file.display, t.label))));
 }
 
 /** A run that declared nothing is a usage error (a wrong filter, empty files), or a warning for an empty shard. */

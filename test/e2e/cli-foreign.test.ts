@@ -130,5 +130,9 @@ describe('foreign files refused as a whole', () => {
     const run = await runCli([`${DIR}/edge/nothing.bench.ts`, ...FAST]);
     assert.notEqual(run.code, 0);
     assert.match(run.stderr, /no benchmarks declared in 1 bench file/);
+    const beside = await runCli([`${DIR}/edge/nothing.bench.ts`, `${DIR}/mitata/basic.bench.ts`, ...FAST]);
+    assert.equal(beside.code, 0, describeRun(beside));
+    assert.match(beside.stderr, /^ubench: warning: test\/fixtures\/foreign\/edge\/nothing\.bench\.ts: declares no benchmark, so nothing of it was measured$/m);
+    assert.match(beside.stdout, /fibonacci/);
   });
 });
