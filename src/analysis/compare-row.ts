@@ -58,8 +58,9 @@ export interface CompareRow {
   throughputShift: number | null;
   /**
    * The band this row was judged with: the noise band; when compared by samples of single
-   * processes, widened by what they typically differ by (PROCESS_ALLOWANCE) and by the larger of
-   * |hostShift| and |throughputShift|.
+   * processes, what this benchmark's processes differ by (learned-band.ts: learned from kept runs,
+   * floored at the noise band, or noise + PROCESS_ALLOWANCE) widened by the larger of |hostShift|
+   * and |throughputShift|.
    */
   band: number;
   /** Single-process rows: where the process part of the band came from — learned from kept runs, or the default (absent in older comparisons and other rows). */
