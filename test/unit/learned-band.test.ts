@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { compareRuns, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../../src/analysis/compare-runs.js';
 import { analyseHistory } from '../../src/analysis/run-history.js';
+import { renderHistoryReport } from '../../src/report/history-report.js';
 import { BAND_COVERAGE, bandFromSpread, MIN_BAND_RUNS, pooledSpread, processBand } from '../../src/analysis/learned-band.js';
 import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
 import { normalDeviate } from '../../src/stats/normal.js';
@@ -211,5 +212,6 @@ describe('compare and history use the learned band', () => {
     );
     const change = analysis.benchmarks[0]!.points[6]!.change!;
     assert.equal(change.bandText, 'band ±1% from 5 kept runs');
+    assert.match(renderHistoryReport(analysis, { color: false, last: 10 }), /latest change judged with band ±1% from 5 kept runs/);
   });
 });
