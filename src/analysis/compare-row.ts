@@ -4,6 +4,7 @@
  */
 import { formatThresholdPercent } from '../results/format-units.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
+import type { BandBasis } from './learned-band.js';
 
 /** benchstat's significance level. */
 export const COMPARE_ALPHA = 0.05;
@@ -57,10 +58,15 @@ export interface CompareRow {
   throughputShift: number | null;
   /**
    * The band this row was judged with: the noise band; when compared by samples of single
-   * processes, widened by what they typically differ by (PROCESS_ALLOWANCE) and by the larger of
-   * |hostShift| and |throughputShift|.
+   * processes, what this benchmark's processes differ by (learned-band.ts: learned from kept runs,
+   * floored at the noise band, or noise + PROCESS_ALLOWANCE) widened by the larger of |hostShift|
+   * and |throughputShift|.
    */
   band: number;
+  /** Single-process rows: where the process part of the band came from — learned from kept runs, or the default (absent in older comparisons and other rows). */
+  bandBasis?: BandBasis;
+  /** The band and its basis in words: "band ±3.1% from 6 kept runs" (absent where bandBasis is). */
+  bandText?: string;
   /** Why the verdict is `~`, or null. */
   reason: string | null;
   /** Why this comparison could not have reached significance, or null. */

@@ -12,6 +12,7 @@ import { runtimeDisplay } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
 import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type BytesChange, type CompareMetric, type CompareRow } from './compare-row.js';
 import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
+import { bandBasisText, MIN_BAND_RUNS, PROCESS_ALLOWANCE, processBand, type ProcessBand } from './learned-band.js';
 
 export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE } from './compare-row.js';
 export type { BytesChange, ChangeTest, CompareMetric, CompareRow, CompareSide, Verdict } from './compare-row.js';
@@ -25,13 +26,7 @@ import { perOpValues } from '../results/derived-values.js';
 
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;
-/**
- * What single processes of one benchmark typically differ by: between two single-process runs a
- * change must clear the noise band, this, and the host's own speed difference between the runs.
- * Measured on this project's 2-core VMs (docs/corpus-rates.md: pairs of single-process runs of the
- * clean corpus): half of the benchmarks of unchanged code moved by more than 2.1% (tuning half).
- */
-export const PROCESS_ALLOWANCE = 0.02;
+export { PROCESS_ALLOWANCE } from './learned-band.js';
 const percent = formatThresholdPercent;
 
 /**
@@ -88,6 +83,13 @@ export interface CompareOptions {
   acrossRuntimes?: boolean;
   /** Call changes on time (default) or on instructions per operation. */
   metric?: CompareMetric;
+  /** The kept runs (`.ubench/runs/`) to learn each benchmark's process band from (learned-band.ts); absent: the fixed band. */
+  history?: readonly ResultsFile[];
+}
+
+/** What compareBenchmarks needs beyond the two results to learn a band: the files they come from. */
+export interface BenchmarkCompareOptions extends CompareOptions {
+  files?: { base: ResultsFile; next: ResultsFile };
 }
 
 function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks' | 'regions'): number[] {
@@ -116,7 +118,7 @@ export function throughputShiftOf(base: BenchmarkResult, next: BenchmarkResult):
 
 const shift = (a: number | null, b: number | null): number | null => (a === null || b === null || !(a > 0) ? null : b / a - 1);
 
-export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: CompareOptions): CompareRow {
+export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, options: BenchmarkCompareOptions): CompareRow {
   const processes = [base.forks?.length ?? 1, next.forks?.length ?? 1] as const;
   const severalProcesses = processes[0] >= MIN_FORKS_FOR_FORK_TEST && processes[1] >= MIN_FORKS_FOR_FORK_TEST;
   // Too few processes for the per-process test to ever be significant: their samples, held to the single-process band.
@@ -137,7 +139,8 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const throughputShift = unit === 'samples' && options.acrossRuntimes !== true ? throughputShiftOf(base, next) : null;
   const contention = contentionAllowance(throughputShift);
   const moved = Math.max(Math.abs(hostShift ?? 0), contention);
-  const band = options.noise + (unit === 'samples' ? PROCESS_ALLOWANCE + moved : 0);
+  const between = unit === 'samples' ? singleProcessBand(base, next, options) : null;
+  const band = between === null ? options.noise : between.band + moved;
   const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
   const verdict = called.verdict;
   const hostPart =
@@ -146,7 +149,11 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
       : contention > Math.abs(hostShift)
         ? `, and ±${percent(contention)} for the throughput reference's ${signed(throughputShift!)} between the runs (code can move more than it)`
         : `, and the host's own ${signed(hostShift)} between the runs`;
-  const widened = `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by${hostPart}`;
+  const processPart =
+    between?.basis.learned === true
+      ? `±${percent(between.band)} that this benchmark's single processes differ by (from ${between.basis.runs} kept runs)`
+      : `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by`;
+  const widened = `${processPart}${hostPart}`;
   const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (${widened})` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
   const warning = tooFew
@@ -171,10 +178,17 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
     hostShift,
     throughputShift,
     band,
+    ...(between === null || options.history === undefined ? {} : { bandBasis: between.basis, bandText: bandBasisText(band, between.basis) }),
     reason,
     warning,
     bytes: bytesChange(base, next),
   };
+}
+
+/** The band for what single processes differ by: learned from the kept runs when given, else the fixed default. */
+function singleProcessBand(base: BenchmarkResult, next: BenchmarkResult, options: BenchmarkCompareOptions): ProcessBand {
+  if (options.history === undefined || options.files === undefined) return { band: options.noise + PROCESS_ALLOWANCE, basis: { learned: false, runs: 0, spread: null, why: 'no run history read' } };
+  return processBand({ file: options.files.base, result: base }, { file: options.files.next, result: next }, options.history, options.noise);
 }
 
 /**
@@ -214,7 +228,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
       skipped.push({ id: b.id, reason: `${measuredCount(old) === null ? 'the base run' : 'the new run'} has no instruction count for it (run with --instructions)` });
       continue;
     }
-    const row = instructions ? compareInstructionCounts(old, b, options.noise) : compareBenchmarks(old, b, { ...options, acrossRuntimes });
+    const row = instructions ? compareInstructionCounts(old, b, options.noise) : compareBenchmarks(old, b, { ...options, acrossRuntimes, files: { base, next } });
     rows.push(paired.several ? { ...row, name: `${row.name} [${now.label}]` } : row);
   }
   const geomean =
@@ -246,7 +260,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   const bySamples = rows.filter((r) => r.unit === 'samples').length;
   if (bySamples > 0) {
     notes.push(
-      `${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples (one process per run, or too few for a per-process test): the test sees the noise within each process, not between processes, so a change must also clear the ±${percent(PROCESS_ALLOWANCE)} that single processes typically differ by (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`,
+      `${bySamples === rows.length ? 'all rows' : `${bySamples} row${bySamples === 1 ? '' : 's'}`} compared by samples (one process per run, or too few for a per-process test): the test sees the noise within each process, not between processes, so a change must also clear what single processes differ by — the band learned for the benchmark from the kept runs of its code where at least ${MIN_BAND_RUNS} match (machine, runtime, settings), else ±${percent(PROCESS_ALLOWANCE)} (measured here, unchanged code still moved by more than ±3% between single processes in 1 benchmark of 6, and a few benchmarks whose V8 decisions differ between processes by 40%); before acting on a verdict run both with --forks 5, or use ubench ab`,
     );
   }
   const shifted = rows.filter((r) => r.hostShift !== null && Math.abs(r.hostShift) >= HOST_SHIFT_NOTE);

@@ -27,7 +27,7 @@ export interface HistoryPoint {
   /** With `--metric instructions`: the run's instructions per operation and its interval (null where not counted). */
   instructions?: { perOp: number; ciLower: number; ciUpper: number } | null;
   /** Against this benchmark's previous measured point; null for the first measured point and for failures. */
-  change: Pick<CompareRow, 'change' | 'ciLower' | 'ciUpper' | 'pValue' | 'verdict' | 'unit' | 'reason'> | null;
+  change: (Pick<CompareRow, 'change' | 'ciLower' | 'ciUpper' | 'pValue' | 'verdict' | 'unit' | 'reason' | 'bandText'> & { band?: number }) | null;
 }
 
 export interface BenchmarkHistory {
@@ -60,6 +60,8 @@ export interface HistoryOptions {
 export function analyseHistory(runs: readonly { label: string; results: ResultsFile }[], options: HistoryOptions): RunHistoryAnalysis {
   const series = new Map<string, BenchmarkHistory>();
   const previous = new Map<string, BenchmarkResult>();
+  const previousFile = new Map<string, ResultsFile>();
+  const kept = runs.map((r) => r.results);
   runs.forEach(({ results }, run) => {
     for (const b of results.benchmarks) {
       if (options.filter !== null && !options.filter.test(b.id)) continue;
@@ -72,7 +74,12 @@ export function analyseHistory(runs: readonly { label: string; results: ResultsF
       const count = measuredCount(b);
       const measured = counts ? count !== null : comparable(b);
       const before = previous.get(b.id);
-      const row = measured && before !== undefined ? (counts ? compareInstructionCounts(before, b, options.noise) : compareBenchmarks(before, b, { noise: options.noise, seed: options.seed })) : null;
+      const row =
+        measured && before !== undefined
+          ? counts
+            ? compareInstructionCounts(before, b, options.noise)
+            : compareBenchmarks(before, b, { noise: options.noise, seed: options.seed, history: kept, files: { base: previousFile.get(b.id)!, next: results } })
+          : null;
       history.points.push({
         run,
         status: b.status,
@@ -80,9 +87,25 @@ export function analyseHistory(runs: readonly { label: string; results: ResultsF
         ciLower: b.estimate?.ciLower ?? null,
         ciUpper: b.estimate?.ciUpper ?? null,
         ...(counts ? { instructions: count === null ? null : { perOp: count.perOp, ciLower: count.ciLower, ciUpper: count.ciUpper } } : {}),
-        change: row === null ? null : { change: row.change, ciLower: row.ciLower, ciUpper: row.ciUpper, pValue: row.pValue, verdict: row.verdict, unit: row.unit, reason: row.reason },
+        change:
+          row === null
+            ? null
+            : {
+                change: row.change,
+                ciLower: row.ciLower,
+                ciUpper: row.ciUpper,
+                pValue: row.pValue,
+                verdict: row.verdict,
+                unit: row.unit,
+                reason: row.reason,
+                band: row.band,
+                ...(row.bandText === undefined ? {} : { bandText: row.bandText }),
+              },
       });
-      if (measured) previous.set(b.id, b);
+      if (measured) {
+        previous.set(b.id, b);
+        previousFile.set(b.id, results);
+      }
     }
   });
   return {

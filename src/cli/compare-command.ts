@@ -11,6 +11,8 @@ import { readAnalysed } from '../analysis/read-analysed.js';
 import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
 import type { ResultsFile } from '../results/types.js';
+import path from 'node:path';
+import { readHistory, RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
@@ -28,10 +30,15 @@ interface Io {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The kept runs of the working directory's history (`.ubench/runs/`), as recorded: each benchmark's band is learned from them (unreadable ones are left out). */
+function keptRuns(cwd: string): ResultsFile[] {
+  return readHistory(path.resolve(cwd, RUNS_DIR)).runs.map((r) => r.results);
+}
+
 export function runCompare(command: CompareCommand, io: Io): number {
   const base = readAnalysed(command.basePath);
   const next = readAnalysed(command.newPath);
-  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed, metric: command.metric });
+  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed, metric: command.metric, history: keptRuns(io.cwd) });
   const baseLabel = displayPath(command.basePath, io.cwd);
   const newLabel = displayPath(command.newPath, io.cwd);
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
@@ -66,7 +73,7 @@ export function compareAfterRun(
   options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric; explain?: boolean },
   io: Io,
 ): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
-  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric });
+  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric, history: keptRuns(io.cwd) });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
   const explanations = options.explain === true ? explainComparison(comparison, base, results) : [];

@@ -32,6 +32,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
       hostShift: r.hostShift,
       throughputShift: r.throughputShift,
       band: r.band,
+      ...(r.bandBasis === undefined ? {} : { bandBasis: r.bandBasis, bandText: r.bandText }),
       unit: r.unit,
       baseN: r.base.n,
       newN: r.new.n,

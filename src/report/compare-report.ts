@@ -90,6 +90,11 @@ function renderCompareReportVisible(comparison: Comparison, options: CompareRepo
   for (const row of comparison.rows) {
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${label(row)}: ${row.warning}`)}`);
   }
+  const based = comparison.rows.filter((r) => r.bandText !== undefined);
+  if (based.length > 0) {
+    lines.push('', `${INDENT}${c.bold('bands')} ${c.dim('(what single processes of each benchmark differ by, learned from the kept runs of its code, and the host shift)')}`);
+    for (const row of based) lines.push(`${INDENT}${INDENT}${label(row)}: ${row.bandText}`);
+  }
   const bytes = comparison.rows.filter((r) => r.bytes?.differs === true);
   if (bytes.length > 0) {
     lines.push('', `${INDENT}${c.bold('bytes/op changed')}`);

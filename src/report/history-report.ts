@@ -83,6 +83,8 @@ function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis,
   const header = ['run (UTC)', 'commit', counts ? 'instr/op' : 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
   const rows = shown.map((p) => pointRow(p, analysis.runs[p.run]!, c));
   lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
+  const latest = [...shown].reverse().find((p) => p.change?.bandText !== undefined)?.change?.bandText;
+  if (latest !== undefined) lines.push(`${INDENT}${c.dim(`latest change judged with ${latest}`)}`);
   return lines;
 }
 

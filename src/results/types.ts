@@ -294,6 +294,11 @@ export interface BenchmarkResult {
   stateChange?: StateChange;
   /** `state: 'per-call'`: calls per timed chunk, each chunk's states made before it (absent for other forms). */
   perCallChunk?: number;
+  /**
+   * Hash of the code it measured: its body's source and the bench file with the project files it
+   * imports (runner/source-fingerprint.ts), so kept runs of unchanged code can be told (absent in older files).
+   */
+  sourceFingerprint?: string;
 }
 
 /** A bench file that could not be loaded at all (syntax error, missing import, declaration misuse). */

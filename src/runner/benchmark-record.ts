@@ -63,6 +63,7 @@ function emptyResult(record: BenchmarkRecord): BenchmarkResult {
     baseline: info.baseline,
     ...(info.bytesPerItem == null ? {} : { bytesPerItem: info.bytesPerItem }),
     ...(info.modules === undefined ? {} : { modules: { ...info.modules } }),
+    ...(info.sourceFingerprint === undefined ? {} : { sourceFingerprint: info.sourceFingerprint }),
     status: record.failure?.status ?? 'ok',
     error: record.failure?.error ?? null,
     mode: null,

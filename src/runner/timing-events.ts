@@ -14,6 +14,7 @@ import { harnessFlags } from './node-flags.js';
 import type { FileCallbacks } from './run-file.js';
 import type { RunState } from './run-state.js';
 import { keyedEvent } from './runtimes/runtime-events.js';
+import { filesHash, sourceFingerprint } from './source-fingerprint.js';
 
 /** What a runtime's first process said about itself, as the results file keeps it. */
 function runRuntime(target: RuntimeTarget, identity: RuntimeIdentity, event: { clock: RunRuntime['clock']; execArgv: string[]; throttleBaselineNs: number }): RunRuntime {
@@ -83,9 +84,10 @@ export function timingCallbacks(state: RunState, progress: TimingProgress, file:
         break;
       case 'declared': {
         const info = state.runtimes.get(target.label);
+        const files = filesHash(file.absolute);
         collector.declare(
           file.display,
-          event.benchmarks,
+          event.benchmarks.map((b) => (b.bodyHash === undefined ? b : { ...b, sourceFingerprint: sourceFingerprint(files, b.bodyHash) })),
           info === undefined ? undefined : { label: info.label, name: info.name, version: info.version, engine: info.engine, engineVersion: info.engineVersion },
         );
         break;

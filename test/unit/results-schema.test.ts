@@ -83,7 +83,7 @@ describe('results schema', () => {
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags', 'embedded']],
       ['#/$defs/forkResult', ['source']],
-      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk']],
+      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint']],
       // Recorded since module instances; present only when a loader or getter reads were seen.
       ['#/$defs/benchmarkResult/properties/modules', ['loaders', 'getters']],
       ['#/$defs/warmupInfo', ['seriesNs']],

@@ -157,6 +157,10 @@ export interface DeclaredInfo {
   bytesPerItem?: number | null;
   /** Whether it runs its own instance of the user's modules (absent from older processes, and when only listing). */
   modules?: ModuleIsolation;
+  /** Hash of its functions' source (body-source.ts; absent from older processes). */
+  bodyHash?: string;
+  /** The runner's: hash of that and of the files the bench file loads (runner/source-fingerprint.ts). */
+  sourceFingerprint?: string;
 }
 
 export interface MeasuredBenchmark extends Measurement {

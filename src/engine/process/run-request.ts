@@ -20,6 +20,7 @@ import { runBenchmark, sink } from '../loop/run-benchmark.js';
 import type { runPass } from '../passes/run-pass.js';
 import { measureConfig } from './child-config.js';
 import { ownInstances, type InstanceLoader } from './own-instances.js';
+import { bodySourceHash } from './body-source.js';
 import type { ChildEvent, ChildRequest, DeclaredInfo } from './events.js';
 
 export interface RequestHost {
@@ -48,7 +49,16 @@ export interface RequestHost {
 }
 
 function describe(bench: DeclaredBenchmark): DeclaredInfo {
-  return { id: bench.id, name: bench.name, baseName: bench.baseName, group: bench.group, params: { ...bench.params }, baseline: bench.baseline, bytesPerItem: bench.bytesPerItem };
+  return {
+    id: bench.id,
+    name: bench.name,
+    baseName: bench.baseName,
+    group: bench.group,
+    params: { ...bench.params },
+    baseline: bench.baseline,
+    bytesPerItem: bench.bytesPerItem,
+    bodyHash: bodySourceHash(bench),
+  };
 }
 
 function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {

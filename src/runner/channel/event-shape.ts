@@ -36,8 +36,18 @@ const isDeclared = (v: unknown): boolean =>
   isObject(v) &&
   fields(
     v,
-    { id: isString, name: isString, baseName: isString, group: orNull(isString), params: isObject, baseline: (b) => typeof b === 'boolean', bytesPerItem: orNull(isNumber), modules: isObject },
-    ['bytesPerItem', 'modules'],
+    {
+      id: isString,
+      name: isString,
+      baseName: isString,
+      group: orNull(isString),
+      params: isObject,
+      baseline: (b) => typeof b === 'boolean',
+      bytesPerItem: orNull(isNumber),
+      modules: isObject,
+      bodyHash: isString,
+    },
+    ['bytesPerItem', 'modules', 'bodyHash'],
   ) === null;
 
 const isMeasured = (v: unknown): boolean =>
