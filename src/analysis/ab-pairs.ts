@@ -27,7 +27,7 @@ export function abOrder(index: number): AbOrder {
 }
 
 export interface AbRow {
-  /** `group/name` (the part of the id after the file), the same in both files. */
+  /** `group/name` (the part of the id after the file) for two files; the id (`file#group/name`) for two revisions. */
   name: string;
   /** Per-pair estimates, ns/op (instructions per op with `--metric instructions`), of the pairs where both sides measured it. */
   aEstimates: number[];
@@ -83,24 +83,27 @@ function relativeSpread(values: readonly number[], logScale: boolean): number {
   return logScale ? Math.expm1(mad) : mad / m;
 }
 
-function keysOf(pairs: readonly AbPair[], side: 'a' | 'b'): string[] {
+/** What pairs a benchmark of A with one of B: `group/name` for two files, the whole id (`file#group/name`) for the same files at two revisions. */
+export type AbKey = (benchmark: BenchmarkResult) => string;
+
+function keysOf(pairs: readonly AbPair[], side: 'a' | 'b', keyOf: AbKey): string[] {
   const keys = new Set<string>();
-  for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(groupedName(b));
+  for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(keyOf(b));
   return [...keys];
 }
 
-function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric): AbRow {
+function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric, keyOf: AbKey): AbRow {
   const aEstimates: number[] = [];
   const bEstimates: number[] = [];
   const logRatios: number[] = [];
   const byOrder: Record<AbOrder, number[]> = { AB: [], BA: [] };
   for (const p of pairs) {
     const a = comparedValue(
-      p.a?.benchmarks.find((x) => groupedName(x) === name),
+      p.a?.benchmarks.find((x) => keyOf(x) === name),
       metric,
     );
     const b = comparedValue(
-      p.b?.benchmarks.find((x) => groupedName(x) === name),
+      p.b?.benchmarks.find((x) => keyOf(x) === name),
       metric,
     );
     if (a === null || b === null) continue;
@@ -140,17 +143,17 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metri
   };
 }
 
-/** The paired analysis of every benchmark both files declare. */
-export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time'): AbAnalysis {
-  const inA = keysOf(pairs, 'a');
-  const inB = new Set(keysOf(pairs, 'b'));
+/** The paired analysis of every benchmark both sides declare (matched by `keyOf`). */
+export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time', keyOf: AbKey = groupedName): AbAnalysis {
+  const inA = keysOf(pairs, 'a', keyOf);
+  const inB = new Set(keysOf(pairs, 'b', keyOf));
   return {
     ...(metric === 'time' ? {} : { metric }),
     alpha: COMPARE_ALPHA,
     confidence: COMPARE_CONFIDENCE,
     noise,
     pairs: pairs.length,
-    rows: inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric)),
+    rows: inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric, keyOf)),
     onlyInA: inA.filter((k) => !inB.has(k)),
     onlyInB: [...inB].filter((k) => !inA.includes(k)),
   };

@@ -1,8 +1,13 @@
-/** `ubench ab <fileA> <fileB> [options]`: arguments, checked. */
+/**
+ * `ubench ab <fileA> <fileB> [options]` and `ubench ab <rev> [<rev>] [paths…] [options]`:
+ * arguments, checked. A first argument that is an existing path means two files; otherwise the
+ * arguments are revisions and paths, told apart with git when the command runs (runner/git/).
+ */
 import { passSelection } from '../runner/passes/pass-registry.js';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
 import type { AbRunOptions } from '../runner/run-ab.js';
+import { namesRevision } from '../runner/git/revision-sides.js';
 import { plainRunOptions } from './plain-run-options.js';
 import { MEASUREMENT_FLAGS, measurementInputOf, measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
@@ -15,8 +20,12 @@ import { checkOneStdout, outputTarget } from './export-files.js';
  */
 export const DEFAULT_AB_PAIRS = 10;
 
-export interface AbCommand extends AbRunOptions {
+export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   command: 'ab';
+  /** The two bench files, or the revisions and paths (`revisions` true). */
+  positionals: string[];
+  /** The first argument is not an existing path: revisions (and paths) to check out and measure. */
+  revisions: boolean;
   noise: number;
   /** What the pairs compare: time, or instructions per operation (each process then counts them). */
   metric: CompareMetric;
@@ -42,7 +51,9 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     color: { type: 'boolean' },
     'no-color': { type: 'boolean' },
   });
-  if (positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
+  const revisions = namesRevision(positionals, cwd);
+  if (positionals.length === 0) throw new UsageError('ab: expected a revision (ab <rev> [<rev>] [paths…]) or two bench files (ab <fileA> <fileB>), got none');
+  if (!revisions && positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
   const metric = metricOption(values.metric);
   const noise = values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise');
   const measurement = measurementOptions(measurementInputOf(values));
@@ -50,8 +61,8 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
   if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
     command: 'ab',
-    fileA: positionals[0]!,
-    fileB: positionals[1]!,
+    positionals,
+    revisions,
     pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
     noise,
     metric,

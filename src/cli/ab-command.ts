@@ -1,38 +1,83 @@
 /**
- * `ubench ab`: measures two bench files in alternating fresh processes and reports the paired
- * change of B against A; `--json` writes the rows (after every pair, so an interrupted run keeps
- * them); `--fail-on-regression` gates on B being slower.
+ * `ubench ab`: measures two sides in alternating fresh processes and reports the paired change of
+ * B against A. The sides are two bench files, or the bench files of a revision (checked out into a
+ * temporary worktree, removed in a `finally`) and of the working tree or a second revision.
+ * `--json` writes the rows (after every pair, so an interrupted run keeps them);
+ * `--fail-on-regression` gates on B being slower.
  */
 import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
-import { analyseAb, type AbAnalysis, type AbPair } from '../analysis/ab-pairs.js';
+import { analyseAb, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
-import { abDocument } from '../export/ab-document.js';
+import { abDocument, type AbLabels } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
-import { runAb } from '../runner/run-ab.js';
+import { runAb, type AbSide } from '../runner/run-ab.js';
+import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.js';
 import type { AbCommand } from './ab-args.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 
+/** Two bench files in the working folder: nothing to check out; benchmarks pair by `group/name`. */
+function fileSides(command: AbCommand, cwd: string): RevisionSides {
+  const side = (file: string): AbSide => ({ label: displayPath(file, cwd), root: cwd, files: [file] });
+  return { sides: [side(command.positionals[0]!), side(command.positionals[1]!)], onlyInA: [], onlyInB: [], notes: [], cleanup: async () => undefined };
+}
+
+/** The notes the report shows under its table: how each checkout got its dependencies, files of one side only. */
+function sideNotes(prepared: RevisionSides): string[] {
+  const files = (which: string, list: readonly string[]): string[] => (list.length === 0 ? [] : [`bench files only in ${which} (${list.length}, not measured): ${list.join(', ')}`]);
+  return [...prepared.notes, ...files('A', prepared.onlyInA), ...files('B', prepared.onlyInB)];
+}
+
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
+  const { deps, progress } = measuringDeps(command.quiet, io);
+  let prepared: RevisionSides;
+  try {
+    prepared = command.revisions
+      ? await revisionSides(command.positionals, io.cwd, { signal: io.signal, warn: deps.warn ?? (() => undefined), now: () => performance.now() })
+      : fileSides(command, io.cwd);
+  } catch (error) {
+    if (io.signal?.aborted) return EXIT_INTERRUPTED;
+    throw error;
+  }
+  try {
+    if (io.signal?.aborted) return EXIT_INTERRUPTED;
+    const [a, b] = prepared.sides;
+    const labels: AbLabels = { a: a.label, b: b.label, notes: sideNotes(prepared), ...(command.revisions ? { onlyFilesInA: prepared.onlyInA, onlyFilesInB: prepared.onlyInB } : {}) };
+    if (!command.quiet) for (const note of labels.notes ?? []) io.stderr.write(`ubench: ab: ${visibleText(note)}\n`);
+    // Two files declare the same benchmarks under different file names; two revisions, the same file names.
+    const keyOf: AbKey | undefined = command.revisions ? (benchmark) => benchmark.id : undefined;
+    return await measure(command, io, { ...command, sides: prepared.sides }, labels, keyOf, deps, progress);
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+async function measure(
+  command: AbCommand,
+  io: CliIo,
+  options: Parameters<typeof runAb>[0],
+  labels: AbLabels,
+  keyOf: AbKey | undefined,
+  deps: ReturnType<typeof measuringDeps>['deps'],
+  progress: ReturnType<typeof measuringDeps>['progress'],
+): Promise<number> {
   const report = reportStream(io, [command.jsonPath, command.markdownPath]);
   const color = useColor(command.color, report);
-  const labels = { a: displayPath(command.fileA, io.cwd), b: displayPath(command.fileB, io.cwd) };
-  const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric);
+  const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric, keyOf);
   // A file is rewritten after every pair, so an interrupted run keeps them; stdout gets the last one only.
   const onPair = (pairs: readonly AbPair[]): void => {
     if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
   };
-  const { deps, progress } = measuringDeps(command.quiet, io);
-  const outcome = await runAb(command, { ...deps, onPair });
+  const outcome = await runAb(options, { ...deps, onPair });
   progress.clear();
   const analysis = analyse(outcome.pairs);
-  if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b }));
+  if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes: labels.notes ?? [] }));
   if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0), 'ab results', io);
   if (outcome.pairs.length > 0) {
     const markdown = (): string => abMarkdown(analysis, labels);

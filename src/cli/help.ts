@@ -15,6 +15,7 @@ export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench history [filter] [--last <n>] [--metric time|instructions] [--noise <pct>] [--json <file>] [--dir <dir>]
        ubench ab <fileA> <fileB> [--pairs <n>] [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
                  [--json <file>] [--markdown <file>] [measurement options]
+       ubench ab <rev> [<rev>] [paths…] [same options as above]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
@@ -113,6 +114,13 @@ processes (ABBA order, --pairs pairs, default 10) and reports B against A from t
 ratios (Wilcoxon signed-rank, Hodges–Lehmann 95% CI): the way to see a small change on a
 noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed,
 --runtime, --node-flags.
+ubench ab <rev> measures the bench files at a git revision (A, checked out into a temporary
+worktree, removed afterwards, also on Ctrl-C) against the working tree with its uncommitted
+changes (B), or against a second revision; benchmarks pair by file path and name. A first
+argument that is not an existing path is a revision; the arguments after the revisions are paths
+(default: the bench files a run here finds). The checkout uses the working tree's node_modules
+when the lockfiles are byte-equal, else installs its own (npm ci, …; the time is said). Bench
+files on one side only are listed, not measured.
 
 Probe: ubench probe measures the machine with the experiments in the package's probe/ folder
 (cache-line, cache-size, bandwidth, memory-parallelism, branch-prediction, data-dependency;

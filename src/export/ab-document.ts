@@ -4,11 +4,23 @@ import type { AbAnalysis } from '../analysis/ab-pairs.js';
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
 export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
 
-export function abDocument(analysis: AbAnalysis, labels: { a: string; b: string }, complete: boolean): object {
+/** The sides' names, and for `ab <rev>` what was said of them (dependencies) and the bench files of one side only. */
+export interface AbLabels {
+  a: string;
+  b: string;
+  notes?: readonly string[];
+  onlyFilesInA?: readonly string[];
+  onlyFilesInB?: readonly string[];
+}
+
+export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean): object {
   return {
     ...AB_FORMAT,
     a: labels.a,
     b: labels.b,
+    ...(labels.notes === undefined || labels.notes.length === 0 ? {} : { notes: labels.notes }),
+    ...(labels.onlyFilesInA === undefined ? {} : { onlyFilesInA: labels.onlyFilesInA }),
+    ...(labels.onlyFilesInB === undefined ? {} : { onlyFilesInB: labels.onlyFilesInB }),
     complete,
     alpha: analysis.alpha,
     noise: analysis.noise,

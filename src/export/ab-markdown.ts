@@ -10,12 +10,13 @@ import { pText, signedPercent } from '../report/compare-report.js';
 import { formatDuration, formatSignificant } from '../results/format-units.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
+import type { AbLabels } from './ab-document.js';
 
-export function abMarkdown(analysis: AbAnalysis, labels: { a: string; b: string }): string {
+export function abMarkdown(analysis: AbAnalysis, labels: AbLabels): string {
   return abMarkdownVisible(visibleStrings(analysis), visibleStrings(labels));
 }
 
-function abMarkdownVisible(analysis: AbAnalysis, labels: { a: string; b: string }): string {
+function abMarkdownVisible(analysis: AbAnalysis, labels: AbLabels): string {
   const level = +(analysis.confidence * 100).toFixed(1);
   const lines = [
     `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,
@@ -41,6 +42,7 @@ function abMarkdownVisible(analysis: AbAnalysis, labels: { a: string; b: string 
     ),
     ...list(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA.map(escapeMarkdown)),
     ...list(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB.map(escapeMarkdown)),
+    ...list('Sides', (labels.notes ?? []).map(escapeMarkdown)),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -28,6 +28,8 @@ export interface AbReportOptions {
   width?: number;
   labelA: string;
   labelB: string;
+  /** Lines said of the sides (`ab <rev>`: their dependencies, bench files of one side only). */
+  notes?: readonly string[];
 }
 
 function changeText(row: AbRow): string {
@@ -75,5 +77,6 @@ function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): 
   }
   if (analysis.onlyInA.length > 0) lines.push(`${INDENT}${c.dim(`only in A (${analysis.onlyInA.length}): ${analysis.onlyInA.join(', ')}`)}`);
   if (analysis.onlyInB.length > 0) lines.push(`${INDENT}${c.dim(`only in B (${analysis.onlyInB.length}): ${analysis.onlyInB.join(', ')}`)}`);
+  for (const note of options.notes ?? []) lines.push(`${INDENT}${c.dim(note)}`);
   return `${lines.join('\n')}\n`;
 }

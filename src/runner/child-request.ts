@@ -18,6 +18,7 @@ export interface ProcessPlan {
 export function requestFor(file: BenchFile, options: RunOptions, { runtime, fork, throttleBaselineNs, only, listOnly = false }: ProcessPlan): ChildRequest {
   return {
     runtime,
+    cwd: options.cwd,
     file: file.absolute,
     displayFile: file.display,
     filter: options.filter,

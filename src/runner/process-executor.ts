@@ -91,6 +91,7 @@ export function createProcessExecutor(options: ProcessExecutorOptions): Executor
     const child = spawn(plan.command, plan.args, {
       // Its own process group: killed as one, with whatever it starts (process-group.ts).
       detached: true,
+      ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
       stdio: ['pipe', 'pipe', 'pipe', plan.channelFile === null ? 'pipe' : 'ignore'],
       env: request.env === undefined ? process.env : { ...process.env, ...request.env },
     });

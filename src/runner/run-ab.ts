@@ -1,17 +1,24 @@
 /**
- * `ubench ab`: runs two bench files in alternating fresh processes, ABBA order (AB, BA, AB, …),
- * each process measuring every benchmark of its file the usual way (both sides of a pair with the
- * same seed, so the same sample sizes). After each pair the pairs so
- * far are handed on, so an interrupted run keeps what it measured.
+ * `ubench ab`: runs two sides in alternating fresh processes, ABBA order (AB, BA, AB, …), each
+ * process measuring every benchmark of its side's files the usual way (both sides of a pair with the
+ * same seed, so the same sample sizes). A side is bench files in a root folder: two files in the
+ * working folder, or the same files in two checkouts of a repository (runner/git/). After each pair
+ * the pairs so far are handed on, so an interrupted run keeps what it measured.
  */
 import { abOrder, type AbPair } from '../analysis/ab-pairs.js';
 import type { FileError } from '../results/types.js';
 import type { RunOptions } from './run-options.js';
 import { runBenchmarks, type RunDeps } from './run.js';
 
+/** One side of an A/B: its bench files, relative to (or under) its root, which is the working folder of its processes. */
+export interface AbSide {
+  label: string;
+  root: string;
+  files: readonly string[];
+}
+
 export interface AbRunOptions {
-  fileA: string;
-  fileB: string;
+  sides: readonly [AbSide, AbSide];
   pairs: number;
   /** Measurement options of every process (targets, outputs and forks are set here). */
   run: RunOptions;
@@ -29,8 +36,9 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pair
     for (const side of pair.order === 'AB' ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
       if (deps.signal?.aborted) break;
       const label = `pair ${i + 1}/${options.pairs} ${side.toUpperCase()}`;
+      const sideOf = options.sides[side === 'a' ? 0 : 1];
       const outcome = await runBenchmarks(
-        { ...options.run, seed: options.run.seed + i, targets: [side === 'a' ? options.fileA : options.fileB], forks: 1, jsonPath: null, historyDir: null, baselinePath: null },
+        { ...options.run, seed: options.run.seed + i, cwd: sideOf.root, targets: [...sideOf.files], forks: 1, jsonPath: null, historyDir: null, baselinePath: null },
         { ...deps, progress: (text) => deps.progress(`${label} ${text}`), finished: (benchmark) => deps.finished?.({ ...benchmark, label }) },
       );
       if (!outcome.interrupted) pair[side] = outcome.results;

@@ -79,6 +79,8 @@ export interface ChildRequest {
   channelFile?: string;
   /** `--args key=values`: the values every benchmark declaring the key takes instead of its own (absent: none). */
   args?: Record<string, ParamValue[]>;
+  /** The working folder to start this process in (the run's; `ab <rev>`: the checkout's root); absent: the parent's. Read by the executor. */
+  cwd?: string;
 }
 
 /** A runtime found for `--runtime` (runner/runtimes/find-runtime.ts). */
