@@ -7,7 +7,7 @@ import { visibleStrings } from '../results/visible-text.js';
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
 import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
 import { complexityChangeText } from './complexity-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
