@@ -36,6 +36,8 @@ export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   color: boolean | null;
   /** Exit 1 when B is significantly slower than A by more than this fraction (CI beyond it). */
   failOnRegression: number | null;
+  /** Explain every change called: both sides run again with the evidence passes (`--explain`). */
+  explain: boolean;
 }
 
 export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand {
@@ -46,6 +48,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     metric: { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },
+    explain: { type: 'boolean' },
     'fail-on-regression': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
     color: { type: 'boolean' },
@@ -71,6 +74,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,
+    explain: values.explain === true,
     run: { ...plainRunOptions(cwd, measurement), passes: passSelection({ instructions: metric === 'instructions' }) },
   };
 }

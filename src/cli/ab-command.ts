@@ -21,6 +21,13 @@ import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.
 import type { AbCommand } from './ab-args.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
+import pc from 'picocolors';
+import { explainChange } from '../analysis/explain/explain-change.js';
+import { renderExplanations } from '../report/explain-report.js';
+import { explanationsMarkdown } from '../export/explain-markdown.js';
+import { abEvidence } from '../runner/ab-evidence.js';
+import { groupedName } from '../results/grouped-name.js';
+import type { BenchmarkResult, Explanation, ResultsFile } from '../results/types.js';
 
 /** Two bench files in the working folder: nothing to check out; benchmarks pair by `group/name`. */
 function fileSides(command: AbCommand, cwd: string): RevisionSides {
@@ -32,6 +39,33 @@ function fileSides(command: AbCommand, cwd: string): RevisionSides {
 function sideNotes(prepared: RevisionSides): string[] {
   const files = (which: string, list: readonly string[]): string[] => (list.length === 0 ? [] : [`bench files only in ${which} (${list.length}, not measured): ${list.join(', ')}`]);
   return [...prepared.notes, ...files('A', prepared.onlyInA), ...files('B', prepared.onlyInB)];
+}
+
+/** The called changes explained: both sides run again with the evidence passes, for those benchmarks only. */
+async function explainAb(
+  analysis: AbAnalysis,
+  pairs: readonly AbPair[],
+  options: Parameters<typeof runAb>[0],
+  keyOf: AbKey | undefined,
+  deps: ReturnType<typeof measuringDeps>['deps'],
+): Promise<{ explanations: Explanation[]; notes: string[] } | null> {
+  const called = analysis.rows.filter((r) => r.verdict !== '~');
+  const last = pairs.at(-1);
+  if (called.length === 0 || last?.a == null || last.b == null) return { explanations: [], notes: [] };
+  const key = keyOf ?? ((b: BenchmarkResult) => groupedName(b));
+  const idsOf = (results: ResultsFile): string[] => results.benchmarks.filter((b) => called.some((r) => r.name === key(b))).map((b) => b.id);
+  const evidence = await abEvidence(options, { a: idsOf(last.a), b: idsOf(last.b) }, deps);
+  if (evidence === null) return null;
+  const find = (results: ResultsFile, name: string): BenchmarkResult | undefined => results.benchmarks.find((b) => key(b) === name && b.status === 'ok');
+  const explanations = called.flatMap((row) => {
+    const a = find(evidence.a, row.name);
+    const b = find(evidence.b, row.name);
+    if (a === undefined || b === undefined || a.estimate === null || b.estimate === null) return [];
+    // The pairs' medians size the change better than one more process each: the profiles give the shares, the pairs the ns/op.
+    const sized = analysis.metric === 'instructions' ? { a, b } : { a: { ...a, estimate: { ...a.estimate, nsPerOp: row.aNsPerOp } }, b: { ...b, estimate: { ...b.estimate, nsPerOp: row.bNsPerOp } } };
+    return [{ ...explainChange(sized.a, sized.b, { change: row.change, ciLower: row.ciLower ?? row.change, ciUpper: row.ciUpper ?? row.change }), name: row.name }];
+  });
+  return { explanations, notes: evidence.notes };
 }
 
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
@@ -75,12 +109,16 @@ async function measure(
     if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
   };
   const outcome = await runAb(options, { ...deps, onPair });
-  progress.clear();
   const analysis = analyse(outcome.pairs);
-  if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes: labels.notes ?? [] }));
-  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0), 'ab results', io);
+  const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, keyOf, deps) : null;
+  progress.clear();
+  if (outcome.pairs.length > 0)
+    report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes: [...(labels.notes ?? []), ...(explained?.notes ?? [])] }));
+  if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
+  const explain = explained?.explanations ?? null;
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0, explain), 'ab results', io);
   if (outcome.pairs.length > 0) {
-    const markdown = (): string => abMarkdown(analysis, labels);
+    const markdown = (): string => abMarkdown(analysis, labels) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
     appendStepSummary(markdown, io);
   }

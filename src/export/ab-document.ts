@@ -1,4 +1,5 @@
 /** The `ab --json` document: every pair's estimates and the paired rows, rewritten after every pair. */
+import type { Explanation } from '../results/types.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
@@ -13,9 +14,10 @@ export interface AbLabels {
   onlyFilesInB?: readonly string[];
 }
 
-export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean): object {
+export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean, explain: readonly Explanation[] | null = null): object {
   return {
     ...AB_FORMAT,
+    ...(explain === null ? {} : { explain }),
     a: labels.a,
     b: labels.b,
     ...(labels.notes === undefined || labels.notes.length === 0 ? {} : { notes: labels.notes }),

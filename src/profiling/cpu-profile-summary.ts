@@ -11,6 +11,7 @@
 import type { HotFunction, HotFunctionKind, HotLine } from '../results/types.js';
 import type { ScriptFunction, ScriptFunctions } from './script-functions.js';
 import { windowCursor, type TimeWindows } from './time-windows.js';
+import { reachableFunctions } from './reachable-functions.js';
 
 export interface CallFrame {
   functionName: string;
@@ -49,6 +50,8 @@ export interface SummaryContext {
   scripts: ReadonlyMap<string, ScriptFunctions>;
   /** Scripts to look for inlined code in, most likely first (the bench file first); packed ones are skipped. */
   inlineCandidates: readonly string[];
+  /** Where the benchmark's body is (its script and an offset inside it): inlined lines go to functions it can reach (reachable-functions.ts). Absent: not known. */
+  bodies?: readonly { scriptId: string; offset: number }[];
   /** Whether a frame is the generated measured loop. */
   isLoop(frame: CallFrame): boolean;
   /** How the measured loop is named, e.g. `measured loop for sum`. */
@@ -158,8 +161,47 @@ function ownerOfNode(node: CpuProfileNode, context: SummaryContext): Owner {
   };
 }
 
+/**
+ * The functions each function was seen calling, directly or further down (by owner key): code
+ * inlined into a function was called by it before it was inlined (the profile starts before the
+ * warm-up), so a ticked line outside the host's body belongs to one of these, whatever its script.
+ */
+function calleesByHost(profile: CpuProfile, context: SummaryContext): Map<string, Set<string>> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const keyOf = new Map(profile.nodes.map((n) => [n.id, ownerOfNode(n, context).key]));
+  const below = new Map<number, Set<string>>();
+  const collect = (id: number, seen: Set<number>): Set<string> => {
+    const known = below.get(id);
+    if (known !== undefined) return known;
+    const keys = new Set<string>();
+    below.set(id, keys);
+    for (const child of byId.get(id)?.children ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      keys.add(keyOf.get(child)!);
+      for (const k of collect(child, seen)) keys.add(k);
+    }
+    return keys;
+  };
+  const callees = new Map<string, Set<string>>();
+  for (const node of profile.nodes) {
+    const host = keyOf.get(node.id)!;
+    const set = callees.get(host) ?? new Set<string>();
+    for (const k of collect(node.id, new Set([node.id]))) set.add(k);
+    callees.set(host, set);
+  }
+  return callees;
+}
+
 /** The function a ticked line belongs to when it is not the host's own code; null keeps it with the host. */
-function inlinedOwner(node: CpuProfileNode, _host: Owner, line: number, context: SummaryContext): { owner: Owner; script: ScriptFunctions } | null {
+function inlinedOwner(
+  node: CpuProfileNode,
+  host: Owner,
+  line: number,
+  context: SummaryContext,
+  callees: ReadonlyMap<string, ReadonlySet<string>>,
+  reachable: ReadonlySet<string>,
+): { owner: Owner; script: ScriptFunctions } | null {
   const own = context.scripts.get(node.callFrame.scriptId);
   if (context.isLoop(node.callFrame)) {
     if (line >= context.loopLineOffset) return null;
@@ -175,15 +217,20 @@ function inlinedOwner(node: CpuProfileNode, _host: Owner, line: number, context:
       return nested && inner.startLine < line && line < inner.endLine ? { owner: ownerOfFunction(own, inner, context), script: own } : null;
     }
     const fn = own.ownerOfLine(line);
-    if (fn !== null) return fn === hostFn ? null : { owner: ownerOfFunction(own, fn, context), script: own };
+    if (fn === hostFn) return null;
   }
-  for (const id of context.inlineCandidates) {
-    const script = context.scripts.get(id);
-    if (script === undefined || script === own || script.packed) continue;
+  // Every function spanning the line, the host's script first, then the candidates (the bench file first):
+  // the one the host was seen calling wins; without one, the first.
+  const spanning: { owner: Owner; script: ScriptFunctions }[] = [];
+  const candidates = context.inlineCandidates.map((id) => context.scripts.get(id));
+  // The measured loop's own script is generated: lines below its offset are inlined code from elsewhere.
+  for (const script of context.isLoop(node.callFrame) ? candidates : [own, ...candidates]) {
+    if (script === undefined || script.packed || spanning.some((s) => s.script === script)) continue;
     const fn = script.ownerOfLine(line);
-    if (fn !== null) return { owner: ownerOfFunction(script, fn, context), script };
+    if (fn !== null) spanning.push({ owner: ownerOfFunction(script, fn, context), script });
   }
-  return null;
+  const called = callees.get(host.key);
+  return spanning.find((s) => reachable.has(s.owner.key)) ?? spanning.find((s) => called?.has(s.owner.key) === true) ?? spanning[0] ?? null;
 }
 
 export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext): CpuProfileSummary {
@@ -207,6 +254,8 @@ export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext
     entry.weight += weight;
     lines.set(key, entry);
   };
+  const callees = calleesByHost(profile, context);
+  const reachable = reachableFunctions(context.bodies ?? [], context.scripts);
   for (const node of profile.nodes) {
     const count = counts.get(node.id) ?? 0;
     if (count === 0) continue;
@@ -219,7 +268,7 @@ export function summarizeCpuProfile(profile: CpuProfile, context: SummaryContext
     }
     for (const tick of ticks) {
       const weight = (count * tick.ticks) / tickTotal;
-      const inlined = inlinedOwner(node, host, tick.line, context);
+      const inlined = inlinedOwner(node, host, tick.line, context, callees, reachable);
       if (inlined === null) {
         add(host, weight, null);
         const own = context.scripts.get(node.callFrame.scriptId);

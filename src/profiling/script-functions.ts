@@ -71,6 +71,11 @@ export class ScriptFunctions {
     }
   }
 
+  /** The source text of one of this script's functions. */
+  textOf(fn: ScriptFunction): string {
+    return this.source.slice(fn.startOffset, fn.endOffset);
+  }
+
   /**
    * The name V8 infers for an anonymous function from what it is assigned to (`run: (x) => …`,
    * `const f = function () …`), which coverage leaves empty; '' when there is none.

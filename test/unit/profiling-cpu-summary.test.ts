@@ -281,3 +281,117 @@ describe("a callback's own frame", () => {
     );
   });
 });
+
+describe('code inlined from another file', () => {
+  // A bench file whose arrows call a library: the arrow on line 2 calls `sum`, whose loop is on line 5
+  // of the library — and line 5 of the bench file is another benchmark's arrow.
+  const BENCH = ["import { sum, other } from './lib.js';", "bench('sum', () => sum(DATA));", "bench('x', () => 1);", "bench('other', () => other(DATA));", "bench('y', () => 2);"].join('\n');
+  const LIB = ['export function other(d) {', '  return d.length;', '}', 'export function sum(d) {', '  let s = 0; for (const x of d) s += x;', '  return s;', '}'].join('\n');
+  const at = (source: string, text: string): number => source.indexOf(text);
+  const bench = new ScriptFunctions('1', 'file:///w/t.bench.js', BENCH, [
+    { functionName: '', ranges: [{ startOffset: 0, endOffset: BENCH.length }] },
+    { functionName: '', ranges: [{ startOffset: at(BENCH, '() => sum'), endOffset: at(BENCH, "bench('x'") - 2 }] },
+    { functionName: '', ranges: [{ startOffset: at(BENCH, '() => 1'), endOffset: at(BENCH, "bench('other'") - 2 }] },
+    { functionName: '', ranges: [{ startOffset: at(BENCH, '() => other'), endOffset: at(BENCH, "bench('y'") - 2 }] },
+    { functionName: '', ranges: [{ startOffset: at(BENCH, '() => 2'), endOffset: BENCH.length - 1 }] },
+  ]);
+  const lib = new ScriptFunctions('2', 'file:///w/lib.js', LIB, [
+    { functionName: '', ranges: [{ startOffset: 0, endOffset: LIB.length }] },
+    { functionName: 'other', ranges: [{ startOffset: 0, endOffset: at(LIB, 'export function sum') - 1 }] },
+    { functionName: 'sum', ranges: [{ startOffset: at(LIB, 'export function sum'), endOffset: LIB.length }] },
+  ]);
+  const profile: CpuProfile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)', '', '0'), children: [2] },
+      // `sum` ran on its own before it was inlined: a child of the arrow that calls it.
+      {
+        id: 2,
+        callFrame: frame('', 'file:///w/t.bench.js', '1', 1, 13),
+        children: [3],
+        positionTicks: [
+          { line: 5, ticks: 90 },
+          { line: 2, ticks: 10 },
+        ],
+      },
+      { id: 3, callFrame: frame('sum', 'file:///w/lib.js', '2', 3, 0), positionTicks: [{ line: 5, ticks: 1 }] },
+    ],
+    startTime: 0,
+    endTime: 100,
+    samples: Array.from({ length: 100 }, () => 2),
+    timeDeltas: Array.from({ length: 100 }, () => 1),
+  };
+  it('hands the lines to the function the host called, in its own file, not to the bench file’s function on that line', () => {
+    const ctx: SummaryContext = {
+      ...context([[0, 1000]]),
+      scripts: new Map([
+        ['1', bench],
+        ['2', lib],
+      ]),
+      inlineCandidates: ['1', '2'],
+      locate: (url, line, column) => `${url.replace('file:///w/', '')}:${line}:${column}`,
+      originalLine: (url, line) => ({ file: url.replace('file:///w/', ''), line }),
+      lineText: (file, line) => (file === 'lib.js' ? LIB : BENCH).split('\n')[line - 1]!.trim(),
+    };
+    const summary = summarizeCpuProfile(profile, ctx);
+    assert.equal(summary.hot[0]?.function, 'sum', JSON.stringify(summary.hot));
+    assert.equal(summary.hot[0]?.location, 'lib.js:4:1');
+    assert.equal(summary.lines.find((l) => l.percent > 50)?.file, 'lib.js', JSON.stringify(summary.lines));
+  });
+});
+
+describe('code inlined into the measured loop from another file', () => {
+  // The loop inlined the body (bench line 2) and `sum` (lib line 5); nothing else ran as a node of its own.
+  const BENCH = ["import { sum } from './lib.js';", "bench('sum', () => sum(DATA));", "bench('x', () => 1);", "bench('y', () => 3);", "bench('z', () => 2);"].join('\n');
+  const LIB = ['export function other(d) {', '  return d.length;', '}', 'export function sum(d) {', '  let s = 0; for (const x of d) s += x;', '  return s;', '}'].join('\n');
+  const at = (source: string, text: string): number => source.indexOf(text);
+  const arrows = ['() => sum', '() => 1', '() => 3', '() => 2'];
+  const bench = new ScriptFunctions('1', 'file:///w/t.bench.js', BENCH, [
+    { functionName: '', ranges: [{ startOffset: 0, endOffset: BENCH.length }] },
+    ...arrows.map((a) => ({ functionName: '', ranges: [{ startOffset: at(BENCH, a), endOffset: BENCH.indexOf(')', at(BENCH, a) + a.length) + 1 }] })),
+  ]);
+  const lib = new ScriptFunctions('2', 'file:///w/lib.js', LIB, [
+    { functionName: '', ranges: [{ startOffset: 0, endOffset: LIB.length }] },
+    { functionName: 'other', ranges: [{ startOffset: 0, endOffset: at(LIB, 'export function sum') - 1 }] },
+    { functionName: 'sum', ranges: [{ startOffset: at(LIB, 'export function sum'), endOffset: LIB.length }] },
+  ]);
+  const profile: CpuProfile = {
+    nodes: [
+      { id: 1, callFrame: frame('(root)', '', '0'), children: [2] },
+      {
+        id: 2,
+        callFrame: frame('ubench_loop_1', 'ubench-measured-loop-1', '9', LOOP_OFFSET + 1, 10),
+        positionTicks: [
+          { line: 5, ticks: 95 },
+          { line: 2, ticks: 5 },
+        ],
+      },
+    ],
+    startTime: 0,
+    endTime: 100,
+    samples: Array.from({ length: 100 }, () => 2),
+    timeDeltas: Array.from({ length: 100 }, () => 1),
+  };
+  const ctx = (bodies: SummaryContext['bodies']): SummaryContext => ({
+    ...context([[0, 1000]]),
+    scripts: new Map([
+      ['1', bench],
+      ['2', lib],
+    ]),
+    inlineCandidates: ['1', '2'],
+    ...(bodies === undefined ? {} : { bodies }),
+    locate: (url, line, column) => `${url.replace('file:///w/', '')}:${line}:${column}`,
+    originalLine: (url, line) => ({ file: url.replace('file:///w/', ''), line }),
+    lineText: (file, line) => (file === 'lib.js' ? LIB : BENCH).split('\n')[line - 1]!.trim(),
+  });
+
+  it('places a line in the function the body reaches by name', () => {
+    const summary = summarizeCpuProfile(profile, ctx([{ scriptId: '1', offset: at(BENCH, '() => sum') }]));
+    assert.equal(summary.hot[0]?.function, 'sum', JSON.stringify(summary.hot));
+    assert.equal(summary.hot[0]?.location, 'lib.js:4:1');
+  });
+
+  it('without the body, falls back to the bench file first (the old guess)', () => {
+    const summary = summarizeCpuProfile(profile, ctx(undefined));
+    assert.match(summary.hot[0]?.location ?? '', /^t\.bench\.js:5:/, JSON.stringify(summary.hot));
+  });
+});

@@ -26,8 +26,8 @@ export interface Term {
 
 const fileOf = (location: string | null): string | null => (location === null ? null : location.replace(/:\d+(?::\d+)?$/, ''));
 
-/** Functions are matched across the sides by name and file (a change elsewhere in the file moves their line). */
-const functionKey = (f: HotFunction): string => `${f.function}\u0000${fileOf(f.location) ?? ''}`;
+/** Functions are matched across the sides by name and file (a change elsewhere in the file moves their line); anonymous ones by where they start, having nothing else. */
+const functionKey = (f: HotFunction): string => (f.function === '(anonymous)' ? `${f.function}\u0000${f.location ?? ''}` : `${f.function}\u0000${fileOf(f.location) ?? ''}`);
 /** Lines by file and text (their numbers move with any edit above them). */
 const lineKey = (l: HotLine): string => `${l.file}\u0000${l.text ?? l.line}`;
 

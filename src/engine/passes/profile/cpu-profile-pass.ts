@@ -7,6 +7,7 @@
  * into it. The warm-up profile is then dropped and a fresh one covers the replay; only samples
  * inside the timed regions count (setup and teardown are left out).
  */
+import { functionLocation } from './function-location.js';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
@@ -109,8 +110,11 @@ export async function profileCpu(bench: DeclaredBenchmark, context: PassContext,
   const classify = (url: string): 'user' | 'harness' | 'node' => (url.startsWith('node:') ? 'node' : isHarness(locate(url, 1, 1)) ? 'harness' : 'user');
   const isUserScript = (url: string): boolean => url !== '' && !isLoopUrl(url) && classify(url) === 'user';
   let scripts: Map<string, ScriptFunctions>;
+  let bodies: { scriptId: string; offset: number }[];
   try {
     scripts = scriptFunctions(session, coverage, isUserScript);
+    const body = functionLocation(session, bench.body, scripts);
+    bodies = body === null ? [] : [body];
   } finally {
     session.disconnect();
   }
@@ -122,6 +126,7 @@ export async function profileCpu(bench: DeclaredBenchmark, context: PassContext,
     windows: recorder.windows.map(([start, end]) => [start / 1e3, end / 1e3] as const),
     scripts,
     inlineCandidates: [...benchScripts, ...others],
+    bodies,
     isLoop: isMeasuredLoopFrame,
     loopLabel: `measured loop for ${bench.name}`,
     loopLineOffset: PROFILED_LOOP_LINE_OFFSET,
