@@ -60,11 +60,9 @@ for (let run = 1; run <= RUNS; run++) {
         ? elsewhere.length === 0
           ? 'no cause claimed'
           : `causes claimed: ${elsewhere.join(', ')}`
-        : firstOk
-          ? 'planted cause first'
-          : `first: ${first === null ? (planted === undefined ? 'not called' : 'none') : `${first.kind}: ${first.text}`}`;
+        : `${firstOk ? 'planted cause first' : 'NOT first'}: ${first === null ? (planted == null ? 'not called' : 'no cause') : `${first.kind}: ${first.text}`}`;
     rows.push(
-      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted === undefined ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s |`,
+      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted == null ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s |`,
     );
     process.stderr.write(`${rows.at(-1)}\n`);
     rmSync(work, { recursive: true, force: true });

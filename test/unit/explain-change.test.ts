@@ -61,6 +61,14 @@ describe('explainChange', () => {
     assert.match(e.causes.map((c) => c.text).join('\n'), /bytes\/op 0 B → 48 B/);
   });
 
+  it('gives new bytes/op whose sites were inlined into the loop to the function that grew most', () => {
+    const base = side(100, [hot('countCodes', 'lib.ts:20:8', 96), hot('body', 'b.ts:1:1', 4)], { bytes: 0 });
+    const next = side(160, [hot('countCodes', 'lib.ts:20:8', 80), hot('(garbage collector)', '', 16), hot('body', 'b.ts:1:1', 4)], { bytes: 824 });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes[0]?.kind, 'allocation', explanationLine(e));
+    assert.match(e.causes[0]!.text, /^bytes\/op 0 B → 824 B; self time of countCodes/);
+  });
+
   it('claims no cause when the shares moved within sampling noise and the instructions did not', () => {
     const base = side(100, [hot('body', 'b.ts:1:1', 60), hot('loop', 'b.ts:9:1', 40)], { instructions: 1000, samples: 500 });
     const next = side(103, [hot('body', 'b.ts:1:1', 59), hot('loop', 'b.ts:9:1', 41)], { instructions: 1000.5, samples: 500 });

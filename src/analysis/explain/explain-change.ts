@@ -78,6 +78,14 @@ export function explainChange(base: BenchmarkResult, next: BenchmarkResult, chan
       details: lines.map((l) => `${l.location}: ${pct(l.baseShare)} → ${pct(l.newShare)} (${signedNs(l.deltaNs)}) ${l.name}`),
     });
   }
+  // Bytes/op that moved with the time where no function took the new sites (they were inlined into the
+  // measured loop, which the allocation profiler names as the loop): the largest function term of the
+  // change allocates them — the collector's term, if any, is what collecting them costs.
+  const largest = causes.find((c) => c.kind === 'function');
+  if (allocation !== null && placed.sites.size === 0 && largest !== undefined && Math.sign(allocation.newBytes - allocation.baseBytes) === Math.sign(changeNs)) {
+    largest.kind = 'allocation';
+    largest.text = `${allocation.text}; ${largest.text}`;
+  }
   const unsized = (kind: ExplainCause['kind'], text: string, location: string | null = null): ExplainCause => ({ kind, text, share: null, deltaNs: null, location, details: [] });
   if (tier !== null) causes.push(unsized('tier', tier));
   deopts.forEach((d, i) => {
