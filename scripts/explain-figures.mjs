@@ -39,7 +39,7 @@ function ab(repo, revision, json, run) {
 
 const pct = (x) => (x == null ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`);
 const rows = [];
-const scenarios = [...PLANTED.map((p, i) => ({ ...p, commit: i + 1 })), { name: 'A/A (HEAD, clean tree)', benchmark: null, kind: null, mentions: null, commit: null }].filter(
+const scenarios = [...PLANTED.map((p, i) => ({ ...p, commit: i + 1 })), { name: 'A/A (HEAD, clean tree)', benchmark: null, kinds: [], mentions: null, commit: null }].filter(
   (s) => values.only === undefined || s.name.includes(values.only),
 );
 for (let run = 1; run <= RUNS; run++) {
@@ -53,7 +53,7 @@ for (let run = 1; run <= RUNS; run++) {
     const called = doc.rows.filter((r) => r.verdict !== '~').map((r) => r.name.replace(/^.*#/, ''));
     const planted = s.benchmark === null ? null : explained.find((e) => e.name.endsWith(`#${s.benchmark}`));
     const first = planted?.causes[0] ?? null;
-    const firstOk = s.benchmark === null ? null : first !== null && first.kind === s.kind && first.text.includes(s.mentions);
+    const firstOk = s.benchmark === null ? null : first !== null && s.kinds.includes(first.kind) && first.text.includes(s.mentions);
     const elsewhere = explained.filter((e) => e !== planted && e.causes.length > 0).map((e) => e.name.replace(/^.*#/, ''));
     const verdict =
       s.benchmark === null
