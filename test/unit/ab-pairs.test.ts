@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { abOrder, analyseAb, type AbPair } from '../../src/analysis/ab-pairs.js';
+import fc from 'fast-check';
+import { abOrder, analyseAb, holmStepDown, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import type { ChildRequest } from '../../src/engine/process/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -148,5 +149,45 @@ describe('analyseAb', () => {
     assert.equal(row.missingPairs, 1);
     assert.ok(Math.abs(row.ratio - 1.2) < 1e-9);
     assert.equal(row.verdict, 'slower');
+  });
+});
+
+describe("Holm's step-down over the benchmarks of an A/B", () => {
+  const row = (name: string, pValue: number): AbRow =>
+    ({ name, pValue, verdict: 'slower', reason: null, change: 0.05, ciLower: 0.02, ciUpper: 0.08 }) as unknown as AbRow;
+
+  it('calls none of ten rows that each reached only p = 0.031 (six pairs all one way)', () => {
+    const rows = holmStepDown(
+      Array.from({ length: 10 }, (_, i) => row(`b${i}`, 0.03125)),
+      0.05,
+    );
+    assert.ok(rows.every((r) => r.verdict === '~'));
+    assert.match(rows[0]!.reason ?? '', /10 benchmarks tested at once .*Holm asks ≤ 0\.0050/);
+  });
+
+  it('keeps a row whose p-value clears α/m, then steps down', () => {
+    const rows = holmStepDown([row('a', 0.002), row('b', 0.004), row('c', 0.04), ...Array.from({ length: 7 }, (_, i) => row(`n${i}`, 0.5))], 0.05);
+    assert.deepEqual(
+      rows.slice(0, 3).map((r) => r.verdict),
+      ['slower', 'slower', '~'],
+    );
+  });
+
+  it('leaves a single row as the signed-rank test called it', () => {
+    assert.equal(holmStepDown([row('a', 0.04)], 0.05)[0]!.verdict, 'slower');
+  });
+
+  it('never calls more rows than testing each at α, for any p-values (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 20 }), (ps) => {
+        const rows = holmStepDown(
+          ps.map((p, i) => row(`r${i}`, p)),
+          0.05,
+        );
+        const calledEach = rows.every((r, i) => r.verdict === '~' || ps[i]! <= 0.05);
+        const noneBelowFirstStep = ps.length < 2 || ps.some((p) => p <= 0.05 / ps.length) || rows.every((r) => r.verdict === '~');
+        return calledEach && noneBelowFirstStep;
+      }),
+    );
   });
 });
