@@ -111,3 +111,16 @@ describe('explainChange', () => {
     );
   });
 });
+
+describe('hot lines across an edit', () => {
+  it('pairs a line edited in place with its old text, so its term is the edit’s', () => {
+    const line = (text: string, percent: number) => ({ file: 'lib.ts', line: 3, text, percent });
+    const base = { ...side(100, [hot('lexOne', 'lib.ts:1:1', 100)]) };
+    base.profile = { ...base.profile, lines: [line('for (let k = 0; k < 6; k++) h = h * 31;', 90)] };
+    const next = { ...side(145, [hot('lexOne', 'lib.ts:1:1', 100)]) };
+    next.profile = { ...next.profile, lines: [line('for (let k = 0; k < 9; k++) h = h * 31;', 93)] };
+    const terms = profileTerms(base, next)!;
+    assert.equal(terms.lines.length, 1);
+    assert.ok(Math.abs(terms.lines[0]!.deltaNs - (145 * 0.93 - 100 * 0.9)) < 1e-9);
+  });
+});

@@ -53,6 +53,20 @@ function terms<T>(
   });
 }
 
+/**
+ * A line edited between the runs keeps its number but not its text: a base line with no twin by
+ * text takes the text of the new line at its number that has none either, so its term is the edit's.
+ */
+function pairEditedLines(base: readonly HotLine[], next: readonly HotLine[]): HotLine[] {
+  const nextKeys = new Set(next.map(lineKey));
+  const baseKeys = new Set(base.map(lineKey));
+  return base.map((l) => {
+    if (nextKeys.has(lineKey(l))) return l;
+    const edited = next.find((n) => n.file === l.file && n.line === l.line && !baseKeys.has(lineKey(n)));
+    return edited === undefined ? l : { ...l, text: edited.text };
+  });
+}
+
 export interface ProfileTerms {
   functions: Term[];
   lines: Term[];
@@ -76,7 +90,7 @@ export function profileTerms(base: BenchmarkResult, next: BenchmarkResult): Prof
     sides,
   );
   const lines = terms(
-    base.profile.lines ?? [],
+    pairEditedLines(base.profile.lines ?? [], next.profile.lines ?? []),
     next.profile.lines ?? [],
     lineKey,
     (l) => l.percent,
