@@ -282,11 +282,18 @@ describe("a callback's own frame", () => {
   });
 });
 
+// A library both blocks below inline from: `sum`'s loop is on line 5.
+const LIB = ['export function other(d) {', '  return d.length;', '}', 'export function sum(d) {', '  let s = 0; for (const x of d) s += x;', '  return s;', '}'].join('\n');
+const lib = new ScriptFunctions('2', 'file:///w/lib.js', LIB, [
+  { functionName: '', ranges: [{ startOffset: 0, endOffset: LIB.length }] },
+  { functionName: 'other', ranges: [{ startOffset: 0, endOffset: LIB.indexOf('export function sum') - 1 }] },
+  { functionName: 'sum', ranges: [{ startOffset: LIB.indexOf('export function sum'), endOffset: LIB.length }] },
+]);
+
 describe('code inlined from another file', () => {
   // A bench file whose arrows call a library: the arrow on line 2 calls `sum`, whose loop is on line 5
   // of the library — and line 5 of the bench file is another benchmark's arrow.
   const BENCH = ["import { sum, other } from './lib.js';", "bench('sum', () => sum(DATA));", "bench('x', () => 1);", "bench('other', () => other(DATA));", "bench('y', () => 2);"].join('\n');
-  const LIB = ['export function other(d) {', '  return d.length;', '}', 'export function sum(d) {', '  let s = 0; for (const x of d) s += x;', '  return s;', '}'].join('\n');
   const at = (source: string, text: string): number => source.indexOf(text);
   const bench = new ScriptFunctions('1', 'file:///w/t.bench.js', BENCH, [
     { functionName: '', ranges: [{ startOffset: 0, endOffset: BENCH.length }] },
@@ -294,11 +301,6 @@ describe('code inlined from another file', () => {
     { functionName: '', ranges: [{ startOffset: at(BENCH, '() => 1'), endOffset: at(BENCH, "bench('other'") - 2 }] },
     { functionName: '', ranges: [{ startOffset: at(BENCH, '() => other'), endOffset: at(BENCH, "bench('y'") - 2 }] },
     { functionName: '', ranges: [{ startOffset: at(BENCH, '() => 2'), endOffset: BENCH.length - 1 }] },
-  ]);
-  const lib = new ScriptFunctions('2', 'file:///w/lib.js', LIB, [
-    { functionName: '', ranges: [{ startOffset: 0, endOffset: LIB.length }] },
-    { functionName: 'other', ranges: [{ startOffset: 0, endOffset: at(LIB, 'export function sum') - 1 }] },
-    { functionName: 'sum', ranges: [{ startOffset: at(LIB, 'export function sum'), endOffset: LIB.length }] },
   ]);
   const profile: CpuProfile = {
     nodes: [
@@ -342,17 +344,11 @@ describe('code inlined from another file', () => {
 describe('code inlined into the measured loop from another file', () => {
   // The loop inlined the body (bench line 2) and `sum` (lib line 5); nothing else ran as a node of its own.
   const BENCH = ["import { sum } from './lib.js';", "bench('sum', () => sum(DATA));", "bench('x', () => 1);", "bench('y', () => 3);", "bench('z', () => 2);"].join('\n');
-  const LIB = ['export function other(d) {', '  return d.length;', '}', 'export function sum(d) {', '  let s = 0; for (const x of d) s += x;', '  return s;', '}'].join('\n');
   const at = (source: string, text: string): number => source.indexOf(text);
   const arrows = ['() => sum', '() => 1', '() => 3', '() => 2'];
   const bench = new ScriptFunctions('1', 'file:///w/t.bench.js', BENCH, [
     { functionName: '', ranges: [{ startOffset: 0, endOffset: BENCH.length }] },
     ...arrows.map((a) => ({ functionName: '', ranges: [{ startOffset: at(BENCH, a), endOffset: BENCH.indexOf(')', at(BENCH, a) + a.length) + 1 }] })),
-  ]);
-  const lib = new ScriptFunctions('2', 'file:///w/lib.js', LIB, [
-    { functionName: '', ranges: [{ startOffset: 0, endOffset: LIB.length }] },
-    { functionName: 'other', ranges: [{ startOffset: 0, endOffset: at(LIB, 'export function sum') - 1 }] },
-    { functionName: 'sum', ranges: [{ startOffset: at(LIB, 'export function sum'), endOffset: LIB.length }] },
   ]);
   const profile: CpuProfile = {
     nodes: [
