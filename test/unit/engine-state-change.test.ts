@@ -88,6 +88,43 @@ describe('probeStateChange', () => {
     assert.deepEqual(probe.laterNsPerOp, [7, 7, 7, 7, 7]);
   });
 
+  it("times a changing state's batches in parts and reads each by its fastest part, so a burst over part of a batch is not a finding", async () => {
+    const sizes: number[] = [];
+    let run = 0;
+    // A cursor at 7 ns a call whose every third batch the host slows 1.5×; the first batch carries a first touch of 3 µs.
+    const bursty: StatefulBatches = {
+      ...cursor(7),
+      async run(state, iterations) {
+        (state as { next: number }).next += iterations;
+        sizes.push(iterations);
+        return 7 * iterations * (run++ % 3 === 0 ? 1.5 : 1) + ((state as { next: number }).next === iterations ? 3000 : 0);
+      },
+    };
+    const probe = (await probeStateChange({ states: bursty }, 8000, 7, 1e9))!;
+    assert.equal(probe.kind, 'keeps-changing');
+    assert.deepEqual(probe.freshNsPerOp, [7, 7, 7, 7, 7]);
+    assert.deepEqual(probe.laterNsPerOp, [7, 7, 7, 7, 7]);
+    assert.equal(sizes.filter((n) => n === 142 || n === 143).length, 2 * 7 * 5, 'batches of 1,000 calls of 7 ns in seven parts of ≥1 µs, on each side of five pairs');
+    // A log whose calls cost more the longer it is: the parts still read the later batch slower.
+    const growing: StatefulBatches = {
+      ...cursor(0),
+      async run(state, iterations) {
+        const s = state as { next: number };
+        let ns = 0;
+        for (let i = 0; i < iterations; i++) ns += 10 + s.next++ / 10;
+        return ns;
+      },
+    };
+    const grows = (await probeStateChange({ states: growing }, 8000, 400, 1e10))!;
+    for (let i = 0; i < grows.freshNsPerOp.length; i++) assert.ok(grows.laterNsPerOp[i]! > 5 * grows.freshNsPerOp[i]!, `pair ${i}: ${grows.freshNsPerOp[i]} → ${grows.laterNsPerOp[i]}`);
+  });
+
+  it('keeps one batch for a state that settles: its fresh calls differ along the way', async () => {
+    const { states, log } = drainingQueue(1000, 40, 2);
+    await probeStateChange({ states }, 100_000, 2.4, 1e9);
+    assert.ok(log.filter((l) => l === 'run 1024').length >= 2 * REPEATS, 'each side of a pair one batch of 1,024 calls');
+  });
+
   it('declines one call per sample (every call then has a fresh state), and follows only the first part of a sample beyond its budget share', async () => {
     assert.equal(await probeStateChange({ states: cursor(1) }, 1, 1e6, 1e9), null);
     const part = (await probeStateChange({ states: cursor(1) }, 1000, 1e6, 1e9))!;

@@ -12,7 +12,8 @@
  *   doublings and within a sixteenth of that by a second pass: the calls before it and as many
  *   calls after it are timed, on fresh states, {@link REPEATS} times;
  * - kept changing to the end of a sample (grows, or a cursor moves): the first and the last eighth
- *   of the followed calls are timed, on fresh states, {@link REPEATS} times.
+ *   of the followed calls are timed, on fresh states, {@link REPEATS} times, each in
+ *   {@link CHANGING_BATCH_PARTS} parts read by the fastest.
  * Whether the difference matters is the analysis's call (analysis/state-change.ts).
  */
 import type { StateChange } from '../../results/state-change-types.js';
@@ -93,20 +94,45 @@ async function refine(deps: Required<StateChangeDeps>, from: number, to: number,
 }
 
 /**
+ * A state that keeps changing (a cursor, a growing log) has its two batches timed in this many parts
+ * each, and each batch read by its fastest part: its batches are a sample's eighth (~1 ms), and on
+ * this 2-core host a burst slowed one batch of a pair 1.1-1.6x, so a cursor over four strings read
+ * fresh/used 1.27 in the median of 5 pairs in one clean-clone run of 3 (4 of 5 pairs beyond 1.1).
+ * A part the host spared reads the body's cost; one that carries the state's first touch, or a
+ * burst, only reads longer. A settling state keeps one batch: its fresh calls differ along the way
+ * (a queue drained by shift()), so their mean is the comparison.
+ */
+export const CHANGING_BATCH_PARTS = 8;
+/** …each part at least this long: 20 clock reads of ~50 ns (DESIGN.md §3), so its reads cost ≤5% of it. */
+const MIN_PART_NS = 1_000;
+
+/** Runs `count` calls on `state` in `parts` parts; per-op ns of the fastest part (of all, when one part). */
+async function timedBatch(states: StatefulBatches, state: unknown, count: number, parts: number): Promise<number> {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let k = 0, done = 0; k < parts; k++) {
+    const calls = Math.floor((count * (k + 1)) / parts) - done;
+    if (calls <= 0) continue;
+    fastest = Math.min(fastest, (await states.run(state, calls)) / calls);
+    done += calls;
+  }
+  return fastest;
+}
+
+/**
  * Times calls [0, first) and [from, from + count) on one fresh state; per-op ns of each. Both timed
  * batches come right after a call of setup (the later one after a state made and thrown away): a
  * batch of one short call right after setup ran ~25% slower than one after other calls (a reused
  * 256-byte scratch buffer, 151 against 120 ns), which is setup's trace in caches and predictors,
  * not the state's.
  */
-async function timedPair(states: StatefulBatches, first: number, from: number, count: number): Promise<[number, number]> {
+async function timedPair(states: StatefulBatches, first: number, from: number, count: number, parts: number): Promise<[number, number]> {
   const state = await states.create();
   try {
-    const fresh = await states.run(state, first);
+    const fresh = await timedBatch(states, state, first, parts);
     await runTo(states, state, first, from);
     await states.dispose(await states.create());
-    const later = await states.run(state, count);
-    return [fresh / first, later / count];
+    const later = await timedBatch(states, state, count, parts);
+    return [fresh, later];
   } finally {
     await states.dispose(state);
   }
@@ -153,9 +179,10 @@ export async function probeStateChange(deps: StateChangeDeps, sampleIterations: 
   const laterFrom = settledWithin ?? span - timed;
   // Each pair runs the calls up to the end of its later batch.
   const repeats = Math.min(REPEATS, Math.floor((budgetCalls - span) / (laterFrom + timed)));
+  const parts = settles ? 1 : Math.max(1, Math.min(CHANGING_BATCH_PARTS, timed, Math.floor((timed * nsPerOp) / MIN_PART_NS)));
   if ((settledWithin === null || settledWithin < sampleIterations) && repeats >= MIN_REPEATS) {
     for (let i = 0; i < repeats; i++) {
-      const [a, b] = await timedPair(deps.states, timed, laterFrom, timed);
+      const [a, b] = await timedPair(deps.states, timed, laterFrom, timed, parts);
       fresh.push(a);
       later.push(b);
     }
