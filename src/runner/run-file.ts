@@ -2,6 +2,7 @@
  * Runs the selected benchmarks of one bench file, resuming in a fresh process after a crash or a
  * timeout so that one bad benchmark costs only its own result.
  */
+import { withLoadHint } from './load-error-hint.js';
 import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
 import type { ErrorInfo } from '../results/types.js';
 import { runChild, type RunChildOptions } from './run-child.js';
@@ -30,7 +31,7 @@ export async function runFile(request: ChildRequest, options: Omit<RunChildOptio
     if (options.signal?.aborted) return declared ?? outcome.declared;
     declared ??= outcome.declared;
     if (outcome.loadError !== null) {
-      callbacks.onFileError(outcome.loadError);
+      callbacks.onFileError(withLoadHint(outcome.loadError, request.file));
       return null;
     }
     if (outcome.completed) return declared;
