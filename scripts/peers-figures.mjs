@@ -7,56 +7,19 @@
 // of a machine. A harness that fails or times out gives a row saying so. Exits 1 when some harness
 // process failed.
 // Usage: npm run bench:peers [-- --runs 5 --out docs/peers.md]
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { FLOOR, WORKLOADS } from '../harness-bench/peers/workloads.mjs';
-import { HARNESSES, MAX_OUTPUT_BYTES, ROOT } from './peers/harnesses.mjs';
+import { HARNESSES, ROOT } from './peers/harnesses.mjs';
+import { runHarness } from './peers/run-harness.mjs';
 import { median, summarise, WALL_RATIO_TARGET } from './peers/summarise.mjs';
 
-/** A harness process still running after this is stopped: the slowest measured here (ubench, 8 workloads, a contended host) took 25 s. */
-const PROCESS_TIMEOUT_MS = 300_000;
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, out: { type: 'string' } } });
 const RUNS = Number(values.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs wants a whole number ≥ 1, not ${values.runs}`);
 const log = (text) => process.stderr.write(`${text}\n`);
-/** Text from a child process made safe for one table cell. */
-const clean = (text) =>
-  String(text)
-    .replace(/[\u0000-\u001f\u007f|`<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 160);
-
-/** One harness process: its wall time, and its estimates or the reason it gave none. */
-function runHarness(harness, run, scratch) {
-  const resultsFile = path.join(scratch, `${harness.id}-${run}.json`);
-  const started = performance.now();
-  const child = spawnSync(process.execPath, harness.argv(resultsFile), {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: MAX_OUTPUT_BYTES,
-    timeout: PROCESS_TIMEOUT_MS,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-  const base = { run, harness: harness.id, wallSeconds, estimates: new Map() };
-  if (child.error !== undefined) return { ...base, ok: false, reason: clean(child.error.code === 'ETIMEDOUT' ? `timed out after ${PROCESS_TIMEOUT_MS / 1000} s` : child.error.message) };
-  if (child.signal !== null) return { ...base, ok: false, reason: clean(`killed by ${child.signal}`) };
-  try {
-    const text = harness.readsResultsFile ? (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '') : child.stdout;
-    const { estimates, ownFloorNs } = harness.read(text);
-    if (estimates.size === 0) throw new Error('no workload measured');
-    if (child.status !== 0) log(`${harness.id} exited ${child.status} in run ${run}; its figures are kept`);
-    return { ...base, ok: true, estimates, ownFloorNs };
-  } catch (error) {
-    const tail = `${child.stderr ?? ''}`.trim().split('\n').pop() ?? '';
-    return { ...base, ok: false, reason: clean(`exit ${child.status}: ${error.message}${tail ? ` (${tail})` : ''}`) };
-  }
-}
 
 const records = [];
 const orders = [];
@@ -69,7 +32,10 @@ try {
     loads.push(loadavg()[0]);
     for (const harness of order) {
       log(`run ${run}/${RUNS}: ${harness.id}`);
-      records.push(runHarness(harness, run, scratch));
+      const record = runHarness(harness, run, scratch);
+      if (record.exitStatus !== undefined) log(`${harness.id} exited ${record.exitStatus} in run ${run}; its figures are kept`);
+      if (!record.ok) log(`${harness.id} failed in run ${run}: ${record.reason}`);
+      records.push(record);
     }
   }
 } finally {

@@ -5,9 +5,14 @@
  * records. No process, no clock.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { HARNESSES, parseJson, readBenchNode, readMitata, readUbench } from '../../scripts/peers/harnesses.mjs';
+import type { Harness } from '../../scripts/peers/harnesses.mjs';
+import { runHarness } from '../../scripts/peers/run-harness.mjs';
 import { cv, type PeerRecord, summarise } from '../../scripts/peers/summarise.mjs';
 
 const mitataDoc = (runs: unknown[], noop: unknown = 0.12) => JSON.stringify({ layout: [], benchmarks: [{ alias: 'x', runs }], context: { noop: { fn: { avg: noop } } } });
@@ -160,5 +165,46 @@ describe('peers summary', () => {
       'w',
     );
     assert.equal(flipped.cvMet('w'), false);
+  });
+});
+
+describe('peers harness process', () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'ubench-peers-test-'));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  const valid = JSON.stringify({ benchmarks: [{ name: 'chain 64', opsSec: 1e7 }] });
+  /** A stand-in harness: a node process running `code`, read as bench-node's output. */
+  const fake = (code: string, readsResultsFile = false): Harness => ({
+    id: 'fake',
+    estimator: 'test',
+    argv: (resultsFile) => ['-e', code.replace('RESULTS', JSON.stringify(resultsFile))],
+    readsResultsFile,
+    read: readBenchNode,
+  });
+
+  it('gives a failed record with the reason for garbage, and keeps the last stderr line, cleaned', () => {
+    const r = runHarness(fake('process.stdout.write("garbage"); process.stderr.write("a | b\\u0007 `c`\\n"); process.exitCode = 2'), 1, scratch);
+    assert.equal(r.ok, false);
+    assert.match(r.reason ?? '', /^exit 2: bench-node output: not JSON \(a b c ?\)$/);
+  });
+
+  it('stops a process that hangs and says it timed out', () => {
+    const r = runHarness(fake('setInterval(() => {}, 1000)'), 1, scratch, 500);
+    assert.equal(r.ok, false);
+    assert.match(r.reason ?? '', /timed out after 0.5 s/);
+  });
+
+  it('keeps the figures of a process that exits non-zero after printing them', () => {
+    const r = runHarness(fake(`process.stdout.write(${JSON.stringify(valid)}); process.exitCode = 3`), 1, scratch);
+    assert.equal(r.ok, true);
+    assert.equal(r.exitStatus, 3);
+    assert.equal(r.estimates.get('chain 64'), 100);
+  });
+
+  it('reads a results file when the harness writes one, and says so when it wrote none', () => {
+    const wrote = runHarness(fake(`require('node:fs').writeFileSync(RESULTS, ${JSON.stringify(valid)})`, true), 1, scratch);
+    assert.equal(wrote.ok, true);
+    const none = runHarness(fake('process.stdout.write(' + JSON.stringify(valid) + ')', true), 2, scratch);
+    assert.equal(none.ok, false);
+    assert.match(none.reason ?? '', /empty/);
   });
 });
