@@ -203,7 +203,7 @@ describe('peers harness process', () => {
   it('reads a results file when the harness writes one, and says so when it wrote none', () => {
     const wrote = runHarness(fake(`require('node:fs').writeFileSync(RESULTS, ${JSON.stringify(valid)})`, true), 1, scratch);
     assert.equal(wrote.ok, true);
-    const none = runHarness(fake('process.stdout.write(' + JSON.stringify(valid) + ')', true), 2, scratch);
+    const none = runHarness(fake(`process.stdout.write(${JSON.stringify(valid)})`, true), 2, scratch);
     assert.equal(none.ok, false);
     assert.match(none.reason ?? '', /empty/);
   });
