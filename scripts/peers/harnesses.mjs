@@ -90,7 +90,8 @@ export function readBenchNode(stdout) {
 
 /**
  * The harnesses in their base order; `argv(resultsFile)` starts one process with its defaults, `read`
- * takes its stdout, or (ubench) the results file it wrote.
+ * takes its stdout, or (ubench) the results file it wrote. ubench's `--no-history --quiet --no-color`
+ * change no measurement: they keep the run out of .ubench/runs/ and the progress off its output.
  */
 export const HARNESSES = [
   {
