@@ -67,7 +67,7 @@ function remainderRows(e: Explanation): ExplainRow[] {
 function rowHtml(r: ExplainRow, largest: number): string {
   const where = r.location === null ? '' : ` <span class="mono muted">${html(r.location)}</span>`;
   const details = r.details.length === 0 ? '' : `<ul class="explain-details">${r.details.map((d) => `<li><code>${html(d)}</code></li>`).join('')}</ul>`;
-  return `<tr class="${r.className}">${shareCell(r.percent, largest)}<td class="num">${html(signedNs(r.deltaNs))}</td><td class="muted">${html(r.kind)}</td><td>${html(r.text)}${where}${details}</td></tr>`;
+  return `<tr class="${r.className}">${shareCell(r.percent, largest)}<td class="num">${html(signedNs(r.deltaNs))}</td><td class="muted kind">${html(r.kind)}</td><td>${html(r.text)}${where}${details}</td></tr>`;
 }
 
 /** The table's rows: the causes, most of the change first, then what completes the decomposition (the last row, the change itself). */

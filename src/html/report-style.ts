@@ -62,6 +62,7 @@ article.explain h3 { margin: 4px 0; }
 p.explain-none { font-weight: 600; }
 table.explain-causes tr.unsized td, table.explain-causes tr.rest td { color: var(--muted); }
 table.explain-causes tr.total td { font-weight: 600; border-top: 2px solid var(--line); }
+table.explain-causes td.kind { white-space: nowrap; }
 ul.explain-details { list-style: none; padding: 0; margin: 4px 0 0; }
 ul.explain-details code { white-space: pre-wrap; }
 ${shareBarCss()}

@@ -122,7 +122,7 @@ describe('ubench compare --explain', () => {
     assert.match(text, /<h3 id="x1">JSON\.parse\(JSON\.stringify\(doc\)\) <span class="verdict-slower">\+30\.\d%<\/span>/);
     assert.match(
       text,
-      /<tr class="cause"><td class="share s\d+">(100|[7-9]\d)\.\d%<\/td><td class="num">\+[\d.]+ \S+<\/td><td class="muted">(function|allocation)<\/td><td>[^<]*self time of \(garbage collector\) 3% → 25% of the op/,
+      /<tr class="cause"><td class="share s\d+">(100|[7-9]\d)\.\d%<\/td><td class="num">\+[\d.]+ \S+<\/td><td class="muted kind">(function|allocation)<\/td><td>[^<]*self time of \(garbage collector\) 3% → 25% of the op/,
     );
     assert.match(text, /<tr class="total"><td class="share s\d+">100\.0%<\/td>/);
     const plain = await runCli(['compare', base, next, '--html', '-']);

@@ -93,13 +93,17 @@ describe('exports', () => {
     assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
   });
 
-  it('a run with --markdown - and --compare writes the document alone to stdout (the tables and the comparison to stderr)', async () => {
-    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--markdown', '-', '--compare', out('run.json')], { cwd: temp.dir });
+  it('a run with --markdown - and --compare writes the document alone to stdout (the tables and the comparison to stderr); --explain --html puts the section on the page', async () => {
+    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--markdown', '-', '--compare', out('run.json'), '--explain', '--html', out('run-cmp.html')], {
+      cwd: temp.dir,
+    });
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stdout, new RegExp(`^\\| weighted sum \\| ${TIME} \\|`, 'm'));
     assert.doesNotMatch(run.stdout, /this run/, 'the comparison went to stdout');
     assert.match(run.stderr, /this run/);
     assert.match(run.stderr, /weighted sum\s+\S+/);
+    // Whether this short run's change is called or not, --explain was asked: the page has its section.
+    assert.match(readFileSync(out('run-cmp.html'), 'utf8'), /<section id="comparison">[\s\S]*<section id="explain"><h2>Why \(--explain\)<\/h2>/);
   });
 
   it('ab --html writes the paired table as a page (with --explain, its section) beside --json', async () => {

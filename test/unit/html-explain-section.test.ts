@@ -14,51 +14,9 @@ import { renderComparePage } from '../../src/html/compare-page.js';
 import { html } from '../../src/html/escape-html.js';
 import { decomposition, explainSection } from '../../src/html/explain-section.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
-import type { ExplainCause, Explanation } from '../../src/results/types.js';
+import type { Explanation } from '../../src/results/types.js';
+import { cause, slower, unexplained } from '../fixtures/report/explain-fixtures.js';
 import { SCRIPT_BREAK, XSS, xssResults } from '../fixtures/report/html-fixtures.js';
-
-const cause = (over: Partial<ExplainCause>): ExplainCause => ({ kind: 'function', text: '', share: null, deltaNs: null, location: null, details: [], ...over });
-
-/** tokenize, 100 ns → 120 ns: lexOne's new deopt is 85% of the change, the tier change unsized. */
-const slower: Explanation = {
-  id: `bench/${XSS}.bench.ts#${XSS}`,
-  name: XSS,
-  change: 0.2,
-  ciLower: 0.17,
-  ciUpper: 0.23,
-  baseNs: 100,
-  newNs: 120,
-  work: { verdict: 'more', base: 1000, new: 1180, change: 0.18, withTime: true },
-  causes: [
-    cause({
-      kind: 'deopt',
-      text: `new deopt 'wrong map' at src/${XSS}.ts:88:9; self time of ${XSS} 31% → 42% of the op (+17.0 ns of +20.0 ns)`,
-      share: 0.85,
-      deltaNs: 17,
-      location: `src/${XSS}.ts:80:1`,
-      details: [`src/${XSS}.ts:88: 12% → 21% (+2.31 ns) if (tok.kind === ${SCRIPT_BREAK})`],
-    }),
-    cause({ kind: 'tier', text: 'the measured code ran TurboFan in the base run, Sparkplug in the new one' }),
-  ],
-  covered: 0.95,
-  note: null,
-  missing: [],
-};
-
-/** The same instructions, nothing claimed: the sentence that says so. */
-const unexplained: Explanation = {
-  ...slower,
-  id: 'b.bench.ts#layout',
-  name: 'layout',
-  change: -0.08,
-  ciLower: -0.1,
-  ciUpper: -0.06,
-  newNs: 92,
-  work: { verdict: 'same', base: 1000, new: 1001, change: 0.001, withTime: null },
-  causes: [],
-  covered: null,
-  note: 'no evidence differs: the same instructions, allocation and profile — layout, alignment or the machine, not the code',
-};
 
 describe('explainSection', () => {
   it('escapes every name, path and source line a user wrote', () => {
@@ -75,8 +33,8 @@ describe('explainSection', () => {
     assert.match(section, /<span class="verdict-slower">\+20\.0%<\/span> <span class="muted">\[\+17\.0%, \+23\.0%\]<\/span>/);
     assert.match(section, /100(\.0+)? ns → 120(\.0+)? ns per op/);
     assert.match(section, /instructions\/op \+18\.0% \(the code does more work, not the machine\)/);
-    assert.match(section, /<tr class="cause"><td class="share s\d+">85\.0%<\/td><td class="num">\+17(\.0+)? ns<\/td><td class="muted">new deopt<\/td>/);
-    assert.match(section, /<tr class="unsized"><td class="share"><\/td><td class="num"><\/td><td class="muted">JIT tier<\/td>/);
+    assert.match(section, /<tr class="cause"><td class="share s\d+">85\.0%<\/td><td class="num">\+17(\.0+)? ns<\/td><td class="muted kind">new deopt<\/td>/);
+    assert.match(section, /<tr class="unsized"><td class="share"><\/td><td class="num"><\/td><td class="muted kind">JIT tier<\/td>/);
     assert.match(section, /<ul class="explain-details"><li><code>src\/&lt;img/);
     // 0.95 of the change is in the listed functions: 17 ns named, 2 ns in the others, 1 ns outside the lists.
     assert.match(section, /<tr class="rest"><td class="share s\d+">10\.0%<\/td><td class="num">\+2(\.0+)? ns<\/td>/);
