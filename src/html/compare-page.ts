@@ -18,7 +18,7 @@ export function renderComparePage(comparison: Comparison, labels: { base: string
   const body = [
     `<header class="page"><h1>${html(title)}</h1><p class="muted">${html(labels.new)} against ${html(labels.base)}</p></header>`,
     '<main>',
-    compareSection(comparison, labels.base, charts, () => undefined),
+    compareSection(comparison, labels.base, charts, () => undefined, labels.new),
     why,
     '</main>',
   ];

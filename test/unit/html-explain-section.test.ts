@@ -104,6 +104,7 @@ describe('the section on the pages', () => {
     const comparison = compareRuns(xssResults(), xssResults(1.5), { noise: 0.01, seed: 1 });
     const page = renderComparePage(comparison, { base: `base ${XSS}.json`, new: 'new.json' }, [slower, unexplained]);
     assert.match(page, /<section id="comparison"><h2>Against base &lt;img/);
+    assert.match(page, /<th class="num">base<\/th><th class="num">new\.json<\/th>/);
     assert.equal(page.match(/<article class="explain/g)?.length, 2);
     assert.ok(!page.includes(XSS));
     assert.doesNotMatch(renderComparePage(comparison, { base: 'a', new: 'b' }, null), /id="explain"/);
