@@ -124,7 +124,7 @@ async function measure(
     const markdown = (): string => abMarkdown(analysis, labels) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
     if (command.htmlPath !== null) {
-      const page = renderAbPage(analysis, labels, explain);
+      const page = renderAbPage(analysis, { ...labels, notes: [...(labels.notes ?? []), ...(explained?.notes ?? [])] }, explain);
       writeExport(command.htmlPath, page, htmlReportLabel(page), io);
     }
     appendStepSummary(markdown, io);

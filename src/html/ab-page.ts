@@ -1,7 +1,7 @@
 /**
  * The HTML page of `ubench ab --html`: the paired change of every benchmark of B against A (the
  * medians of both sides, the change with its CI, p-value and verdict, the warnings), a bar chart of
- * the changes, the notes on the sides and, with `--explain`, why each change called happened.
+ * the changes, the notes (on the sides, and on the evidence runs of `--explain`) and, with `--explain`, why each change called happened.
  */
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
 import type { AbLabels } from '../export/ab-document.js';
@@ -67,7 +67,7 @@ export function renderAbPage(analysis: AbAnalysis, labels: AbLabels, explanation
     ),
     listOf(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA),
     listOf(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB),
-    listOf('Sides', labels.notes ?? []),
+    listOf('Notes', labels.notes ?? []),
     `<div class="charts">${changeChart(analysis, charts)}</div></section>`,
     explanations === null ? '' : explainSection(explanations),
     '</main>',

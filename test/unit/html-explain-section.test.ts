@@ -120,5 +120,6 @@ describe('the section on the pages', () => {
     assert.match(page, /<section id="explain">/);
     assert.ok(!page.includes(XSS));
     assert.ok(!page.includes(`note ${SCRIPT_BREAK}`));
+    assert.ok(page.includes(`<p><strong>Notes</strong></p><ul><li>${html(`note ${SCRIPT_BREAK}`)}</li></ul>`), 'the notes, escaped');
   });
 });
