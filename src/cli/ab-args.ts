@@ -33,6 +33,8 @@ export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   quiet: boolean;
   jsonPath: string | null;
   markdownPath: string | null;
+  /** The HTML page (the table, and with `--explain` why each change called happened); `-` for stdout. */
+  htmlPath: string | null;
   color: boolean | null;
   /** Exit 1 when B is significantly slower than A by more than this fraction (CI beyond it). */
   failOnRegression: number | null;
@@ -48,6 +50,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     metric: { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },
+    html: { type: 'string' },
     explain: { type: 'boolean' },
     'fail-on-regression': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
@@ -60,7 +63,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
   const metric = metricOption(values.metric);
   const noise = values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise');
   const measurement = measurementOptions(measurementInputOf(values));
-  checkOneStdout('ab', { json: values.json, markdown: values.markdown });
+  checkOneStdout('ab', { json: values.json, markdown: values.markdown, html: values.html });
   if (measurement.runtimes.length > 1) throw new UsageError('ab: --runtime takes one runtime here (A and B are compared on the same one)');
   return {
     command: 'ab',
@@ -71,6 +74,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     metric,
     jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),
     markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
+    htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,

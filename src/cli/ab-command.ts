@@ -2,7 +2,8 @@
  * `ubench ab`: measures two sides in alternating fresh processes and reports the paired change of
  * B against A. The sides are two bench files, or the bench files of a revision (checked out into a
  * temporary worktree, removed in a `finally`) and of the working tree or a second revision.
- * `--json` writes the rows (after every pair, so an interrupted run keeps them);
+ * `--json` writes the rows (after every pair, so an interrupted run keeps them); `--markdown` and
+ * `--html` the table (and with `--explain` the causes) at the end;
  * `--fail-on-regression` gates on B being slower.
  */
 import { visibleText } from '../results/visible-text.js';
@@ -11,6 +12,8 @@ import { analyseAb, type AbAnalysis, type AbKey, type AbPair } from '../analysis
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
+import { renderAbPage } from '../html/ab-page.js';
+import { htmlReportLabel } from './report-command.js';
 import { abDocument, type AbLabels } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
@@ -101,7 +104,7 @@ async function measure(
   deps: ReturnType<typeof measuringDeps>['deps'],
   progress: ReturnType<typeof measuringDeps>['progress'],
 ): Promise<number> {
-  const report = reportStream(io, [command.jsonPath, command.markdownPath]);
+  const report = reportStream(io, [command.jsonPath, command.markdownPath, command.htmlPath]);
   const color = useColor(command.color, report);
   const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric, keyOf);
   // A file is rewritten after every pair, so an interrupted run keeps them; stdout gets the last one only.
@@ -120,6 +123,10 @@ async function measure(
   if (outcome.pairs.length > 0) {
     const markdown = (): string => abMarkdown(analysis, labels) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
+    if (command.htmlPath !== null) {
+      const page = renderAbPage(analysis, { ...labels, notes: [...(labels.notes ?? []), ...(explained?.notes ?? [])] }, explain);
+      writeExport(command.htmlPath, page, htmlReportLabel(page), io);
+    }
     appendStepSummary(markdown, io);
   }
   for (const e of outcome.fileErrors) io.stderr.write(`ubench: ab: ${visibleText(`${e.file}: ${e.error.message}`)}\n`);

@@ -16,6 +16,8 @@ export interface CompareCommand {
   jsonPath: string | null;
   markdownPath: string | null;
   csvPath: string | null;
+  /** The HTML page of the comparison (with `--explain`, why each change called happened); `-` for stdout. */
+  htmlPath: string | null;
   seed: number;
   color: boolean | null;
   /** Exit 1 when a benchmark is significantly slower by more than this fraction (CI beyond it). */
@@ -42,6 +44,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     json: { type: 'string' },
     markdown: { type: 'string' },
     csv: { type: 'string' },
+    html: { type: 'string' },
     seed: { type: 'string' },
     'fail-on-regression': { type: 'string' },
     metric: { type: 'string' },
@@ -51,7 +54,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
   });
   if (positionals.length !== 2) throw new UsageError(`compare: expected two results files (base and new), got ${positionals.length}`);
   const metric = metricOption(values.metric);
-  checkOneStdout('compare', { json: values.json, markdown: values.markdown, csv: values.csv });
+  checkOneStdout('compare', { json: values.json, markdown: values.markdown, csv: values.csv, html: values.html });
   return {
     metric,
     command: 'compare',
@@ -62,6 +65,7 @@ export function parseCompareCommand(argv: readonly string[], cwd: string): Compa
     jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),
     markdownPath: values.markdown === undefined ? null : outputTarget(values.markdown, cwd),
     csvPath: values.csv === undefined ? null : outputTarget(values.csv, cwd),
+    htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),

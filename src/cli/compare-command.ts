@@ -1,6 +1,6 @@
 /**
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
- * writes the rows for CI tools.
+ * writes the rows for CI tools (`--markdown`, `--csv`, `--html`: the same comparison as a document).
  */
 import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
@@ -10,13 +10,15 @@ import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
 import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
-import type { ResultsFile } from '../results/types.js';
+import type { Explanation, ResultsFile } from '../results/types.js';
 import path from 'node:path';
 import { readHistory, RUNS_DIR } from '../results/run-history.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';
 import { compareDocument } from '../export/compare-document.js';
+import { renderComparePage } from '../html/compare-page.js';
+import { htmlReportLabel } from './report-command.js';
 import pc from 'picocolors';
 import { explainComparison } from '../analysis/explain/explain-comparison.js';
 import { renderExplanations } from '../report/explain-report.js';
@@ -44,7 +46,7 @@ export function runCompare(command: CompareCommand, io: Io): number {
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
     throw new UsageError(`compare: ${baseLabel} and ${newLabel} have no benchmarks in common`);
   }
-  const report = reportStream(io, [command.jsonPath, command.markdownPath, command.csvPath]);
+  const report = reportStream(io, [command.jsonPath, command.markdownPath, command.csvPath, command.htmlPath]);
   const color = useColor(command.color, report);
   report.write(renderCompareReport(comparison, { color, width: report.columns, baseLabel, newLabel }));
   const explanations = command.explain ? explainComparison(comparison, base, next) : null;
@@ -53,6 +55,10 @@ export function runCompare(command: CompareCommand, io: Io): number {
   const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: newLabel }) + explanationsMarkdown(explanations ?? []);
   if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
   if (command.csvPath !== null) writeExport(command.csvPath, comparisonCsv(comparison), 'csv', io);
+  if (command.htmlPath !== null) {
+    const page = renderComparePage(comparison, { base: baseLabel, new: newLabel }, explanations);
+    writeExport(command.htmlPath, page, htmlReportLabel(page), io);
+  }
   appendStepSummary(markdown, io);
   return gate(comparison, command.failOnRegression, io);
 }
@@ -72,12 +78,12 @@ export function compareAfterRun(
   base: ResultsFile,
   options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric; explain?: boolean },
   io: Io,
-): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string } {
+): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string; explanations: Explanation[] | null } {
   const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric, history: keptRuns(io.cwd) });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
-  const explanations = options.explain === true ? explainComparison(comparison, base, results) : [];
-  io.stdout.write(renderExplanations(explanations, pc.createColors(options.color)));
-  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) + explanationsMarkdown(explanations);
-  return { code: gate(comparison, options.failOnRegression, io), markdown, comparison, baseLabel };
+  const explanations = options.explain === true ? explainComparison(comparison, base, results) : null;
+  io.stdout.write(renderExplanations(explanations ?? [], pc.createColors(options.color)));
+  const markdown = (): string => comparisonMarkdown(comparison, { base: baseLabel, new: 'this run' }) + explanationsMarkdown(explanations ?? []);
+  return { code: gate(comparison, options.failOnRegression, io), markdown, comparison, baseLabel, explanations };
 }

@@ -11,15 +11,15 @@ function passHelp(): string {
 
 export const HELP = `Usage: ubench [options] [paths or globs…]
        ubench compare <base> <new> [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
-                      [--explain] [--json <file>] [--markdown <file>] [--csv <file>] [--seed <n>]
+                      [--explain] [--json <file>] [--markdown <file>] [--csv <file>] [--html <file>] [--seed <n>]
        ubench history [filter] [--last <n>] [--metric time|instructions] [--noise <pct>] [--json <file>] [--dir <dir>]
        ubench ab <fileA> <fileB> [--pairs <n>] [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]
-                 [--json <file>] [--markdown <file>] [measurement options]
+                 [--explain] [--json <file>] [--markdown <file>] [--html <file>] [measurement options]
        ubench ab <rev> [<rev>] [paths…] [same options as above]
        ubench export <results> [--markdown <file>] [--csv <file>] [--benchfmt <file>]
                      [--bmf <file>]    (- for stdout)
        ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]
-       ubench report <results|baseline|probe.json> [--html <file> [--compare <base>]] [--as-recorded]
+       ubench report <results|baseline|probe.json> [--html <file> [--compare <base> [--explain]]] [--as-recorded]
        ubench merge <results…> --json <file> [--quiet] [--markdown <file>] …
        ubench calibration [--reset]
 
@@ -76,7 +76,7 @@ ${passHelp()}
   --benchfmt <file>       also write Go benchmark format, one line per sample (benchstat reads it)
   --bmf <file>            also write Bencher Metric Format JSON (latency, throughput, bytes/op)
   --html <file>           also write the HTML report: one self-contained page with plots of
-                          every benchmark (and of the --compare comparison)
+                          every benchmark (and of the --compare comparison, with --explain's causes)
   --no-history            do not keep this run under .ubench/runs/ (kept by default, the newest
                           100, for ubench history)
   --baseline <name|file>  warn when bytes/op or retained memory grew beyond an earlier results
@@ -97,6 +97,8 @@ speed reference beside the samples), so the machine's change is not called the c
 --json writes the rows for CI tools. --explain says why each change called happened, from the
 evidence both files carry (runs made with --profile, --instructions, --alloc-sites, --disasm):
 instructions per op, each function's part of the change, new deopts and allocation sites.
+--html writes the comparison as one self-contained page (with --explain, the causes with their
+shares of the change as bars and the per-function terms adding up to it); - for stdout.
 
 Host: the file's benchmarks are warmed up in turn, then sampled in randomized interleaved
 rounds with the loop floor and a host-speed reference, so a step in the machine's speed lands
@@ -113,7 +115,9 @@ A/B: ubench ab measures two files declaring the same benchmarks in alternating f
 processes (ABBA order, --pairs pairs, default 10) and reports B against A from the paired
 ratios (Wilcoxon signed-rank, Hodges–Lehmann 95% CI): the way to see a small change on a
 noisy machine. Measurement options: --filter, --time, --warmup, --precision, --timeout, --seed,
---runtime, --node-flags.
+--runtime, --node-flags. --explain runs both sides once more with the evidence passes, only the
+benchmarks whose change was called, and says why; --markdown and --html write the table (and the
+explanations) as a document.
 ubench ab <rev> measures the bench files at a git revision (A, checked out into a temporary
 worktree, removed afterwards, also on Ctrl-C) against the working tree with its uncommitted
 changes (B), or against a second revision; benchmarks pair by file path and name. A first
@@ -130,8 +134,9 @@ the full probe takes a few minutes and up to 512 MiB per buffer.
 
 Report: ubench report prints the report of a saved results file, analysed by this version's
 rules (every command re-analyses what it reads; --as-recorded shows the file's own analysis);
-with --html it writes the HTML report instead (with --compare, its comparison with a base run),
-also of a probe document (ubench probe --json); - for stdout.
+with --html it writes the HTML report instead (with --compare, its comparison with a base run,
+and with --explain why each change called happened, from the evidence both files carry), also
+of a probe document (ubench probe --json); - for stdout.
 
 Merge: ubench merge combines results files — shards of one suite, separate runs of it — into
 one (--json), pooling the processes of a benchmark measured more than once (like --forks) when

@@ -1,10 +1,13 @@
 /**
- * `ubench report <results|probe.json> [--compare <base>] [--html <out.html|->] [--as-recorded]`: the
- * report of a saved results file, analysed by today's rules — the terminal table and diagnostics, or
- * with `--html` the HTML page (with a comparison against a base run) — or the HTML page of a probe
- * document. `--as-recorded` shows the analysis the file was written with.
+ * `ubench report <results|probe.json> [--compare <base> [--explain]] [--html <out.html|->] [--as-recorded]`:
+ * the report of a saved results file, analysed by today's rules — the terminal table and
+ * diagnostics, or with `--html` the HTML page (with a comparison against a base run, and with
+ * `--explain` why each change called happened) — or the HTML page of a probe document.
+ * `--as-recorded` shows the analysis the file was written with.
  */
 import { compareRuns, DEFAULT_NOISE } from '../analysis/compare-runs.js';
+import { explainComparison } from '../analysis/explain/explain-comparison.js';
+import type { ResultsFile } from '../results/types.js';
 import { renderProbePage } from '../html/probe-page.js';
 import { renderResultsPage, type ResultsPageOptions } from '../html/results-page.js';
 import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
@@ -23,6 +26,8 @@ export interface ReportCommand {
   command: 'report';
   inputPath: string;
   comparePath: string | null;
+  /** With `--compare`: why each change called happened, from the evidence both files carry. */
+  explain: boolean;
   /** Where the HTML page goes; null: the terminal report on stdout. */
   htmlPath: string | null;
   noise: number;
@@ -36,6 +41,7 @@ export function parseReportCommand(argv: readonly string[], cwd: string): Report
   const { values, positionals } = parseOptions(argv, {
     html: { type: 'string' },
     compare: { type: 'string' },
+    explain: { type: 'boolean' },
     noise: { type: 'string' },
     seed: { type: 'string' },
     'as-recorded': { type: 'boolean' },
@@ -43,10 +49,12 @@ export function parseReportCommand(argv: readonly string[], cwd: string): Report
     'no-color': { type: 'boolean' },
   });
   if (positionals.length !== 1) throw new UsageError(`report: expected one results file, baseline name or probe document, got ${positionals.length}`);
+  if (values.explain === true && values.compare === undefined) throw new UsageError('report: --explain needs --compare <base> (the run whose evidence the changes are explained against)');
   return {
     command: 'report',
     inputPath: baselineFile(positionals[0]!, cwd, 'report'),
     comparePath: values.compare === undefined ? null : baselineFile(values.compare, cwd, '--compare'),
+    explain: values.explain === true,
     htmlPath: values.html === undefined ? null : outputTarget(values.html, cwd),
     noise: values.noise === undefined ? DEFAULT_NOISE : percent(values.noise, '--noise'),
     seed: integer(values.seed, '--seed', DEFAULT_COMPARE_SEED),
@@ -76,15 +84,16 @@ export function runReport(command: ReportCommand, io: CliIo): number {
       io.stdout.write(renderTerminalReport(results, { color: useColor(command.color, io.stdout), width: io.stdout.columns }));
       return EXIT_OK;
     }
-    const compare: ResultsPageOptions['compare'] =
-      command.comparePath === null
-        ? undefined
-        : {
-            comparison: compareRuns(readAnalysed(command.comparePath, command.asRecorded), results, { noise: command.noise, seed: command.seed }),
-            baseLabel: displayPath(command.comparePath, io.cwd),
-          };
-    page = renderResultsPage(results, compare === undefined ? { label } : { label, compare });
+    page = renderResultsPage(results, { label, ...(command.comparePath === null ? {} : { compare: comparedWith(command, command.comparePath, results, io) }) });
   }
   writeExport(command.htmlPath, page, htmlReportLabel(page), io);
   return EXIT_OK;
+}
+
+/** The page's comparison with the base run, and with `--explain` its explanations. */
+function comparedWith(command: ReportCommand, basePath: string, results: ResultsFile, io: CliIo): NonNullable<ResultsPageOptions['compare']> {
+  const base = readAnalysed(basePath, command.asRecorded);
+  const comparison = compareRuns(base, results, { noise: command.noise, seed: command.seed });
+  const baseLabel = displayPath(basePath, io.cwd);
+  return command.explain ? { comparison, baseLabel, explanations: explainComparison(comparison, base, results) } : { comparison, baseLabel };
 }

@@ -156,7 +156,10 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
           { ...io, stdout: tables },
         );
   if (parsed.htmlPath !== null) {
-    const page = renderResultsPage(outcome.results, compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel } });
+    const page = renderResultsPage(
+      outcome.results,
+      compared === null ? {} : { compare: { comparison: compared.comparison, baseLabel: compared.baseLabel, ...(compared.explanations === null ? {} : { explanations: compared.explanations }) } },
+    );
     writeExport(parsed.htmlPath, page, htmlReportLabel(page), io);
   }
   appendStepSummary(compared === null ? summary : () => `${summary()}\n${compared.markdown()}`, io);

@@ -17,7 +17,8 @@ export function changeText(row: CompareRow): string {
   return `${html(signedPercent(row.change))} [${html(signedPercent(row.ciLower))}, ${html(signedPercent(row.ciUpper))}], p = ${html(pText(row.pValue))}, ${verdict}`;
 }
 
-export function compareSection(comparison: Comparison, baseLabel: string, charts: ChartRegistry, anchorOf: (id: string) => string | undefined): string {
+/** `newLabel` heads the new run's column: `this run` on a run's own page, the file's name on the compare page. */
+export function compareSection(comparison: Comparison, baseLabel: string, charts: ChartRegistry, anchorOf: (id: string) => string | undefined, newLabel = 'this run'): string {
   const rows = comparison.rows.map((r) => {
     const anchor = anchorOf(r.id);
     const name = anchor === undefined ? html(r.name) : `<a href="#${anchor}">${html(r.name)}</a>`;
@@ -48,6 +49,6 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
   ];
   return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
 <p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${num(comparison.alpha)} and the CI beyond ±${html(formatThresholdPercent(comparison.noise))}).</p>
-<table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">this run</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
+<table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">${html(newLabel)}</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
 ${lawList}${only.join('')}<div class="charts">${chart}</div></section>`;
 }

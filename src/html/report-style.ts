@@ -56,5 +56,14 @@ table.disasm tr.in-loop td:first-child { box-shadow: inset 3px 0 0 #7a8699; }
 table.disasm tr.hot td { background-color: #fff3cd; }
 table.disasm td.mark { color: var(--muted); font-size: 12px; }
 p.note { color: var(--warn); }
+article.explain { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 10px 16px; margin: 14px 0; }
+article.explain.regression { border-left: 4px solid var(--slower); }
+article.explain h3 { margin: 4px 0; }
+p.explain-none { font-weight: 600; }
+table.explain-causes tr.unsized td, table.explain-causes tr.rest td { color: var(--muted); }
+table.explain-causes tr.total td { font-weight: 600; border-top: 2px solid var(--line); }
+table.explain-causes td.kind { white-space: nowrap; }
+ul.explain-details { list-style: none; padding: 0; margin: 4px 0 0; }
+ul.explain-details code { white-space: pre-wrap; }
 ${shareBarCss()}
 `;

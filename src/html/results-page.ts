@@ -7,7 +7,7 @@
 import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Comparison } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
-import type { BenchmarkResult, ResultsFile } from '../results/types.js';
+import type { BenchmarkResult, Explanation, ResultsFile } from '../results/types.js';
 import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
 import { relativeText } from '../report/relative-text.js';
 import { sectionResults, type GroupSection } from '../report/result-sections.js';
@@ -16,13 +16,14 @@ import { ChartRegistry } from './chart-registry.js';
 import { compareSection } from './compare-section.js';
 import { complexitySection } from './complexity-section.js';
 import { environmentSection } from './environment-section.js';
+import { explainSection } from './explain-section.js';
 import { html } from './escape-html.js';
 import { renderPage } from './html-page.js';
 import { runtimeSection } from './runtime-section.js';
 
 export interface ResultsPageOptions {
-  /** A comparison with a base run, and how to name that run. */
-  compare?: { comparison: Comparison; baseLabel: string };
+  /** A comparison with a base run, and how to name that run; with `--explain`, why each change called happened. */
+  compare?: { comparison: Comparison; baseLabel: string; explanations?: readonly Explanation[] };
   /** Shown in the title and header (e.g. the results file's name). */
   label?: string;
 }
@@ -67,11 +68,12 @@ export function renderResultsPage(results: ResultsFile, options: ResultsPageOpti
   const parts: string[] = [
     `<header class="page"><h1>${html(title)}</h1><p class="muted">${results.benchmarks.length} benchmarks in ${files.length} files · ${failed} failed · ${warned} with warnings · ${html(results.complete ? 'complete run' : 'incomplete run (interrupted)')} · ${html(runtimeLabel(results.environment))} · ${html(results.environment.startedAt)}</p></header>`,
     '<main>',
-    `<nav class="toc"><ul>${toc}${(results.runtimes?.length ?? 0) > 1 ? '<li><a href="#runtimes">runtimes side by side</a></li>' : ''}${options.compare === undefined ? '' : '<li><a href="#comparison">comparison</a></li>'}<li><a href="#environment">environment</a></li></ul></nav>`,
+    `<nav class="toc"><ul>${toc}${(results.runtimes?.length ?? 0) > 1 ? '<li><a href="#runtimes">runtimes side by side</a></li>' : ''}${options.compare === undefined ? '' : '<li><a href="#comparison">comparison</a></li>'}${options.compare?.explanations === undefined ? '' : '<li><a href="#explain">why (--explain)</a></li>'}<li><a href="#environment">environment</a></li></ul></nav>`,
   ];
   const sideBySide = runtimeSection(results, charts);
   if (sideBySide !== '') parts.push(sideBySide);
   if (options.compare !== undefined) parts.push(compareSection(options.compare.comparison, options.compare.baseLabel, charts, (id) => anchors.get(id)));
+  if (options.compare?.explanations !== undefined) parts.push(explainSection(options.compare.explanations, (id) => anchors.get(id)));
   files.forEach((f, i) => {
     parts.push(`<section class="file"><h2 id="f${i + 1}">${html(f.file)}</h2>`);
     for (const e of f.fileErrors) parts.push(`<p class="error-text">The file did not load: ${html(e.error.message)}</p>`);

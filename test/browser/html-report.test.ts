@@ -21,6 +21,10 @@ const analyseNow = (file: ResultsFile): ResultsFile => analyse(file, { analysedB
 import { buildProbeDocument } from '../../src/probe/analyze-probe.js';
 import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
+import { renderAbPage } from '../../src/html/ab-page.js';
+import { renderComparePage } from '../../src/html/compare-page.js';
+import { analyseAb, type AbPair } from '../../src/analysis/ab-pairs.js';
+import { slower, unexplained } from '../fixtures/report/explain-fixtures.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { complexityResults } from '../fixtures/report/complexity-fixture.js';
 import { XSS, xssResults } from '../fixtures/report/html-fixtures.js';
@@ -142,6 +146,22 @@ describe('HTML report in chromium', { skip: available ? false : `no chromium at 
     const comparison = compareRuns(xssResults(0.8), xssResults(), { noise: 0.01, seed: 1 });
     const check = await openPage('results-compare', renderResultsPage(xssResults(), { compare: { comparison, baseLabel: 'main' } }));
     assertAllDrawn(check, 12);
+  });
+
+  it('shows --explain on the compare and ab pages: the causes table with its bars, the names as text, no style refused', async () => {
+    const comparison = compareRuns(xssResults(0.8), xssResults(), { noise: 0.01, seed: 1 });
+    const compare = await openPage('compare-explain', renderComparePage(comparison, { base: `base ${XSS}`, new: 'new' }, [slower, unexplained]));
+    assertAllDrawn(compare, 1);
+    assert.deepEqual([compare.dialogs, compare.images], [[], 0]);
+    assert.ok(compare.headings.includes(`${XSS} +20.0% [+17.0%, +23.0%]`), compare.headings.join('\n'));
+    const pairs: AbPair[] = Array.from({ length: 6 }, (_, i) => ({ order: i % 2 === 0 ? 'AB' : 'BA', a: xssResults(0.8), b: xssResults() }));
+    const ab = await openPage('ab-explain', renderAbPage(analyseAb(pairs, 0.01), { a: `main ${XSS}`, b: 'working tree' }, [slower]), async (page) => {
+      // The share bar is the stylesheet's: the cause's cell has its --share from the class the CSP-allowed sheet defines.
+      const share = await page.evaluate(() => getComputedStyle(document.querySelector('table.explain-causes tr.cause td.share')!).getPropertyValue('--share').trim());
+      assert.equal(share, '85%');
+    });
+    assertAllDrawn(ab, 1);
+    assert.deepEqual([ab.dialogs, ab.images], [[], 0]);
   });
 
   it('draws the runtimes side by side: a table and a chart of ratios per file', async () => {

@@ -82,11 +82,11 @@ describe('named baselines', () => {
 });
 
 describe('ubench compare --explain', () => {
-  it('explains a called change from both files’ profiles: the function that grew, its share of the change', async () => {
-    const base = 'test/fixtures/results/written-by-5bea54e.json';
+  const base = 'test/fixtures/results/written-by-5bea54e.json';
+  /** The base run with one benchmark 30% slower, all of it in the collector: its share of the op goes from 2.7% to 25%. */
+  function slowerRun(): string {
     const doc = JSON.parse(readFileSync(base, 'utf8')) as { benchmarks: { name: string; samples: { elapsedNs: number }[]; profile: { hot: { function: string; selfPercent: number }[] } }[] };
     const target = doc.benchmarks.find((b) => b.name === 'JSON.parse(JSON.stringify(doc))')!;
-    // 30% slower, all of it in the collector: its share of the op goes from 2.7% to 25%.
     for (const s of target.samples) s.elapsedNs *= 1.3;
     const gc = target.profile.hot.find((h) => h.function === '(garbage collector)')!;
     const run0 = target.profile.hot.find((h) => h.function === 'run')!;
@@ -94,6 +94,11 @@ describe('ubench compare --explain', () => {
     run0.selfPercent = 74.5;
     const next = path.join(temp.dir, 'slower.json');
     writeFileSync(next, JSON.stringify(doc));
+    return next;
+  }
+
+  it('explains a called change from both files’ profiles: the function that grew, its share of the change', async () => {
+    const next = slowerRun();
     const out = path.join(temp.dir, 'explain.json');
     const run = await runCli(['compare', base, next, '--explain', '--json', out]);
     assert.equal(run.code, 0, describeRun(run));
@@ -103,5 +108,34 @@ describe('ubench compare --explain', () => {
     assert.equal(explain.length, 1, JSON.stringify(explain));
     assert.match(explain[0]!.causes[0]!.text, /^self time of \(garbage collector\) 3% → 25% of the op/);
     assert.ok(explain[0]!.causes[0]!.share > 0.7, JSON.stringify(explain[0]));
+  });
+
+  it('--html writes the comparison page with the explanation; report --compare --explain --html puts it on the results page', async () => {
+    const next = slowerRun();
+    const page = path.join(temp.dir, 'explain.html');
+    const run = await runCli(['compare', base, next, '--explain', '--html', page]);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stderr, /^HTML report \(\d+ KiB\) written to /m);
+    const text = readFileSync(page, 'utf8');
+    assert.match(text, /<section id="comparison">/);
+    assert.match(text, /<section id="explain"><h2>Why \(--explain\)<\/h2>/);
+    assert.match(text, /<h3 id="x1">JSON\.parse\(JSON\.stringify\(doc\)\) <span class="verdict-slower">\+30\.\d%<\/span>/);
+    assert.match(
+      text,
+      /<tr class="cause"><td class="share s\d+">(100|[7-9]\d)\.\d%<\/td><td class="num">\+[\d.]+ \S+<\/td><td class="muted kind">(function|allocation)<\/td><td>[^<]*self time of \(garbage collector\) 3% → 25% of the op/,
+    );
+    assert.match(text, /<tr class="total"><td class="share s\d+">100\.0%<\/td>/);
+    const plain = await runCli(['compare', base, next, '--html', '-']);
+    assert.equal(plain.code, 0, describeRun(plain));
+    assert.match(plain.stdout, /^<!doctype html>/);
+    assert.doesNotMatch(plain.stdout, /id="explain"/, 'without --explain, no section');
+    assert.match(plain.stderr, /^compare /m, 'the table goes to stderr when the page is on stdout');
+    const report = await runCli(['report', next, '--compare', base, '--explain', '--html', '-']);
+    assert.equal(report.code, 0, describeRun(report));
+    assert.match(report.stdout, /<a href="#explain">why \(--explain\)<\/a>/);
+    assert.match(report.stdout, /<h3 id="x1"><a href="#b\d+">JSON\.parse\(JSON\.stringify\(doc\)\)<\/a>/);
+    const alone = await runCli(['report', next, '--explain', '--html', '-']);
+    assert.equal(alone.code, 2, describeRun(alone));
+    assert.match(linesOf(alone.stderr)[0]!, /^ubench: report: --explain needs --compare <base>/);
   });
 });

@@ -93,13 +93,30 @@ describe('exports', () => {
     assert.equal(existsSync(path.join(temp.dir, '-')), false, 'a file named - was written');
   });
 
-  it('a run with --markdown - and --compare writes the document alone to stdout (the tables and the comparison to stderr)', async () => {
-    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--markdown', '-', '--compare', out('run.json')], { cwd: temp.dir });
+  it('a run with --markdown - and --compare writes the document alone to stdout (the tables and the comparison to stderr); --explain --html puts the section on the page', async () => {
+    const run = await runCli([FIXTURE, ...FAST, '--no-history', '--filter', 'weighted', '--markdown', '-', '--compare', out('run.json'), '--explain', '--html', out('run-cmp.html')], {
+      cwd: temp.dir,
+    });
     assert.equal(run.code, 0, describeRun(run));
     assert.match(run.stdout, new RegExp(`^\\| weighted sum \\| ${TIME} \\|`, 'm'));
     assert.doesNotMatch(run.stdout, /this run/, 'the comparison went to stdout');
     assert.match(run.stderr, /this run/);
     assert.match(run.stderr, /weighted sum\s+\S+/);
+    // Whether this short run's change is called or not, --explain was asked: the page has its section.
+    assert.match(readFileSync(out('run-cmp.html'), 'utf8'), /<section id="comparison">[\s\S]*<section id="explain"><h2>Why \(--explain\)<\/h2>/);
+  });
+
+  it('ab --html writes the paired table as a page (with --explain, its section) beside --json', async () => {
+    const run = await runCli(['ab', FIXTURE, FIXTURE, '--pairs', '2', ...FAST, '--filter', 'weighted', '--explain', '--html', out('ab.html'), '--json', out('ab.json')], { cwd: temp.dir });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stderr, /^HTML report \(\d+ KiB\) written to ab\.html$/m);
+    const page = readFileSync(out('ab.html'), 'utf8');
+    assert.match(page, /^<!doctype html>/);
+    assert.match(page, /<table class="compare"><tr><th>benchmark<\/th><th class="num">A<\/th><th class="num">B<\/th>/);
+    assert.match(page, /<tr class=""><td>weighted sum<\/td>/);
+    // Two pairs cannot call a change (the signed-rank test needs six), so there is nothing to explain, and the page says so.
+    assert.match(page, /<section id="explain"><h2>Why \(--explain\)<\/h2><p class="muted">No change was called, so there is nothing to explain\.<\/p><\/section>/);
+    assert.deepEqual((JSON.parse(readFileSync(out('ab.json'), 'utf8')) as { explain: unknown[] }).explain, []);
   });
 
   const BAD: [string, string[], RegExp][] = [
@@ -109,6 +126,8 @@ describe('exports', () => {
     ['run with --json - and another output to stdout', [FIXTURE, '--json', '-', '--markdown', '-'], /^ubench: run: only one output can go to stdout \(-\): --json - and --markdown -/],
     ['run with two exports to stdout', [FIXTURE, '--markdown', '-', '--csv', '-'], /^ubench: run: only one output can go to stdout \(-\): --markdown - and --csv -/],
     ['compare with both formats to stdout', ['compare', 'a.json', 'b.json', '--markdown', '-', '--csv', '-'], /^ubench: compare: only one output can go to stdout \(-\): --markdown - and --csv -/],
+    ['ab with --markdown - and --html -', ['ab', 'a.bench.ts', 'b.bench.ts', '--markdown', '-', '--html', '-'], /^ubench: ab: only one output can go to stdout \(-\): --markdown - and --html -/],
+    ['compare with --json - and --html -', ['compare', 'a.json', 'b.json', '--json', '-', '--html', '-'], /^ubench: compare: only one output can go to stdout \(-\): --json - and --html -/],
     ['ab with --json - and --markdown -', ['ab', 'a.bench.ts', 'b.bench.ts', '--json', '-', '--markdown', '-'], /^ubench: ab: only one output can go to stdout \(-\): --json - and --markdown -/],
   ];
   for (const [what, args, mentions] of BAD) {

@@ -74,6 +74,12 @@ describe('--help and --version', () => {
     ]) {
       assert.ok(run.stdout.includes(flag), `help mentions ${flag}`);
     }
+    // The usage lines of the commands that explain name --explain and the HTML page.
+    for (const command of ['compare', 'ab <fileA>', 'report']) {
+      const usage = run.stdout.slice(run.stdout.indexOf(`ubench ${command}`)).split(/\n\s*ubench /)[0]!;
+      assert.match(usage, /--explain\]/, `${command}: ${usage}`);
+      assert.match(usage, /--html <file>/, `${command}: ${usage}`);
+    }
     assert.equal(run.stderr, '');
   });
 
