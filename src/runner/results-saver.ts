@@ -18,6 +18,8 @@ export class ResultsSaver {
 
   /** Fires on the user's stop (Ctrl-C, `outer`) and on a failed write. */
   readonly signal: AbortSignal;
+  private readonly outer: AbortSignal | undefined;
+  private readonly onAbort = (): void => this.stopper.abort();
 
   constructor(
     private readonly jsonPath: string | null,
@@ -25,8 +27,14 @@ export class ResultsSaver {
     outer: AbortSignal | undefined,
   ) {
     this.signal = this.stopper.signal;
+    this.outer = outer;
     if (outer?.aborted) this.stopper.abort();
-    else outer?.addEventListener('abort', () => this.stopper.abort(), { once: true });
+    else outer?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** Stops following the caller's signal (the run is over). */
+  close(): void {
+    this.outer?.removeEventListener('abort', this.onAbort);
   }
 
   save(results: ResultsFile): void {

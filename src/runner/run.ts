@@ -46,21 +46,26 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   refuseNodeFlagsOn(targets, options.nodeFlags ?? []);
   const files = await benchFiles(options);
   const { state, saver, history } = startRun(options, deps, targets);
-  // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
-  state.save(null);
-  if (saver.failure !== null) throw saver.failure;
-  await timeFiles(state, files);
-  for (const file of emptyFiles(state, files)) deps.warn?.(`${file.display}: declares no benchmark, so nothing of it was measured`);
-  const unused = unusedArgsWarning(options.args, state.collector.declaredParams());
-  if (unused !== null) deps.warn?.(unused);
-  await runPassPhase(state, files);
-  if (saver.failure !== null) throw saver.failure;
-  const interrupted = deps.signal?.aborted === true;
-  checkSomethingRan(state, files.length, interrupted);
-  if (!interrupted && options.calibrationPath !== null) calibrateRun(state.collector, options.calibrationPath, deps.warn, targets[0]!.label);
-  const results = state.save({ complete: !interrupted });
-  history?.prune();
-  return { results, interrupted };
+  try {
+    // Write once before measuring: an unwritable --json path fails now, not after minutes of work.
+    state.save(null);
+    if (saver.failure !== null) throw saver.failure;
+    await timeFiles(state, files);
+    for (const file of emptyFiles(state, files)) deps.warn?.(`${file.display}: declares no benchmark, so nothing of it was measured`);
+    const unused = unusedArgsWarning(options.args, state.collector.declaredParams());
+    if (unused !== null) deps.warn?.(unused);
+    await runPassPhase(state, files);
+    if (saver.failure !== null) throw saver.failure;
+    const interrupted = deps.signal?.aborted === true;
+    checkSomethingRan(state, files.length, interrupted);
+    if (!interrupted && options.calibrationPath !== null) calibrateRun(state.collector, options.calibrationPath, deps.warn, targets[0]!.label);
+    const results = state.save({ complete: !interrupted });
+    history?.prune();
+    return { results, interrupted };
+  } finally {
+    // Many runs share one caller's signal (ab's pairs): each leaves no listener on it.
+    saver.close();
+  }
 }
 
 /** The bench files to run (this shard's share of them with `--shard` and a process per file). */
