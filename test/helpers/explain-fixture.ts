@@ -2,9 +2,10 @@
  * A repository whose history holds planted causes, one per commit (`--explain`'s figures and test):
  * a text library and a bench file of ten benchmarks in the style of a tokenizer's suite. Each
  * commit after the first changes one thing: more loop work in `checksum`, an allocation added to
- * `countCodes`, a type change in `scaleAll` (a number field becomes sometimes a string), `lexOne`
- * (a hot helper) made slower while its caller `tokenize` is unchanged, and only the benchmarks'
- * declaration order.
+ * `countCodes`, a type change in `scaleAll` (the weight of items imported from a spreadsheet stays
+ * text: one order of the day the benchmark replays carries a string weight, reached long after V8
+ * optimized `scaleAll` on numbers, so it deoptimizes there), `lexOne` (a hot helper) made slower
+ * while its caller `tokenize` is unchanged, and only the benchmarks' declaration order.
  */
 import { gitIn, gitRepository, writeFiles } from './git-fixture.js';
 
@@ -97,7 +98,7 @@ const BENCHES = [
   `bench('tokenize', () => tokenize(SOURCE));`,
   `bench('checksum', () => checksum(DATA));`,
   `bench('count codes', () => countCodes(SOURCE));`,
-  `bench('scale items', () => scaleAll(ITEMS, 1.5));`,
+  `bench('scale items', () => scaleAll(ORDERS[order++ % ORDERS.length]!, 1.5));`,
   `bench('words', () => words(SOURCE));`,
   `bench('upper first', () => upperFirst(SOURCE));`,
   `bench('hash32', () => hash32(SOURCE));`,
@@ -111,7 +112,12 @@ import { checksum, countCodes, digits, hash32, lexOne, reverseWords, scaleAll, t
 
 const SOURCE = 'let total = price * 12 + tax(rate, 3) - discount;';
 const DATA = Int32Array.from({ length: 96 }, (_, i) => (i * 2654435761) | 0);
-const ITEMS: Item[] = Array.from({ length: 64 }, (_, i) => ({ name: \`item \${i}\`, weight: ${stringWeights ? 'i % 8 === 7 ? String(i) : i' : 'i'} }));
+const CATALOG: Item[] = Array.from({ length: 64 }, (_, i) => ({ name: \`item \${i}\`, weight: i }));
+const BASKETS: Item[][] = Array.from({ length: 64 }, (_, b) => Array.from({ length: 16 }, (_, i) => CATALOG[(b * 5 + i * 3) % 64]!));
+// A day of orders, replayed in turn; the last one came in through the spreadsheet import.
+const IMPORTED: Item[] = [...BASKETS[0]!.slice(1), { name: 'imported', weight: ${stringWeights ? "'12'" : '12'} }];
+const ORDERS: Item[][] = Array.from({ length: 131072 }, (_, k) => (k === 131071 ? IMPORTED : BASKETS[k % 64]!));
+let order = 0;
 
 ${order.join('\n')}
 `;
@@ -124,14 +130,26 @@ export interface PlantedCause {
   /** What the first cause must be: one of these kinds, naming this function. */
   kinds: readonly ('function' | 'allocation' | 'deopt')[];
   mentions: string | null;
+  /** Evidence the explanation must also list for that benchmark, wherever it ranks: a new deopt placed in this function (a `deopt` cause naming it). */
+  requires?: { deoptIn: string };
 }
 
 export const PLANTED: readonly PlantedCause[] = [
   { name: 'more loop work in checksum', benchmark: 'checksum', kinds: ['function'], mentions: 'checksum' },
   { name: 'an allocation added to countCodes', benchmark: 'count codes', kinds: ['allocation'], mentions: 'countCodes' },
-  // V8 sees both types before it optimizes, so nothing deoptimizes here; the mixed arithmetic makes
-  // heap numbers (measured: 0 → 1 KiB/op), so an allocation or a deopt named in scaleAll is the cause.
-  { name: 'a weight that is sometimes a string', benchmark: 'scale items', kinds: ['function', 'allocation', 'deopt'], mentions: 'scaleAll' },
+  // The imported order comes 131,071 calls into the replay, ~100× later than V8 optimized scaleAll's
+  // multiplication for numbers (by the 243rd-1,283rd call in plain Node 20 runs here; a replay of
+  // 1,024 orders reached the string first in 1 run of 5): it deoptimizes there ('not a Number or
+  // Oddball', 3 of 3 short runs, the parent none: npm run bench:deopt-plant), and the code optimized
+  // again multiplies generically. The first cause must be in scaleAll, and the new deopt among the
+  // evidence, placed in scaleAll.
+  {
+    name: 'weights imported as text',
+    benchmark: 'scale items',
+    kinds: ['function', 'allocation', 'deopt'],
+    mentions: 'scaleAll',
+    requires: { deoptIn: 'scaleAll' },
+  },
   { name: 'the hot helper lexOne made slower', benchmark: 'tokenize', kinds: ['function'], mentions: 'lexOne' },
   { name: 'only the declaration order', benchmark: null, kinds: [], mentions: null },
 ];

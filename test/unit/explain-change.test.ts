@@ -69,6 +69,30 @@ describe('explainChange', () => {
     assert.match(e.causes[0]!.text, /^bytes\/op 0 B → 824 B; self time of countCodes/);
   });
 
+  it('keeps a deopt first and gives it the bytes/op its generic code allocates, not to a smaller term beside it', () => {
+    // A rare string weight reached after optimization: scaleAll deoptimizes, its code optimized
+    // again multiplies generically and makes heap numbers; the allocation sites were inlined into
+    // the measured loop, so no function took them. The body's own term grew too, by less.
+    const deopt: DeoptEvent = { phase: 'warmup', kind: 'deopt-eager', reason: 'not a Number or Oddball', location: 'lib/text.ts:36:44', inlinedAt: ['bench/text.bench.ts:16:28'] };
+    const base = side(30, [hot('scaleAll', 'lib/text.ts:34:8', 90), hot('body', 'bench/text.bench.ts:16:20', 10)], { bytes: 0 });
+    const next = side(150, [hot('scaleAll', 'lib/text.ts:34:8', 72), hot('(garbage collector)', '', 16), hot('body', 'bench/text.bench.ts:16:20', 12)], {
+      deopts: [deopt],
+      bytes: 256,
+    });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes[0]?.kind, 'deopt', explanationLine(e));
+    assert.match(e.causes[0]!.text, /^new deopt 'not a Number or Oddball' at lib\/text\.ts:36:44; bytes\/op 0 B → 256 B; self time of scaleAll/);
+    const body = e.causes.find((c) => c.text.includes('self time of body'));
+    assert.ok(body !== undefined, 'the body grew beyond its noise: a cause of its own');
+    assert.equal(body.kind, 'function', `the body did not start allocating: ${explanationLine(e)}`);
+    assert.doesNotMatch(body.text, /bytes\/op/);
+    // Without the collector's term, the bytes/op are told once, in the deopt's cause.
+    const quiet = side(150, [hot('scaleAll', 'lib/text.ts:34:8', 88), hot('body', 'bench/text.bench.ts:16:20', 12)], { deopts: [deopt], bytes: 256 });
+    const once = explainChange(base, quiet, change(base, quiet));
+    assert.equal(explanationLine(once).match(/bytes\/op 0 B → 256 B/g)?.length, 1, explanationLine(once));
+    assert.equal(once.causes[0]?.kind, 'deopt');
+  });
+
   it('claims no cause when the shares moved within sampling noise and the instructions did not', () => {
     const base = side(100, [hot('body', 'b.ts:1:1', 60), hot('loop', 'b.ts:9:1', 40)], { instructions: 1000, samples: 500 });
     const next = side(103, [hot('body', 'b.ts:1:1', 59), hot('loop', 'b.ts:9:1', 41)], { instructions: 1000.5, samples: 500 });

@@ -47,6 +47,8 @@ export function explainChange(base: BenchmarkResult, next: BenchmarkResult, chan
   const codeSize = codeSizeChange(base, next);
   const terms = profileTerms(base, next);
   const causes: ExplainCause[] = [];
+  /** Each function term's cause, largest term first, with its facts apart from its self time. */
+  const termCauses: { name: string; cause: ExplainCause; facts: string[]; self: string }[] = [];
   const placed = { deopts: new Set<number>(), sites: new Set<number>() };
   for (const term of terms?.functions.filter((t) => claimed(t, changeNs)) ?? []) {
     const facts: string[] = [];
@@ -69,29 +71,35 @@ export function explainChange(base: BenchmarkResult, next: BenchmarkResult, chan
     }
     const self = `self time of ${term.name} ${pct(term.baseShare)} → ${pct(term.newShare)} of the op (${signedNs(term.deltaNs)} of ${signedNs(changeNs)})`;
     const lines = (terms?.lines ?? []).filter((l) => l.file === term.file && claimed(l, changeNs)).slice(0, LINES_PER_CAUSE);
-    causes.push({
+    const cause: ExplainCause = {
       kind,
       text: [...facts, self].join('; '),
       share: changeNs === 0 ? null : term.deltaNs / changeNs,
       deltaNs: term.deltaNs,
       location: term.location,
       details: lines.map((l) => `${l.location}: ${pct(l.baseShare)} → ${pct(l.newShare)} (${signedNs(l.deltaNs)}) ${l.name}`),
-    });
+    };
+    causes.push(cause);
+    termCauses.push({ name: term.name, cause, facts, self });
   }
   // Bytes/op that moved with the time where no function took the new sites (they were inlined into the
   // measured loop, which the allocation profiler names as the loop): the largest function term of the
-  // change allocates them — the collector's term, if any, is what collecting them costs.
-  const largest = causes.find((c) => c.kind === 'function');
+  // change other than the collector allocates them — the collector's term, if any, is what collecting
+  // them costs. A new deopt there keeps its name: the allocation is what the code optimized again
+  // after it does (a generic operation boxing its numbers), so it follows the deopt in the text.
+  const largest = termCauses.find((t) => t.name !== GC_FUNCTION);
+  let allocationTold = false;
   if (allocation !== null && placed.sites.size === 0 && largest !== undefined && Math.sign(allocation.newBytes - allocation.baseBytes) === Math.sign(changeNs)) {
-    largest.kind = 'allocation';
-    largest.text = `${allocation.text}; ${largest.text}`;
+    if (largest.cause.kind === 'function') largest.cause.kind = 'allocation';
+    largest.cause.text = [...largest.facts, allocation.text, largest.self].join('; ');
+    allocationTold = true;
   }
   const unsized = (kind: ExplainCause['kind'], text: string, location: string | null = null): ExplainCause => ({ kind, text, share: null, deltaNs: null, location, details: [] });
   if (tier !== null) causes.push(unsized('tier', tier));
   deopts.forEach((d, i) => {
     if (!placed.deopts.has(i)) causes.push(unsized('deopt', `new deopt '${d.reason}' at ${d.location ?? 'an unknown position'}`, d.location));
   });
-  if (allocation !== null && !causes.some((c) => c.kind === 'allocation')) causes.push(unsized('allocation', allocation.text));
+  if (allocation !== null && !allocationTold && !causes.some((c) => c.kind === 'allocation')) causes.push(unsized('allocation', allocation.text));
   if (codeSize !== null) causes.push(unsized('code-size', codeSize));
   causes.sort((a, b) => ((a.share === null) !== (b.share === null) ? (a.share === null ? 1 : -1) : a.share !== null ? b.share! - a.share : RANK[a.kind] - RANK[b.kind]));
   const missing = missingEvidence(base, next);
