@@ -20,7 +20,12 @@ export function installVitestFixture() {
   const hash = createHash('sha256').update(lock).digest('hex');
   const nodeBin = path.join(FIXTURE_DIR, 'node_modules', '.bin', 'node');
   if (existsSync(nodeBin) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return false;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: FIXTURE_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Scripts off, then the node package's own: ubench is a `file:` dependency, and npm ran its
+  // `prepare` (a rebuild of dist/) while other test files loaded dist/ (a browser run read a
+  // half-written source map in a clean-clone test run).
+  const quiet = { cwd: FIXTURE_DIR, stdio: ['ignore', 'inherit', 'inherit'] };
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], quiet);
+  execFileSync('npm', ['rebuild', 'node', '--no-audit', '--no-fund', '--loglevel=error'], quiet);
   writeFileSync(STAMP, hash);
   return true;
 }
