@@ -4,10 +4,11 @@
 // position. The plant holds when B records a deopt in scaleAll in every run and A in none.
 // Usage: npm run bench:deopt-plant [-- --runs 3 --time 300ms --out docs/explain.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeDocSection } from './doc-section.mjs';
 import { fileURLToPath } from 'node:url';
 import { gitIn } from '../test/helpers/git-fixture.ts';
 import { explainRepository, PLANTED } from '../test/helpers/explain-fixture.ts';
@@ -65,10 +66,5 @@ const table = [
 ].join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(values.out);
-  const text = readFileSync(file, 'utf8');
-  const begin = '<!-- deopt-plant-figures:begin -->';
-  const end = '<!-- deopt-plant-figures:end -->';
-  if (!text.includes(begin)) throw new Error(`${values.out} has no ${begin} marker`);
-  writeFileSync(file, `${text.slice(0, text.indexOf(begin) + begin.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+  writeDocSection(path.resolve(values.out), '<!-- deopt-plant-figures:begin -->', '<!-- deopt-plant-figures:end -->', table);
 }

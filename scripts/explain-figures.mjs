@@ -6,10 +6,11 @@
 // A/A (`ab HEAD` on the clean tree): nothing called, no cause claimed.
 // Usage: npm run bench:explain [-- --runs 3 --pairs 10 --time 300ms --out docs/explain.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeDocSection } from './doc-section.mjs';
 import { fileURLToPath } from 'node:url';
 import { gitIn } from '../test/helpers/git-fixture.ts';
 import { explainRepository, PLANTED } from '../test/helpers/explain-fixture.ts';
@@ -80,10 +81,5 @@ const table = [
 ].join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(values.out);
-  const text = readFileSync(file, 'utf8');
-  const begin = '<!-- explain-figures:begin -->';
-  const end = '<!-- explain-figures:end -->';
-  if (!text.includes(begin)) throw new Error(`${values.out} has no ${begin} marker`);
-  writeFileSync(file, `${text.slice(0, text.indexOf(begin) + begin.length)}\n${table}\n${text.slice(text.indexOf(end))}`);
+  writeDocSection(path.resolve(values.out), '<!-- explain-figures:begin -->', '<!-- explain-figures:end -->', table);
 }

@@ -8,11 +8,12 @@
 // stand-ins do. Exits 1 when a body of some API has no overlap in most runs.
 // Usage: npm run bench:foreign [-- --runs 3 --time 300ms --isolate benchmark|file --out docs/integrations.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeDocSection } from './doc-section.mjs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = path.join(ROOT, 'dist/cli/main.js');
@@ -102,14 +103,7 @@ for (const api of APIS) {
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(ROOT, values.out);
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- foreign-figures:start -->';
-  const end = '<!-- foreign-figures:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${values.out} has no ${start} … ${end} section`);
-  writeFileSync(file, `${doc.slice(0, from + start.length)}\n${table}\n${doc.slice(to)}`);
+  writeDocSection(path.resolve(ROOT, values.out), '<!-- foreign-figures:start -->', '<!-- foreign-figures:end -->', table);
   log(`written to ${values.out}`);
 }
 process.exitCode = failures > 0 ? 1 : 0;

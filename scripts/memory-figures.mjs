@@ -5,11 +5,12 @@
 // allocation young, counted exactly); for off-heap, the backing store's size.
 // Usage: npm run bench:memory [-- --runs 5 --time 1s --out docs/memory.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeDocSection } from './doc-section.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = path.join(ROOT, 'dist/cli/main.js');
@@ -123,14 +124,7 @@ if (failedRuns.length > 0) {
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(ROOT, values.out);
-  const doc = readFileSync(file, 'utf8');
-  const start = '<!-- memory-figures:start -->';
-  const end = '<!-- memory-figures:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${values.out} has no ${start} … ${end} section`);
-  writeFileSync(file, `${doc.slice(0, from + start.length)}\n${table}\n${doc.slice(to)}`);
+  writeDocSection(path.resolve(ROOT, values.out), '<!-- memory-figures:start -->', '<!-- memory-figures:end -->', table);
   log(`written to ${values.out}`);
 }
 process.exitCode = failures > 0 ? 1 : 0;

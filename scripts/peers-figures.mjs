@@ -7,10 +7,11 @@
 // of a machine. A harness that fails or times out gives a row saying so. Exits 1 when some harness
 // process failed.
 // Usage: npm run bench:peers [-- --runs 5 --out docs/peers.md]
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeDocSection } from './doc-section.mjs';
 import { FLOOR, WORKLOADS } from '../harness-bench/peers/workloads.mjs';
 import { HARNESSES, ROOT } from './peers/harnesses.mjs';
 import { runHarness } from './peers/run-harness.mjs';
@@ -90,14 +91,9 @@ const lines = [
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(ROOT, values.out);
   const start = '<!-- peers-figures:start -->';
   const end = '<!-- peers-figures:end -->';
-  const doc = existsSync(file) ? readFileSync(file, 'utf8') : `# Peers side by side\n\n${start}\n${end}\n`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${values.out} has no ${start} … ${end} section`);
-  writeFileSync(file, `${doc.slice(0, from + start.length)}\n${table}\n${doc.slice(to)}`);
+  writeDocSection(path.resolve(ROOT, values.out), start, end, table, `# Peers side by side\n\n${start}\n${end}\n`);
   log(`written to ${values.out}`);
 }
 process.exitCode = records.some((r) => !r.ok) ? 1 : 0;
