@@ -3,48 +3,25 @@
  * medians of both sides, the change with its CI, p-value and verdict, the warnings), a bar chart of
  * the changes, the notes (on the sides, and on the evidence runs of `--explain`) and, with `--explain`, why each change called happened.
  */
-import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
+import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import type { AbLabels } from '../export/ab-document.js';
-import { pText, signedPercent } from '../report/compare-report.js';
 import { formatDuration, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
 import type { Explanation } from '../results/types.js';
 import { ChartRegistry } from './chart-registry.js';
+import { changeBars, changeText } from './compare-section.js';
 import { html, num } from './escape-html.js';
 import { explainSection } from './explain-section.js';
 import { renderPage } from './html-page.js';
-
-function changeCell(r: AbRow): string {
-  const ci = r.ciLower === null || r.ciUpper === null ? 'no CI' : `${signedPercent(r.ciLower)}, ${signedPercent(r.ciUpper)}`;
-  const verdict = r.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${html(r.verdict)}">${html(r.verdict)}</span>`;
-  return `${html(signedPercent(r.change))} [${html(ci)}], p = ${html(pText(r.pValue))}, ${verdict}`;
-}
 
 function abTable(analysis: AbAnalysis): string {
   if (analysis.rows.length === 0) return '<p>No benchmark was measured on both sides.</p>';
   const value = (v: number): string => (analysis.metric === 'instructions' ? formatSignificant(v, 6, 1) : formatDuration(v));
   const rows = analysis.rows.map(
     (r) =>
-      `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${html(r.name)}</td><td class="num">${html(value(r.aNsPerOp))}</td><td class="num">${html(value(r.bNsPerOp))}</td><td class="num">${changeCell(r)}</td><td class="num">${num(r.aEstimates.length)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`,
+      `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${html(r.name)}</td><td class="num">${html(value(r.aNsPerOp))}</td><td class="num">${html(value(r.bNsPerOp))}</td><td class="num">${changeText(r)}</td><td class="num">${num(r.aEstimates.length)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`,
   );
   const level = +(analysis.confidence * 100).toFixed(1);
   return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI], p, verdict</th><th class="num">pairs</th><th>why no verdict</th></tr>${rows.join('')}</table>`;
-}
-
-function changeChart(analysis: AbAnalysis, charts: ChartRegistry): string {
-  if (analysis.rows.length === 0) return '';
-  const percent = (v: number | null, fallback: number): number => 100 * (v ?? fallback);
-  return charts.canvas(
-    {
-      kind: 'change-bars',
-      labels: analysis.rows.map((r) => r.name),
-      values: analysis.rows.map((r) => 100 * r.change),
-      lower: analysis.rows.map((r) => percent(r.ciLower, r.change)),
-      upper: analysis.rows.map((r) => percent(r.ciUpper, r.change)),
-      verdicts: analysis.rows.map((r) => r.verdict),
-    },
-    'change of B against A (paired ratios), with its CI (red: slower, green: faster)',
-    'wide',
-  );
 }
 
 const listOf = (title: string, items: readonly string[]): string => (items.length === 0 ? '' : `<p><strong>${html(title)}</strong></p><ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>`);
@@ -68,7 +45,7 @@ export function renderAbPage(analysis: AbAnalysis, labels: AbLabels, explanation
     listOf(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA),
     listOf(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB),
     listOf('Notes', labels.notes ?? []),
-    `<div class="charts">${changeChart(analysis, charts)}</div></section>`,
+    `<div class="charts">${changeBars(analysis.rows, 'change of B against A (paired ratios), with its CI (red: slower, green: faster)', charts)}</div></section>`,
     explanations === null ? '' : explainSection(explanations),
     '</main>',
   ];

@@ -11,10 +11,38 @@ import { complexityChangeText } from '../report/complexity-text.js';
 import type { ChartRegistry } from './chart-registry.js';
 import { html, num } from './escape-html.js';
 
-/** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML. */
-export function changeText(row: CompareRow): string {
+/** What a change row shows, of a comparison or of an A/B (whose CI is null with too few pairs). */
+export interface ChangeRow {
+  name: string;
+  change: number;
+  ciLower: number | null;
+  ciUpper: number | null;
+  pValue: number;
+  verdict: CompareRow['verdict'];
+}
+
+/** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML (`[no CI]` without one). */
+export function changeText(row: ChangeRow): string {
   const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${html(row.verdict)}">${html(row.verdict)}</span>`;
-  return `${html(signedPercent(row.change))} [${html(signedPercent(row.ciLower))}, ${html(signedPercent(row.ciUpper))}], p = ${html(pText(row.pValue))}, ${verdict}`;
+  const ci = row.ciLower === null || row.ciUpper === null ? 'no CI' : `${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}`;
+  return `${html(signedPercent(row.change))} [${html(ci)}], p = ${html(pText(row.pValue))}, ${verdict}`;
+}
+
+/** The bar chart of the rows' changes with their CIs (a row without a CI shows its change alone); none without rows. */
+export function changeBars(rows: readonly ChangeRow[], caption: string, charts: ChartRegistry): string {
+  if (rows.length === 0) return '';
+  return charts.canvas(
+    {
+      kind: 'change-bars',
+      labels: rows.map((r) => r.name),
+      values: rows.map((r) => r.change * 100),
+      lower: rows.map((r) => (r.ciLower ?? r.change) * 100),
+      upper: rows.map((r) => (r.ciUpper ?? r.change) * 100),
+      verdicts: rows.map((r) => r.verdict),
+    },
+    caption,
+    'wide',
+  );
 }
 
 /** `newLabel` heads the new run's column: `this run` on a run's own page, the file's name on the compare page. */
@@ -26,21 +54,7 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
   });
   const slower = comparison.rows.filter((r) => r.verdict === 'slower').length;
   const faster = comparison.rows.filter((r) => r.verdict === 'faster').length;
-  const chart =
-    comparison.rows.length === 0
-      ? ''
-      : charts.canvas(
-          {
-            kind: 'change-bars',
-            labels: comparison.rows.map((r) => r.name),
-            values: comparison.rows.map((r) => r.change * 100),
-            lower: comparison.rows.map((r) => r.ciLower * 100),
-            upper: comparison.rows.map((r) => r.ciUpper * 100),
-            verdicts: comparison.rows.map((r) => r.verdict),
-          },
-          'change of each median against the base run, with its 95% CI (red: slower, green: faster)',
-          'wide',
-        );
+  const chart = changeBars(comparison.rows, 'change of each median against the base run, with its 95% CI (red: slower, green: faster)', charts);
   const laws = comparison.complexity ?? [];
   const lawList = laws.length === 0 ? '' : `<p><strong>Growth law changed</strong></p><ul>${laws.map((c) => `<li class="verdict-slower">${html(complexityChangeText(c))}</li>`).join('')}</ul>`;
   const only = [
