@@ -38,5 +38,6 @@ export function requestFor(file: BenchFile, options: RunOptions, { runtime, fork
     ...(options.childEnv === undefined ? {} : { env: options.childEnv }),
     ...(options.nodeFlags === undefined || options.nodeFlags.length === 0 ? {} : { nodeFlags: options.nodeFlags }),
     ...(options.args === undefined ? {} : { args: options.args }),
+    ...(options.timingOnly === true ? { timingOnly: true } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `ubench ab`: runs two sides in alternating fresh processes, ABBA order (AB, BA, AB, …), each
- * process measuring every benchmark of its side's files the usual way (both sides of a pair with the
- * same seed, so the same sample sizes). A side is bench files in a root folder: two files in the
+ * process timing every benchmark of its side's files the usual way (both sides of a pair with the
+ * same seed, so the same sample sizes) and, comparing time, nothing after: the pairs read ns/op
+ * alone, so the probes and the memory phase are skipped (`RunOptions.timingOnly`). A side is bench files in a root folder: two files in the
  * working folder, or the same files in two checkouts of a repository (runner/git/). After each pair
  * the pairs so far are handed on, so an interrupted run keeps what it measured.
  */
@@ -31,6 +32,8 @@ export interface AbDeps extends RunDeps {
 
 export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pairs: AbPair[]; interrupted: boolean; fileErrors: FileError[] }> {
   const pairs: AbPair[] = [];
+  // A pass after timing may plan from the memory figures (`--metric instructions` keeps each counted region free of a collection by bytes/op).
+  const timingOnly = Object.values(options.run.passes).every((on) => !on);
   for (let i = 0; i < options.pairs && !deps.signal?.aborted; i++) {
     const pair: AbPair = { order: abOrder(i), a: null, b: null };
     for (const side of pair.order === 'AB' ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
@@ -38,7 +41,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<{ pair
       const label = `pair ${i + 1}/${options.pairs} ${side.toUpperCase()}`;
       const sideOf = options.sides[side === 'a' ? 0 : 1];
       const outcome = await runBenchmarks(
-        { ...options.run, seed: options.run.seed + i, cwd: sideOf.root, targets: [...sideOf.files], forks: 1, jsonPath: null, historyDir: null, baselinePath: null },
+        { ...options.run, seed: options.run.seed + i, cwd: sideOf.root, targets: [...sideOf.files], forks: 1, jsonPath: null, historyDir: null, baselinePath: null, timingOnly },
         { ...deps, progress: (text) => deps.progress(`${label} ${text}`), finished: (benchmark) => deps.finished?.({ ...benchmark, label }) },
       );
       if (!outcome.interrupted) pair[side] = outcome.results;

@@ -46,6 +46,11 @@ export interface RunOptions {
   args?: Record<string, ParamValue[]>;
   /** The cache sizes cliffs are named against (`--probe`); absent: the operating system's, where it lists them. */
   caches?: CacheFacts | null;
+  /**
+   * Measure time only (`ab`'s pairs, which read ns/op alone): no probes, memory phase or automatic
+   * passes after sampling, which took 2–4 s of a 10-benchmark process's 7–8 s here; absent: all of it.
+   */
+  timingOnly?: boolean;
 }
 
 /** What the results file keeps of the options (`results.settings`): those that shape its figures. */

@@ -69,6 +69,13 @@ describe('ubench ab (scripted processes)', () => {
     assert.deepEqual([0, 1, 2, 3].map(abOrder), ['AB', 'BA', 'AB', 'BA']);
   });
 
+  it('asks its processes for the time alone (no probes or memory phase), which is all the pairs read', async () => {
+    const r = await ab(['--pairs', '2'], { bRatio: 1, secondBias: 0 });
+    assert.equal(r.code, 0);
+    assert.equal(r.executor.requests.length, 4);
+    assert.ok(r.executor.requests.every((q) => q.timingOnly === true));
+  });
+
   it('finds B 10% slower through ±8% pair-to-pair levels and a 3% second-process bias, and measures the bias', async () => {
     const json = path.join(dir, 'ab.json');
     const r = await ab(['--pairs', '10', '--json', json], { bRatio: 1.1, secondBias: 0.03 });

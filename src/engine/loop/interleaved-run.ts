@@ -147,6 +147,10 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     emit({ type: 'current', id: session.bench.id });
     try {
       const jit = jitInfo(session, context);
+      if (context.timingOnly) {
+        ended.set(session, { jit, setupProbe: null, stateProbe: null, stateChange: null });
+        continue;
+      }
       const setupProbe = await probeSession(session, context);
       const { samples, start } = session.sampler;
       const probes = await probeSetupStates(session.runner.states, context.rng, samples, start.baseIterations, medianPerOp(samples), context.config.timeBudgetNs);
@@ -300,7 +304,7 @@ interface SessionEnd {
   gc: { count: number; pauseMs: number };
 }
 
-/** The memory phase and the retention stretch (each forcing GCs), then the measured result. */
+/** The memory phase and the retention stretch (each forcing GCs; neither when timing only), then the measured result. */
 async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
   const { runner, sampler } = session;
   const { config } = context;
@@ -310,13 +314,15 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const nsPerOp = medianPerOp(samples);
   const { baseIterations } = sampler.start;
   const empty = await floors.emptyRunner(runner.mode, runner.call);
-  const allocation = await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
+  const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const gcApart =
     allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
   // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
   // is not this one's), the heap read after a full GC after every sample.
-  session.footprint.resume();
-  await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint);
+  if (allocation !== null) {
+    session.footprint.resume();
+    await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint);
+  }
   const precision = sampler.precision();
   const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
   const s = session.sched;

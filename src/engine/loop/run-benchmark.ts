@@ -54,6 +54,8 @@ export interface ProcessContext {
   isHarness: (location: string) => boolean;
   /** V8's detaching protector, watched across the process's benchmarks (detach-probe.ts). */
   detached: DetachWatch;
+  /** Time only (`ChildRequest.timingOnly`): the probes and the memory phase after sampling are skipped, their figures null. */
+  timingOnly: boolean;
 }
 
 let floors: FloorCache | null = null;
@@ -144,15 +146,18 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
     helperCpuShare,
   };
   const nsPerOp = median(perOpValues(measured.samples));
-  const setupProbe = await probeSetup((n) => runner.runBatch(n), measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
-  const { stateProbe, stateChange } = await probeSetupStates(runner.states, rng, measured.samples, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const { baseIterations } = measured.calibration;
+  const setupProbe = context.timingOnly ? null : await probeSetup((n) => runner.runBatch(n), baseIterations, nsPerOp, config.timeBudgetNs);
+  const { stateProbe, stateChange } = context.timingOnly
+    ? { stateProbe: null, stateChange: null }
+    : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
-  const allocation = await measureMemory(runner, empty, observer, measured.calibration.baseIterations, nsPerOp, config.timeBudgetNs);
+  const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const gcApart =
     allocation !== null && allocates(allocation)
-      ? await gcShareApart((n) => runner.runBatch(n), measured.calibration.baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old')
+      ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old')
       : null;
-  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), measured.calibration.baseIterations, footprint);
+  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint);
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const memory =
     allocation === null

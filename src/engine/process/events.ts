@@ -81,6 +81,8 @@ export interface ChildRequest {
   args?: Record<string, ParamValue[]>;
   /** The working folder to start this process in (the run's; `ab <rev>`: the checkout's root); absent: the parent's. Read by the executor. */
   cwd?: string;
+  /** Time only: no setup or state probes, memory phase or retention stretch after sampling (`ab`'s pairs, which read ns/op alone); absent: the full measurement. */
+  timingOnly?: boolean;
 }
 
 /** A runtime found for `--runtime` (runner/runtimes/find-runtime.ts). */

@@ -102,6 +102,7 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
     processKey: request.processKey ?? host.pid,
     cwd: host.cwd,
     isHarness: host.isHarness,
+    timingOnly: request.timingOnly === true,
     // JavaScriptCore has no such protector; a pass's process measures no figure a fall could change.
     detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow, host.jitControl)),
   };
