@@ -154,9 +154,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const gcApart =
-    allocation !== null && allocates(allocation)
-      ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old')
-      : null;
+    allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
   if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint);
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const memory =
