@@ -6,7 +6,7 @@
 // A/A (`ab HEAD` on the clean tree): nothing called, no cause claimed.
 // Usage: npm run bench:explain [-- --runs 3 --pairs 10 --time 300ms --out docs/explain.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,10 +65,21 @@ for (let run = 1; run <= RUNS; run++) {
           ? 'no cause claimed'
           : `causes claimed: ${elsewhere.join(', ')}`
         : `${firstOk ? 'planted cause first' : 'NOT first'}${s.requires === undefined ? '' : deoptOk ? `, new deopt in ${s.requires.deoptIn} listed` : `, NO new deopt in ${s.requires.deoptIn}`}: ${first === null ? (planted == null ? 'not called' : 'no cause') : `${first.kind}: ${first.text}`}`;
+    // ab's own note says where the time went: "took P s for N pairs; --explain E s (…)".
+    const took = (doc.notes ?? []).find((n) => n.startsWith('took ')) ?? '';
+    const pairsS = /^took (\d+) s/.exec(took)?.[1] ?? '?';
+    const explainS = /--explain (\d+) s/.exec(took)?.[1] ?? '?';
     rows.push(
-      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted == null ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s |`,
+      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted == null ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s (pairs ${pairsS} s, evidence ${explainS} s) |`,
     );
     process.stderr.write(`${rows.at(-1)}\n`);
+    // A run that missed keeps its A/B file (every per-process estimate, each row's p and reason), to be read, not guessed at.
+    const missed = s.benchmark === null ? elsewhere.length > 0 : !firstOk || !deoptOk;
+    if (missed) {
+      const kept = path.join(tmpdir(), `ubench-explain-missed-run${run}-commit${s.commit ?? 'aa'}.json`);
+      copyFileSync(path.join(work, 'ab.json'), kept);
+      process.stderr.write(`  (missed: its ab file is kept at ${kept})\n`);
+    }
     rmSync(work, { recursive: true, force: true });
   }
 }

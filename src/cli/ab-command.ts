@@ -71,6 +71,16 @@ async function explainAb(
   return { explanations, notes: evidence.notes };
 }
 
+/** Where the wall time went: the pairs, and the evidence runs of `--explain` (null when not run). */
+export function tookNote(pairs: number, pairsMs: number, evidence: { changes: number; ms: number } | null): string {
+  const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
+  const explain =
+    evidence === null
+      ? ''
+      : `; --explain ${seconds(evidence.ms)} (${evidence.changes === 0 ? 'no change called' : `${evidence.changes} change${evidence.changes === 1 ? '' : 's'}, both sides' evidence runs side by side`})`;
+  return `took ${seconds(pairsMs)} for ${pairs} pair${pairs === 1 ? '' : 's'}${explain}`;
+}
+
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
   const { deps, progress } = measuringDeps(command.quiet, io);
   let prepared: RevisionSides;
@@ -111,20 +121,23 @@ async function measure(
   const onPair = (pairs: readonly AbPair[]): void => {
     if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
   };
+  const started = performance.now();
   const outcome = await runAb(options, { ...deps, onPair });
   const analysis = analyse(outcome.pairs);
+  const pairsDone = performance.now();
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, keyOf, deps) : null;
+  const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
+  const notes = [...(labels.notes ?? []), ...(explained?.notes ?? []), took];
   progress.clear();
-  if (outcome.pairs.length > 0)
-    report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes: [...(labels.notes ?? []), ...(explained?.notes ?? [])] }));
+  if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
   const explain = explained?.explanations ?? null;
-  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, labels, !outcome.interrupted && outcome.fileErrors.length === 0, explain), 'ab results', io);
+  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, { ...labels, notes }, !outcome.interrupted && outcome.fileErrors.length === 0, explain), 'ab results', io);
   if (outcome.pairs.length > 0) {
-    const markdown = (): string => abMarkdown(analysis, labels) + explanationsMarkdown(explain ?? []);
+    const markdown = (): string => abMarkdown(analysis, { ...labels, notes }) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);
     if (command.htmlPath !== null) {
-      const page = renderAbPage(analysis, { ...labels, notes: [...(labels.notes ?? []), ...(explained?.notes ?? [])] }, explain);
+      const page = renderAbPage(analysis, { ...labels, notes }, explain);
       writeExport(command.htmlPath, page, htmlReportLabel(page), io);
     }
     appendStepSummary(markdown, io);

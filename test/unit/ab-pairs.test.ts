@@ -11,6 +11,7 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { abOrder, analyseAb, holmStepDown, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
+import { tookNote } from '../../src/cli/ab-command.js';
 import type { ChildRequest } from '../../src/engine/process/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
@@ -74,6 +75,18 @@ describe('ubench ab (scripted processes)', () => {
     assert.equal(r.code, 0);
     assert.equal(r.executor.requests.length, 4);
     assert.ok(r.executor.requests.every((q) => q.timingOnly === true));
+  });
+
+  it('says under its table where the time went: the pairs, and --explain when run', async () => {
+    const r = await ab(['--pairs', '2', '--json', path.join(dir, 'took.json')], { bRatio: 1, secondBias: 0 });
+    assert.equal(r.code, 0);
+    const doc = JSON.parse(readFileSync(path.join(dir, 'took.json'), 'utf8')) as { notes?: string[] };
+    assert.ok(
+      doc.notes?.some((n) => /^took \d+ s for 2 pairs$/.test(n)),
+      JSON.stringify(doc.notes),
+    );
+    assert.equal(tookNote(10, 96_400, { changes: 1, ms: 30_600 }), "took 96 s for 10 pairs; --explain 31 s (1 change, both sides' evidence runs side by side)");
+    assert.equal(tookNote(1, 400, { changes: 0, ms: 0 }), 'took 0 s for 1 pair; --explain 0 s (no change called)');
   });
 
   it('finds B 10% slower through ±8% pair-to-pair levels and a 3% second-process bias, and measures the bias', async () => {
