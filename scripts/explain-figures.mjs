@@ -4,9 +4,9 @@
 // the planted cause ranked first (and, where the plant requires it, a new deopt listed in the changed
 // function), whether any cause was claimed elsewhere, and the wall time. Last,
 // A/A (`ab HEAD` on the clean tree): nothing called, no cause claimed.
-// Usage: npm run bench:explain [-- --runs 3 --pairs 10 --time 300ms --out docs/explain.md]
+// Usage: npm run bench:explain [-- --runs 3 --pairs 10 --time 300ms --out docs/explain.md --keep <dir>]
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,9 @@ import { gitIn } from '../test/helpers/git-fixture.ts';
 import { explainRepository, PLANTED } from '../test/helpers/explain-fixture.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { runs: { type: 'string' }, pairs: { type: 'string' }, time: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string' }, pairs: { type: 'string' }, time: { type: 'string' }, only: { type: 'string' }, out: { type: 'string' }, keep: { type: 'string' } },
+});
 /** Three runs: the issue asks for the planted cause first in 3 of 3. */
 const RUNS = Number(values.runs ?? 3);
 /** The least pairs that can call a change among 10 benchmarks: Holm asks p ≤ 0.05/10 of the first, and the signed-rank test's smallest p with n pairs is 2/2^n (8 pairs: 0.0078, nothing called; 10: 0.002). */
@@ -69,8 +71,9 @@ for (let run = 1; run <= RUNS; run++) {
     const took = (doc.notes ?? []).find((n) => n.startsWith('took ')) ?? '';
     const pairsS = /^took (\d+) s/.exec(took)?.[1] ?? '?';
     const explainS = /--explain (\d+) s/.exec(took)?.[1] ?? '?';
+    const again = (doc.notes ?? []).filter((n) => n.includes(' measured again: ')).length;
     rows.push(
-      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted == null ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s (pairs ${pairsS} s, evidence ${explainS} s) |`,
+      `| ${s.name} | ${run} | ${called.join(', ') || 'none'} | ${planted == null ? '–' : pct(planted.change)} | ${verdict} | ${s.benchmark === null ? '–' : elsewhere.join(', ') || 'none'} | ${seconds.toFixed(0)} s (pairs ${pairsS} s, evidence ${explainS} s${again === 0 ? '' : `, ${again} pair${again === 1 ? '' : 's'} measured again`}) |`,
     );
     process.stderr.write(`${rows.at(-1)}\n`);
     // A run that missed keeps its A/B file (every per-process estimate, each row's p and reason), to be read, not guessed at.
@@ -79,6 +82,11 @@ for (let run = 1; run <= RUNS; run++) {
       const kept = path.join(tmpdir(), `ubench-explain-missed-run${run}-commit${s.commit ?? 'aa'}.json`);
       copyFileSync(path.join(work, 'ab.json'), kept);
       process.stderr.write(`  (missed: its ab file is kept at ${kept})\n`);
+    }
+    // --keep <dir>: every run's A/B file, e.g. to read the processes' levels (analysis/ab-process-level.ts) afterwards.
+    if (values.keep !== undefined) {
+      mkdirSync(values.keep, { recursive: true });
+      copyFileSync(path.join(work, 'ab.json'), path.join(values.keep, `run${run}-commit${s.commit ?? 'aa'}.json`));
     }
     rmSync(work, { recursive: true, force: true });
   }

@@ -20,6 +20,7 @@ import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
 import { runAb, type AbSide } from '../runner/run-ab.js';
+import { burstText } from '../analysis/ab-process-level.js';
 import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.js';
 import type { AbCommand } from './ab-args.js';
 import type { CliIo } from './cli-io.js';
@@ -99,7 +100,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
     if (!command.quiet) for (const note of labels.notes ?? []) io.stderr.write(`ubench: ab: ${visibleText(note)}\n`);
     // Two files declare the same benchmarks under different file names; two revisions, the same file names.
     const keyOf: AbKey | undefined = command.revisions ? (benchmark) => benchmark.id : undefined;
-    return await measure(command, io, { ...command, sides: prepared.sides }, labels, keyOf, deps, progress);
+    return await measure(command, io, { ...command, sides: prepared.sides, ...(keyOf === undefined ? {} : { keyOf }) }, labels, keyOf, deps, progress);
   } finally {
     await prepared.cleanup();
   }
@@ -127,7 +128,7 @@ async function measure(
   const pairsDone = performance.now();
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, keyOf, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
-  const notes = [...(labels.notes ?? []), ...(explained?.notes ?? []), took];
+  const notes = [...(labels.notes ?? []), ...outcome.remeasured.map(burstText), ...(explained?.notes ?? []), took];
   progress.clear();
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
