@@ -70,7 +70,7 @@ export interface AbAnalysis {
 }
 
 /** The value a pair compares of a benchmark: its time, or its instruction count; null when it has none. */
-function comparedValue(b: BenchmarkResult | undefined, metric: CompareMetric): number | null {
+export function comparedValue(b: BenchmarkResult | undefined, metric: CompareMetric): number | null {
   if (b === undefined || b.status !== 'ok' || b.estimate === null) return null;
   return metric === 'instructions' ? (measuredCount(b)?.perOp ?? null) : b.estimate.nsPerOp;
 }

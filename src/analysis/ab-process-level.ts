@@ -8,9 +8,8 @@
  * side only, so a real change, which moves all of B's processes alike, leaves every level at 1.
  */
 import { groupedName } from '../results/grouped-name.js';
-import type { BenchmarkResult } from '../results/types.js';
 import { median } from '../stats/quantile.js';
-import type { AbKey, AbPair } from './ab-pairs.js';
+import { comparedValue, type AbKey, type AbPair } from './ab-pairs.js';
 
 /**
  * A level this far from 1 is a burst: twice the largest of 58 processes of three `ab` runs of a
@@ -31,32 +30,28 @@ export interface ProcessLevel {
   benchmarks: number;
 }
 
-const timeOf = (b: BenchmarkResult | undefined): number | null => (b === undefined || b.status !== 'ok' || b.estimate === null ? null : b.estimate.nsPerOp);
-
 /** Every process's level; none with fewer than MIN_LEVEL_PAIRS pairs or MIN_LEVEL_BENCHMARKS benchmarks measured on both sides. */
 export function processLevels(pairs: readonly AbPair[], keyOf: AbKey = groupedName): ProcessLevel[] {
-  const complete = pairs.filter((p) => p.a !== null && p.b !== null);
-  if (complete.length < MIN_LEVEL_PAIRS) return [];
+  if (pairs.filter((p) => p.a !== null && p.b !== null).length < MIN_LEVEL_PAIRS) return [];
   const levels: ProcessLevel[] = [];
   for (const side of ['a', 'b'] as const) {
-    const byKey = new Map<string, (number | null)[]>();
+    // Each benchmark's time in every pair's process of this side (null where it has none).
+    const times = new Map<string, (number | null)[]>();
     pairs.forEach((p, i) => {
       for (const b of p[side]?.benchmarks ?? []) {
-        const values = byKey.get(keyOf(b)) ?? Array<number | null>(pairs.length).fill(null);
-        values[i] = timeOf(b);
-        byKey.set(keyOf(b), values);
+        if (!times.has(keyOf(b))) times.set(keyOf(b), Array<number | null>(pairs.length).fill(null));
+        times.get(keyOf(b))![i] = comparedValue(b, 'time');
       }
     });
-    const medians = new Map(
-      [...byKey]
-        .map(([key, values]) => [key, values.filter((v): v is number => v !== null)] as const)
-        .filter(([, v]) => v.length >= MIN_LEVEL_PAIRS)
-        .map(([key, v]) => [key, median(v)]),
-    );
+    const medians = new Map<string, number>();
+    for (const [key, values] of times) {
+      const known = values.filter((v): v is number => v !== null);
+      if (known.length >= MIN_LEVEL_PAIRS) medians.set(key, median(known));
+    }
     pairs.forEach((p, i) => {
       if (p.a === null || p.b === null) return;
       const ratios = [...medians].flatMap(([key, m]) => {
-        const v = byKey.get(key)![i];
+        const v = times.get(key)![i];
         return v == null || !(m > 0) ? [] : [v / m];
       });
       if (ratios.length >= MIN_LEVEL_BENCHMARKS) levels.push({ pair: i, side, level: median(ratios), benchmarks: ratios.length });

@@ -50,13 +50,12 @@ async function explainAb(
   analysis: AbAnalysis,
   pairs: readonly AbPair[],
   options: Parameters<typeof runAb>[0],
-  keyOf: AbKey | undefined,
   deps: ReturnType<typeof measuringDeps>['deps'],
 ): Promise<{ explanations: Explanation[]; notes: string[] } | null> {
   const called = analysis.rows.filter((r) => r.verdict !== '~');
   const last = pairs.at(-1);
   if (called.length === 0 || last?.a == null || last.b == null) return { explanations: [], notes: [] };
-  const key = keyOf ?? ((b: BenchmarkResult) => groupedName(b));
+  const key = options.keyOf ?? ((b: BenchmarkResult) => groupedName(b));
   const idsOf = (results: ResultsFile): string[] => results.benchmarks.filter((b) => called.some((r) => r.name === key(b))).map((b) => b.id);
   const evidence = await abEvidence(options, { a: idsOf(last.a), b: idsOf(last.b) }, deps);
   if (evidence === null) return null;
@@ -100,7 +99,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
     if (!command.quiet) for (const note of labels.notes ?? []) io.stderr.write(`ubench: ab: ${visibleText(note)}\n`);
     // Two files declare the same benchmarks under different file names; two revisions, the same file names.
     const keyOf: AbKey | undefined = command.revisions ? (benchmark) => benchmark.id : undefined;
-    return await measure(command, io, { ...command, sides: prepared.sides, ...(keyOf === undefined ? {} : { keyOf }) }, labels, keyOf, deps, progress);
+    return await measure(command, io, { ...command, sides: prepared.sides, ...(keyOf === undefined ? {} : { keyOf }) }, labels, deps, progress);
   } finally {
     await prepared.cleanup();
   }
@@ -111,13 +110,12 @@ async function measure(
   io: CliIo,
   options: Parameters<typeof runAb>[0],
   labels: AbLabels,
-  keyOf: AbKey | undefined,
   deps: ReturnType<typeof measuringDeps>['deps'],
   progress: ReturnType<typeof measuringDeps>['progress'],
 ): Promise<number> {
   const report = reportStream(io, [command.jsonPath, command.markdownPath, command.htmlPath]);
   const color = useColor(command.color, report);
-  const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric, keyOf);
+  const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric, options.keyOf);
   // A file is rewritten after every pair, so an interrupted run keeps them; stdout gets the last one only.
   const onPair = (pairs: readonly AbPair[]): void => {
     if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
@@ -126,7 +124,7 @@ async function measure(
   const outcome = await runAb(options, { ...deps, onPair });
   const analysis = analyse(outcome.pairs);
   const pairsDone = performance.now();
-  const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, keyOf, deps) : null;
+  const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
   const notes = [...(labels.notes ?? []), ...outcome.remeasured.map(burstText), ...(explained?.notes ?? []), took];
   progress.clear();
