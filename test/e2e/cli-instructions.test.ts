@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ResultsFile } from '../../src/results/types.js';
@@ -51,6 +52,23 @@ describe('ubench --instructions', { skip: !withValgrind }, () => {
     assert.match(compared.stdout, /instructions per op/);
     assert.match(compared.stdout, /base instr\/op/);
     assert.doesNotMatch(compared.stdout, /\bslower\b|\bfaster\b/, compared.stdout);
+  });
+
+  it('counts again, instrumented from the start, when callgrind_control cannot reach the process; the counts agree', async () => {
+    // A valgrind beside a callgrind_control that answers --version but cannot switch anything (as where vgdb may not ptrace).
+    const tools = path.join(temp.dir, 'tools');
+    mkdirSync(tools);
+    writeFileSync(path.join(tools, 'valgrind'), '#!/bin/sh\nexec valgrind "$@"\n', { mode: 0o755 });
+    writeFileSync(path.join(tools, 'callgrind_control'), '#!/bin/sh\n[ "$1" = --version ] && { echo callgrind_control-test; exit 0; }\necho "vgdb error: cannot attach" >&2\nexit 1\n', {
+      mode: 0o755,
+    });
+    const json = path.join(temp.dir, 'fallback.json');
+    const fallback = await runCli([FILE, ...FAST, '--instructions', '--json', json], { env: { UBENCH_VALGRIND: path.join(tools, 'valgrind') } });
+    assert.equal(fallback.code, 0, describeRun(fallback));
+    const chain = (r: ResultsFile) => r.benchmarks.find((b) => b.baseName === 'chain 256')!.instructions!;
+    assert.equal(chain(readResults(json)).status, 'measured', JSON.stringify(chain(readResults(json))));
+    // The first run switched instrumentation on before its regions; this one ran instrumented throughout.
+    assert.ok(Math.abs(chain(readResults(json)).perOp! / chain(results).perOp! - 1) < 0.005, `${chain(readResults(json)).perOp} vs ${chain(results).perOp}`);
   });
 });
 

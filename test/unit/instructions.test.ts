@@ -176,10 +176,13 @@ describe('the instr/op column and the counting process', () => {
   });
 
   it('runs the process under callgrind, dumping at the region marker, V8 in its deterministic configuration', () => {
-    const pass: PassRequest = { kind: 'instructions', units: { a: 10 }, sizes: [1, 2, 3, 4], callgrindOut: '/tmp/cg.out', cacheSim: false };
+    const pass: PassRequest = { kind: 'instructions', units: { a: 10 }, sizes: [1, 2, 3, 4], callgrindOut: '/tmp/cg.out', cacheSim: false, instrumentation: null };
     const { command, args } = childCommand(pass, ['child.js'], '/usr/bin/node');
     assert.match(command, /valgrind$/);
     assert.ok(args.includes('--tool=callgrind') && args.includes('--dump-before=uv_loadavg') && args.includes('--callgrind-out-file=/tmp/cg.out'), args.join(' '));
+    // Instrumented from the start, unless the process is to switch it on itself.
+    assert.ok(!args.includes('--instr-atstart=no'));
+    assert.ok(childCommand({ ...pass, instrumentation: 'callgrind_control' }, ['child.js'], '/usr/bin/node').args.includes('--instr-atstart=no'));
     assert.deepEqual(args.slice(-2), ['/usr/bin/node', 'child.js']);
     assert.ok(passFlags(pass).includes('--single-threaded') && passFlags(pass).includes('--random-seed=1'));
     // Not --predictable-gc-schedule: it pins the young generation at 4 MB, overriding the semi-space size.

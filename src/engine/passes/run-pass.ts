@@ -38,7 +38,7 @@ export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, conte
     case 'instructions': {
       const unit = required(pass.units[bench.id], 'region unit', bench.id);
       onPhase('sample');
-      return { kind: 'instructions', ...(await countRegions(bench, context, unit, pass.sizes)) };
+      return { kind: 'instructions', ...(await countRegions(bench, context, unit, pass.sizes, pass.instrumentation)) };
     }
     case 'heap-snapshot':
       onPhase('sample');

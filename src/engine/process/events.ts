@@ -121,7 +121,18 @@ export type PassRequest =
    * Instructions (`--instructions`): per benchmark id, the iterations of one unit; regions of
    * `sizes` units each. The process runs under callgrind (runner/passes/instructions/).
    */
-  | { kind: 'instructions'; units: Record<string, number>; sizes: number[]; callgrindOut: string; cacheSim: boolean }
+  | {
+      kind: 'instructions';
+      units: Record<string, number>;
+      sizes: number[];
+      callgrindOut: string;
+      cacheSim: boolean;
+      /**
+       * callgrind_control's command: the process starts uninstrumented (`--instr-atstart=no`) and
+       * switches instrumentation on before its first region. Null: instrumented from the start.
+       */
+      instrumentation: string | null;
+    }
   /** The heap after running (`--heap-snapshot`): per benchmark id, the iterations to run and the `.heapsnapshot` to write. */
   | { kind: 'heap-snapshot'; iterations: Record<string, number>; outFiles: Record<string, string> };
 

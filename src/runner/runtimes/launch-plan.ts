@@ -59,7 +59,7 @@ export function passFlags(pass: ChildRequest['pass']): string[] {
 /** The command that starts a Node child: node itself, or node under `perf record` for an annotated disassembly. */
 export function childCommand(pass: ChildRequest['pass'], nodeArgs: string[], node: string = process.execPath): { command: string; args: string[] } {
   if (pass?.kind === 'disasm' && pass.perfData !== null) return { command: perfCommand(), args: [...perfRecordArgs(pass.perfData), node, ...nodeArgs] };
-  if (pass?.kind === 'instructions') return { command: valgrindCommand(), args: [...callgrindArgs(pass.callgrindOut, REGION_MARKER, pass.cacheSim), node, ...nodeArgs] };
+  if (pass?.kind === 'instructions') return { command: valgrindCommand(), args: [...callgrindArgs(pass.callgrindOut, REGION_MARKER, pass.cacheSim, pass.instrumentation === null), node, ...nodeArgs] };
   return { command: node, args: nodeArgs };
 }
 

@@ -15,6 +15,7 @@ import { emptyBenchmark } from '../../loop/floor.js';
 import { fullGc } from '../../memory/forced-gc.js';
 import { RegionObserver, type TimedRegionHooks } from '../../loop/timed-region.js';
 import { PASS_WARMUP_MAX_NS, warmedUpRunner, type PassContext } from '../pass-process.js';
+import { instrumentationOn } from './instrumentation-switch.js';
 
 /**
  * The C function behind `os.loadavg()` in Node (libuv's, exported by every Node binary). Nothing
@@ -52,7 +53,13 @@ export interface CountedRegions {
 export const FLOOR_MIN_UNIT = 100_000;
 
 /** Runs `unit × size` iterations per region size between two markers: after the pass's warm-up and PRIMING_BATCHES unmarked batches, a full GC before each region. */
-async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, unit: number, sizes: readonly number[]): Promise<CountedRegions & { mode: LoopMode; call: LoopCall }> {
+async function countBenchmark(
+  bench: DeclaredBenchmark,
+  context: PassContext,
+  unit: number,
+  sizes: readonly number[],
+  instrumentation: string | null,
+): Promise<CountedRegions & { mode: LoopMode; call: LoopCall }> {
   const observer = new RegionObserver();
   // The pass's own warm-up, not the user's --warmup: under callgrind a short time budget is a tiny
   // amount of work (20 ms of --warmup left a 256-step chain's count at ±52%, measured).
@@ -70,6 +77,8 @@ async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, un
     );
   }
   for (let i = 0; i < PRIMING_BATCHES; i++) await runner.runBatch(unit * Math.max(...sizes));
+  // Only the regions are read: start-up, loading and warm-up may run uninstrumented (instrumentation-switch.ts).
+  if (instrumentation !== null) instrumentationOn(instrumentation);
   const markerHooks: TimedRegionHooks = { enter: mark, leave: mark };
   const firstMarker = markers + 1;
   const iterations: number[] = [];
@@ -92,8 +101,14 @@ async function countBenchmark(bench: DeclaredBenchmark, context: PassContext, un
  * instructions per operation: what `optimized-away` compares with). A manual-loop benchmark has no
  * generated loop to compare with: no floor.
  */
-export async function countRegions(bench: DeclaredBenchmark, context: PassContext, unit: number, sizes: readonly number[]): Promise<CountedRegions & { floor: CountedRegions | null }> {
-  const counted = await countBenchmark(bench, context, unit, sizes);
-  const floor = counted.mode === 'manual' ? null : await countBenchmark(emptyBenchmark(counted.mode, counted.call), context, Math.max(unit, FLOOR_MIN_UNIT), sizes);
+export async function countRegions(
+  bench: DeclaredBenchmark,
+  context: PassContext,
+  unit: number,
+  sizes: readonly number[],
+  instrumentation: string | null,
+): Promise<CountedRegions & { floor: CountedRegions | null }> {
+  const counted = await countBenchmark(bench, context, unit, sizes, instrumentation);
+  const floor = counted.mode === 'manual' ? null : await countBenchmark(emptyBenchmark(counted.mode, counted.call), context, Math.max(unit, FLOOR_MIN_UNIT), sizes, instrumentation);
   return { firstMarker: counted.firstMarker, iterations: counted.iterations, floor: floor === null ? null : { firstMarker: floor.firstMarker, iterations: floor.iterations } };
 }

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PassResult } from '../../../engine/process/events.js';
+import { SWITCH_FAILED } from '../../../engine/passes/instructions/instrumentation-switch.js';
 import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
-import { DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
+import { callgrindControl, DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
 import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
@@ -109,6 +110,7 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
   const floors = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
   const failed = new Map<string, string>();
   const started = process.hrtime.bigint();
+  let instrumentation = callgrindControl();
   for (let p = 0; p < processes; p++) {
     if (context.childOptions.signal?.aborted) return;
     const dir = mkdtempSync(path.join(tmpdir(), `ubench-callgrind-${process.pid}-${++passes}-`));
@@ -117,7 +119,7 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
     try {
       const only = Object.keys(units).filter((id) => !failed.has(id));
       await runPassProcess(
-        { kind: 'instructions', units, sizes: REGION_SIZES, callgrindOut, cacheSim: options.passes['cacheSim'] === true },
+        { kind: 'instructions', units, sizes: REGION_SIZES, callgrindOut, cacheSim: options.passes['cacheSim'] === true, instrumentation },
         only,
         context,
         instructionsPass.label,
@@ -126,6 +128,12 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
           results.set(id, result);
         },
       );
+      if (instrumentation !== null && [...results.values()].some((r) => 'message' in r && r.message.startsWith(SWITCH_FAILED))) {
+        // callgrind_control could not reach the process (vgdb needs ptrace): count again, instrumented from the start.
+        instrumentation = null;
+        p--;
+        continue;
+      }
       for (const id of only) {
         const result = results.get(id);
         if (result === undefined || !('kind' in result) || result.kind !== 'instructions') {
