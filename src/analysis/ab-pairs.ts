@@ -162,7 +162,11 @@ export function holmStepDown(rows: readonly AbRow[], alpha: number): AbRow[] {
   return rows.map((row) => {
     if (row.verdict === '~' || passes.has(row)) return row;
     const k = order.indexOf(row);
-    return { ...row, verdict: '~', reason: `not significant with ${m} benchmarks tested at once (p = ${row.pValue.toPrecision(2)}; Holm asks ≤ ${(alpha / (m - k)).toPrecision(2)})` };
+    return {
+      ...row,
+      verdict: '~',
+      reason: `not significant with ${m} benchmarks tested at once (p = ${row.pValue.toPrecision(2)}; Holm asks ≤ ${(alpha / (m - k)).toPrecision(2)}; more --pairs can tell)`,
+    };
   });
 }
 

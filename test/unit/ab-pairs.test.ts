@@ -182,7 +182,7 @@ describe("Holm's step-down over the benchmarks of an A/B", () => {
       0.05,
     );
     assert.ok(rows.every((r) => r.verdict === '~'));
-    assert.match(rows[0]!.reason ?? '', /10 benchmarks tested at once .*Holm asks ≤ 0\.0050/);
+    assert.match(rows[0]!.reason ?? '', /10 benchmarks tested at once .*Holm asks ≤ 0\.0050; more --pairs can tell\)$/);
   });
 
   it('keeps a row whose p-value clears α/m, then steps down', () => {

@@ -102,12 +102,34 @@ describe('explainChange', () => {
     assert.match(e.note ?? '', /layout, alignment or the machine/);
   });
 
+  it('claims no cause when the whole op slowed alike and the instructions did not move, however many samples', () => {
+    // The declaration-order commit of the explain fixture once read digits +10.9% (p = 0.0049 of ten): 98% → 98% of the op.
+    const base = side(100, [hot('digits', 't.ts:50:1', 98), hot('measured loop for digits', 't.bench.ts:9:1', 2)], { instructions: 1375.9 });
+    const next = side(112, [hot('digits', 't.ts:50:1', 98), hot('measured loop for digits', 't.bench.ts:9:1', 2)], { instructions: 1375.9 });
+    const e = explainChange(base, next, change(base, next));
+    assert.deepEqual(e.causes, [], explanationLine(e));
+    assert.match(e.note ?? '', /the same instructions.*layout, alignment or the machine, not the code/);
+    // Less work, yet slower: the same, a share held is not a cause.
+    const less = side(112, base.profile.hot!, { instructions: 1300 });
+    assert.deepEqual(explainChange(base, less, change(base, less)).causes, []);
+  });
+
+  it('names a function whose share grew though the instructions did not move', () => {
+    const base = side(100, [hot('f', 'a.ts:1:1', 50), hot('g', 'a.ts:9:1', 50)], { instructions: 1000 });
+    const next = side(120, [hot('f', 'a.ts:1:1', 58.3), hot('g', 'a.ts:9:1', 41.7)], { instructions: 1000 });
+    const e = explainChange(base, next, change(base, next));
+    assert.equal(e.causes.length, 1, explanationLine(e));
+    assert.match(e.causes[0]!.text, /^self time of f 50% → 58% of the op/);
+  });
+
   it('says the code does more work when instructions grew with the time', () => {
     const base = side(100, [hot('body', 'b.ts:1:1', 100)], { instructions: 1000 });
     const next = side(112, [hot('body', 'b.ts:1:1', 100)], { instructions: 1116 });
     const e = explainChange(base, next, change(base, next));
     assert.equal(e.work.verdict, 'more');
     assert.match(explanationLine(e), /instructions\/op \+11\.6% \(the code does more work, not the machine\)/);
+    // Its share held at 100%, but the work it does grew: it is where the change is.
+    assert.match(e.causes[0]?.text ?? '', /^self time of body 100% → 100% of the op \(\+12/);
   });
 
   it('has function terms that add up to the change when the lists cover the op', () => {

@@ -9,7 +9,7 @@
 import type { BenchmarkResult, ExplainCause, Explanation } from '../../results/types.js';
 import { formatDuration, formatSignedPercent } from '../../results/format-units.js';
 import { allocationChange, codeSizeChange, missingEvidence, newDeopts, tierChange, workChange, workText } from './evidence-facts.js';
-import { claimed, profileTerms, type Term } from './function-terms.js';
+import { claimed, profileTerms, shareMoved, type Term } from './function-terms.js';
 
 /** Hot lines listed under a function cause. */
 const LINES_PER_CAUSE = 2;
@@ -50,7 +50,9 @@ export function explainChange(base: BenchmarkResult, next: BenchmarkResult, chan
   /** Each function term's cause, largest term first, with its facts apart from its self time. */
   const termCauses: { name: string; cause: ExplainCause; facts: string[]; self: string }[] = [];
   const placed = { deopts: new Set<number>(), sites: new Set<number>() };
-  for (const term of terms?.functions.filter((t) => claimed(t, changeNs)) ?? []) {
+  // Without more work in the change's direction, only a function whose share moved is a cause (shareMoved).
+  const workExplains = work.verdict !== 'same' && work.withTime !== false;
+  for (const term of terms?.functions.filter((t) => claimed(t, changeNs) && (workExplains || shareMoved(t))) ?? []) {
     const facts: string[] = [];
     let kind: ExplainCause['kind'] = 'function';
     deopts.forEach((d, i) => {

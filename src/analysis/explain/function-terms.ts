@@ -22,6 +22,8 @@ export interface Term {
   deltaNs: number;
   /** Standard error of deltaNs from the two sampled shares. */
   seNs: number;
+  /** Standard error of newShare − baseShare. */
+  shareSe: number;
 }
 
 const fileOf = (location: string | null): string | null => (location === null ? null : location.replace(/:\d+(?::\d+)?$/, ''));
@@ -48,8 +50,9 @@ function terms<T>(
   return [...byKey.values()].map(({ base: b, next: n }) => {
     const baseShare = b === null ? 0 : share(b) / 100;
     const newShare = n === null ? 0 : share(n) / 100;
-    const seNs = Math.hypot(sides.newNs * shareSe(newShare, sides.newSamples), sides.baseNs * shareSe(baseShare, sides.baseSamples));
-    return { ...describe((n ?? b)!), baseShare, newShare, deltaNs: newShare * sides.newNs - baseShare * sides.baseNs, seNs };
+    const [newSe, baseSe] = [shareSe(newShare, sides.newSamples), shareSe(baseShare, sides.baseSamples)];
+    const seNs = Math.hypot(sides.newNs * newSe, sides.baseNs * baseSe);
+    return { ...describe((n ?? b)!), baseShare, newShare, deltaNs: newShare * sides.newNs - baseShare * sides.baseNs, seNs, shareSe: Math.hypot(newSe, baseSe) };
   });
 }
 
@@ -105,3 +108,11 @@ export function profileTerms(base: BenchmarkResult, next: BenchmarkResult): Prof
 /** Whether a term is a cause of a change of `changeNs`: beyond its noise, in the change's direction, and a real part of it. */
 export const claimed = (term: Term, changeNs: number): boolean =>
   Math.abs(term.deltaNs) > TERM_Z * term.seNs && Math.sign(term.deltaNs) === Math.sign(changeNs) && Math.abs(term.deltaNs) >= MIN_TERM_SHARE * Math.abs(changeNs);
+
+/**
+ * Whether a term's share of the op moved beyond its noise. Where the code does the same work (or
+ * less work, yet ran slower), a function that keeps its share only says where the time went: the
+ * whole op slowed alike, which is the machine or the layout, not that function; one whose share
+ * moved ran slower than the rest of the op.
+ */
+export const shareMoved = (term: Term): boolean => Math.abs(term.newShare - term.baseShare) > TERM_Z * term.shareSe;
