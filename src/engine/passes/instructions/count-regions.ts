@@ -76,9 +76,11 @@ async function countBenchmark(
       `--instructions cannot count this state: 'per-call' benchmark: its regions (${unit * Math.max(...sizes)} calls) span several chunks of states (${chunk} calls each), and the setup between chunks would be counted as its work`,
     );
   }
-  for (let i = 0; i < PRIMING_BATCHES; i++) await runner.runBatch(unit * Math.max(...sizes));
-  // Only the regions are read: start-up, loading and warm-up may run uninstrumented (instrumentation-switch.ts).
+  // Only the regions are read: start-up, loading and warm-up may run uninstrumented
+  // (instrumentation-switch.ts). It is switched on before the priming batches, which then also warm
+  // `--cache-sim`'s simulated caches, starting empty at the switch, before the first region.
   if (instrumentation !== null) instrumentationOn(instrumentation);
+  for (let i = 0; i < PRIMING_BATCHES; i++) await runner.runBatch(unit * Math.max(...sizes));
   const markerHooks: TimedRegionHooks = { enter: mark, leave: mark };
   const firstMarker = markers + 1;
   const iterations: number[] = [];
