@@ -16,7 +16,7 @@ export const stateChanged: Rule = {
   check(result, context) {
     const found = stateChangeFinding(result, context.clock?.costNs ?? null);
     if (found === null) return [];
-    const { probe, freshNsPerOp, laterNsPerOp, ratio, usedShare } = found;
+    const { probe, emptied, freshNsPerOp, laterNsPerOp, ratio, usedShare } = found;
     const apart = `${formatRatio(Math.max(ratio, 1 / ratio))} apart`;
     const followed = probe.followedCalls;
     const whole = followed >= probe.sampleIterations;
@@ -26,7 +26,7 @@ export const stateChanged: Rule = {
     const share = `${pct(usedShare)} of the timed calls ran on a used state`;
     const message =
       probe.kind === 'settles'
-        ? `run() changes the state setup() made (${probe.change}, within the first ${probe.settledWithin === 1 ? 'call' : `${count(probe.settledWithin!)} calls`}) and ${calls}: calls on what setup made cost ${ns(freshNsPerOp)}, calls on what they leave ${ns(laterNsPerOp)} (${apart}); ${share} (a share set by how many calls the calibration put in a sample)`
+        ? `run() ${emptied ? 'empties' : 'changes'} the state setup() made (${probe.change}, within the first ${probe.settledWithin === 1 ? 'call' : `${count(probe.settledWithin!)} calls`}) and ${calls}: calls on what setup made cost ${ns(freshNsPerOp)}, calls on what they leave ${ns(laterNsPerOp)} (${apart}); ${share} (a share set by how many calls the calibration put in a sample)${emptied ? ', taking from an empty collection whatever that costs' : ''}`
         : `run() keeps changing the state setup() made (${probe.change} ${span}) and its cost moves with it: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} ${end} ${ns(laterNsPerOp)} (${apart}); ${share}`;
     return [{ code: 'state-changed', severity: 'warning', message, hint: HINT, evidence: { ...probe, freshMedianNsPerOp: freshNsPerOp, laterMedianNsPerOp: laterNsPerOp, ratio } }];
   },
