@@ -170,6 +170,26 @@ export function holmStepDown(rows: readonly AbRow[], alpha: number): AbRow[] {
   });
 }
 
+/** One pair's estimates of each named benchmark on each side (null where that process has none): what a pair measured again replaced. */
+export function pairEstimates(
+  pair: AbPair,
+  names: readonly string[],
+  metric: CompareMetric = 'time',
+  keyOf: AbKey = groupedName,
+): { a: Record<string, number | null>; b: Record<string, number | null> } {
+  const side = (s: 'a' | 'b'): Record<string, number | null> =>
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        comparedValue(
+          pair[s]?.benchmarks.find((x) => keyOf(x) === name),
+          metric,
+        ),
+      ]),
+    );
+  return { a: side('a'), b: side('b') };
+}
+
 /** The paired analysis of every benchmark both sides declare (matched by `keyOf`). */
 export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time', keyOf: AbKey = groupedName): AbAnalysis {
   const inA = keysOf(pairs, 'a', keyOf);

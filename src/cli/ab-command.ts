@@ -8,7 +8,7 @@
  */
 import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
-import { analyseAb, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
+import { analyseAb, pairEstimates, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
 import { regressionMessage, regressions } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
@@ -126,12 +126,23 @@ async function measure(
   const pairsDone = performance.now();
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
-  const notes = [...(labels.notes ?? []), ...outcome.remeasured.map(burstText), ...(explained?.notes ?? []), took];
+  const notes = [...(labels.notes ?? []), ...outcome.remeasured.map((r) => burstText(r.level)), ...(explained?.notes ?? []), took];
+  // What the pairs measured again replaced, kept in the JSON: no measurement is lost.
+  const remeasured = outcome.remeasured.map(({ level, dropped }) => ({
+    ...level,
+    dropped: pairEstimates(
+      dropped,
+      analysis.rows.map((r) => r.name),
+      command.metric,
+      options.keyOf,
+    ),
+  }));
   progress.clear();
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
   const explain = explained?.explanations ?? null;
-  if (command.jsonPath !== null) writeJsonOutput(command.jsonPath, abDocument(analysis, { ...labels, notes }, !outcome.interrupted && outcome.fileErrors.length === 0, explain), 'ab results', io);
+  if (command.jsonPath !== null)
+    writeJsonOutput(command.jsonPath, abDocument(analysis, { ...labels, notes }, !outcome.interrupted && outcome.fileErrors.length === 0, explain, remeasured), 'ab results', io);
   if (outcome.pairs.length > 0) {
     const markdown = (): string => abMarkdown(analysis, { ...labels, notes }) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);

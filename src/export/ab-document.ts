@@ -1,6 +1,7 @@
 /** The `ab --json` document: every pair's estimates and the paired rows, rewritten after every pair. */
 import type { Explanation } from '../results/types.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
+import type { ProcessLevel } from '../analysis/ab-process-level.js';
 
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
 export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
@@ -14,10 +15,17 @@ export interface AbLabels {
   onlyFilesInB?: readonly string[];
 }
 
-export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean, explain: readonly Explanation[] | null = null): object {
+/** A pair measured again (runner/run-ab.ts): the process that was off, and the estimates of the pair it replaced. */
+export interface RemeasuredPair extends ProcessLevel {
+  dropped: { a: Record<string, number | null>; b: Record<string, number | null> };
+}
+
+export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean, explain: readonly Explanation[] | null = null, remeasured: readonly RemeasuredPair[] = []): object {
   return {
     ...AB_FORMAT,
     ...(explain === null ? {} : { explain }),
+    // 1-based pairs, as the notes number them.
+    ...(remeasured.length === 0 ? {} : { remeasured: remeasured.map((r) => ({ ...r, pair: r.pair + 1 })) }),
     a: labels.a,
     b: labels.b,
     ...(labels.notes === undefined || labels.notes.length === 0 ? {} : { notes: labels.notes }),

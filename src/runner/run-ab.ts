@@ -46,8 +46,8 @@ export interface AbOutcome {
   pairs: AbPair[];
   interrupted: boolean;
   fileErrors: FileError[];
-  /** The pairs measured again, with the process that was off (analysis/ab-process-level.ts). */
-  remeasured: ProcessLevel[];
+  /** The pairs measured again, with the process that was off (analysis/ab-process-level.ts), and the pair that was replaced. */
+  remeasured: { level: ProcessLevel; dropped: AbPair }[];
 }
 
 export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutcome> {
@@ -76,15 +76,15 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
     if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [] };
   }
-  const remeasured: ProcessLevel[] = [];
+  const remeasured: AbOutcome['remeasured'] = [];
   // The farthest burst first, then the next (a pair run again may itself have met one); instruction counts are not the host's.
   while (timingOnly && pairs.length === options.pairs && remeasured.length < MAX_REMEASURED_PAIRS && !deps.signal?.aborted) {
     const burst = burstPairs(pairs, options.keyOf)[0];
     if (burst === undefined) break;
     const again = await runPair(options.pairs + remeasured.length, pairs[burst.pair]!.order, `pair ${burst.pair + 1} again`);
     if (again.a === null || again.b === null) break;
+    remeasured.push({ level: burst, dropped: pairs[burst.pair]! });
     pairs[burst.pair] = again;
-    remeasured.push(burst);
     deps.onPair?.(pairs);
   }
   return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured };

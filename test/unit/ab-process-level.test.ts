@@ -108,12 +108,25 @@ describe('ab measures a pair again when one of its processes was slowed as a who
       exec.requests.slice(20).map((q) => q.displayFile[0]),
       ['b', 'a'],
     );
-    const doc = JSON.parse(readFileSync(json, 'utf8')) as { notes: string[]; rows: { verdict: string; aEstimates: number[] }[] };
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as {
+      notes: string[];
+      rows: { name: string; verdict: string; aEstimates: number[]; bEstimates: number[] }[];
+      remeasured: { pair: number; side: string; level: number; dropped: { a: Record<string, number>; b: Record<string, number> } }[];
+    };
     assert.ok(
       doc.notes.some((n) => /^pair 2 measured again: its A process read its 6 benchmarks \+(29|30)\.\d% off A's other processes/.test(n)),
       doc.notes.join('\n'),
     );
     assert.ok(doc.rows.every((row) => row.verdict === 'slower' && row.aEstimates.length === 10));
+    // The pair it replaced is kept: its A process 30% slow in every benchmark, against the A the pair now holds.
+    assert.equal(doc.remeasured.length, 1);
+    const [again] = doc.remeasured;
+    assert.deepEqual([again!.pair, again!.side], [2, 'a']);
+    assert.ok(Math.abs(again!.level - 1.3) < 0.02, String(again!.level));
+    for (const row of doc.rows) {
+      assert.ok(Math.abs(again!.dropped.a[row.name]! / row.aEstimates[1]! - 1.3) < 0.02, `${row.name}: ${again!.dropped.a[row.name]} against ${row.aEstimates[1]}`);
+      assert.ok(again!.dropped.b[row.name]! > 0);
+    }
   });
 
   it('without a burst, no pair is measured again', async () => {
