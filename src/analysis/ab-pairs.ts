@@ -86,6 +86,14 @@ function relativeSpread(values: readonly number[], logScale: boolean): number {
 /** What pairs a benchmark of A with one of B: `group/name` for two files, the whole id (`file#group/name`) for the same files at two revisions. */
 export type AbKey = (benchmark: BenchmarkResult) => string;
 
+/** The compared value of the benchmark `name` (by `keyOf`) in one side's process of a pair, or null. */
+function estimateIn(pair: AbPair, side: 'a' | 'b', name: string, metric: CompareMetric, keyOf: AbKey): number | null {
+  return comparedValue(
+    pair[side]?.benchmarks.find((x) => keyOf(x) === name),
+    metric,
+  );
+}
+
 function keysOf(pairs: readonly AbPair[], side: 'a' | 'b', keyOf: AbKey): string[] {
   const keys = new Set<string>();
   for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(keyOf(b));
@@ -98,14 +106,8 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metri
   const logRatios: number[] = [];
   const byOrder: Record<AbOrder, number[]> = { AB: [], BA: [] };
   for (const p of pairs) {
-    const a = comparedValue(
-      p.a?.benchmarks.find((x) => keyOf(x) === name),
-      metric,
-    );
-    const b = comparedValue(
-      p.b?.benchmarks.find((x) => keyOf(x) === name),
-      metric,
-    );
+    const a = estimateIn(p, 'a', name, metric, keyOf);
+    const b = estimateIn(p, 'b', name, metric, keyOf);
     if (a === null || b === null) continue;
     aEstimates.push(a);
     bEstimates.push(b);
@@ -177,16 +179,7 @@ export function pairEstimates(
   metric: CompareMetric = 'time',
   keyOf: AbKey = groupedName,
 ): { a: Record<string, number | null>; b: Record<string, number | null> } {
-  const side = (s: 'a' | 'b'): Record<string, number | null> =>
-    Object.fromEntries(
-      names.map((name) => [
-        name,
-        comparedValue(
-          pair[s]?.benchmarks.find((x) => keyOf(x) === name),
-          metric,
-        ),
-      ]),
-    );
+  const side = (s: 'a' | 'b'): Record<string, number | null> => Object.fromEntries(names.map((name) => [name, estimateIn(pair, s, name, metric, keyOf)]));
   return { a: side('a'), b: side('b') };
 }
 
