@@ -14,12 +14,12 @@ import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
 import { renderAbPage } from '../html/ab-page.js';
 import { htmlReportLabel } from './report-command.js';
-import { abDocument, type AbLabels } from '../export/ab-document.js';
+import { abDocument, type AbLabels, type RemeasuredPair } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
-import { runAb, type AbSide } from '../runner/run-ab.js';
+import { runAb, type AbOutcome, type AbSide } from '../runner/run-ab.js';
 import { burstText } from '../analysis/ab-process-level.js';
 import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.js';
 import type { AbCommand } from './ab-args.js';
@@ -116,9 +116,22 @@ async function measure(
   const report = reportStream(io, [command.jsonPath, command.markdownPath, command.htmlPath]);
   const color = useColor(command.color, report);
   const analyse = (pairs: readonly AbPair[]): AbAnalysis => analyseAb(pairs, command.noise, command.metric, options.keyOf);
+  // What the pairs measured again replaced, kept in the JSON: no measurement is lost.
+  const keptOf = (analysis: AbAnalysis, remeasured: AbOutcome['remeasured']): RemeasuredPair[] =>
+    remeasured.map(({ level, dropped }) => ({
+      ...level,
+      dropped: pairEstimates(
+        dropped,
+        analysis.rows.map((r) => r.name),
+        command.metric,
+        options.keyOf,
+      ),
+    }));
   // A file is rewritten after every pair, so an interrupted run keeps them; stdout gets the last one only.
-  const onPair = (pairs: readonly AbPair[]): void => {
-    if (command.jsonPath !== null && command.jsonPath !== STDOUT) writeTextAtomic(command.jsonPath, jsonText(abDocument(analyse(pairs), labels, false)));
+  const onPair = (pairs: readonly AbPair[], remeasured: AbOutcome['remeasured']): void => {
+    if (command.jsonPath === null || command.jsonPath === STDOUT) return;
+    const analysis = analyse(pairs);
+    writeTextAtomic(command.jsonPath, jsonText(abDocument(analysis, labels, false, null, keptOf(analysis, remeasured))));
   };
   const started = performance.now();
   const outcome = await runAb(options, { ...deps, onPair });
@@ -127,22 +140,17 @@ async function measure(
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
   const notes = [...(labels.notes ?? []), ...outcome.remeasured.map((r) => burstText(r.level)), ...(explained?.notes ?? []), took];
-  // What the pairs measured again replaced, kept in the JSON: no measurement is lost.
-  const remeasured = outcome.remeasured.map(({ level, dropped }) => ({
-    ...level,
-    dropped: pairEstimates(
-      dropped,
-      analysis.rows.map((r) => r.name),
-      command.metric,
-      options.keyOf,
-    ),
-  }));
   progress.clear();
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
   const explain = explained?.explanations ?? null;
   if (command.jsonPath !== null)
-    writeJsonOutput(command.jsonPath, abDocument(analysis, { ...labels, notes }, !outcome.interrupted && outcome.fileErrors.length === 0, explain, remeasured), 'ab results', io);
+    writeJsonOutput(
+      command.jsonPath,
+      abDocument(analysis, { ...labels, notes }, !outcome.interrupted && outcome.fileErrors.length === 0, explain, keptOf(analysis, outcome.remeasured)),
+      'ab results',
+      io,
+    );
   if (outcome.pairs.length > 0) {
     const markdown = (): string => abMarkdown(analysis, { ...labels, notes }) + explanationsMarkdown(explain ?? []);
     if (command.markdownPath !== null) writeExport(command.markdownPath, markdown(), 'markdown', io);

@@ -41,6 +41,11 @@ export function callgrindControl(): string | null {
   return control;
 }
 
+/** callgrind_control ran but could not switch a process (vgdb cannot reach it): the rest of the run counts instrumented from the start. */
+export function callgrindControlFailed(): void {
+  control = null;
+}
+
 /**
  * The young generation's semi-space under callgrind, in MB: fixed, and large enough that regions of
  * an allocating body fit between collections (a 16-number sort, 1,033 bytes/op, runs its 4-unit

@@ -38,8 +38,8 @@ export interface AbRunOptions {
 }
 
 export interface AbDeps extends RunDeps {
-  /** Called after every finished pair with all pairs so far. */
-  onPair?(pairs: readonly AbPair[]): void;
+  /** Called after every finished pair with all pairs so far, and the pairs measured again so far. */
+  onPair?(pairs: readonly AbPair[], remeasured: AbOutcome['remeasured']): void;
 }
 
 export interface AbOutcome {
@@ -71,7 +71,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     const pair = await runPair(i, abOrder(i), `pair ${i + 1}/${options.pairs}`);
     if (pair.a === null || pair.b === null) break;
     pairs.push(pair);
-    deps.onPair?.(pairs);
+    deps.onPair?.(pairs, []);
     // A file that does not load will not load in the next pair either.
     const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
     if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [] };
@@ -85,7 +85,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     if (again.a === null || again.b === null) break;
     remeasured.push({ level: burst, dropped: pairs[burst.pair]! });
     pairs[burst.pair] = again;
-    deps.onPair?.(pairs);
+    deps.onPair?.(pairs, remeasured);
   }
   return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured };
 }

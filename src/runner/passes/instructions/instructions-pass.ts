@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { PassResult } from '../../../engine/process/events.js';
 import { SWITCH_FAILED } from '../../../engine/passes/instructions/instrumentation-switch.js';
 import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
-import { callgrindControl, DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
+import { callgrindControl, callgrindControlFailed, DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
 import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
@@ -110,8 +110,8 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
   const floors = new Map<string, RegionCount[]>(Object.keys(units).map((id) => [id, []]));
   const failed = new Map<string, string>();
   const started = process.hrtime.bigint();
-  let instrumentation = callgrindControl();
   for (let p = 0; p < processes; p++) {
+    const instrumentation = callgrindControl();
     if (context.childOptions.signal?.aborted) return;
     const dir = mkdtempSync(path.join(tmpdir(), `ubench-callgrind-${process.pid}-${++passes}-`));
     const callgrindOut = path.join(dir, 'callgrind.out');
@@ -129,8 +129,8 @@ async function countFile(timingContext: PassContext, units: Record<string, numbe
         },
       );
       if (instrumentation !== null && [...results.values()].some((r) => 'message' in r && r.message.startsWith(SWITCH_FAILED))) {
-        // callgrind_control could not reach the process (vgdb needs ptrace): count again, instrumented from the start.
-        instrumentation = null;
+        // callgrind_control could not reach the process (vgdb needs ptrace): count again, and every later process, instrumented from the start.
+        callgrindControlFailed();
         p--;
         continue;
       }
