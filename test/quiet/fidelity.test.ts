@@ -3,7 +3,10 @@
  * 1.8× to 12×, and a Float64Array loop, read the same as `.ts` in a "type": "module" and a
  * "type": "commonjs" package as their untouched twins (.mjs; tsc's CommonJS), and a benchmark whose neighbour feeds a shared helper
  * other types reads as it does alone. Two processes per form; agreement within the larger spread of
- * the two forms' processes, at least TOLERANCE. `npm run bench:fidelity` measures the full set with
+ * the two forms' processes, at least TOLERANCE. A process whose own host throughput reference shows a
+ * burst is taken again first (scripts/fidelity/host-slowed.mjs): such a process reads every benchmark
+ * 1.2–1.7× slow, a clean-clone CI run read `four classes` ×1.35 beside its neighbour in two rounds, and
+ * the processes of 2026-11-27 that read it 1.6× slow had the reference up 1.35–1.5×. `npm run bench:fidelity` measures the full set with
  * the spread.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { agreement, estimatesOf } from '../../scripts/fidelity/agreement.mjs';
 import { buildForms, FORMS, ROOT } from '../../scripts/fidelity/forms.mjs';
+import { unslowed } from '../../scripts/fidelity/host-slowed.mjs';
 import { runUbench } from '../../scripts/fidelity/run-form.mjs';
 import type { ResultsFile } from '../../src/results/types.js';
 import { makeTempDir } from '../helpers/e2e-cli.js';
@@ -51,48 +55,53 @@ function confirmed(round: () => string[]): string[] {
 }
 
 describe('fidelity of what is timed', () => {
-  it('reads imported code loaded from .ts as its untouched twin, in both package types', () => {
+  it('reads imported code loaded from .ts as its untouched twin, in both package types', (t) => {
+    let retaken = 0;
     const forms = ['mjs', 'ts-module', 'tsc-commonjs', 'ts-commonjs'] as const;
     // array-sum: a Float64Array loop, which a compiler run in the benchmark's isolate slowed 2× (compile-request.ts).
     const files = buildForms(temp.dir, [fixture('geometry.ts'), fixture('imports.bench.ts'), path.join(ROOT, 'examples/array-sum.bench.ts')], forms);
     const references = Object.fromEntries(forms.map((f) => [f, FORMS[f].reference]));
     const round = (): string[] => {
       const runs: Record<string, Estimates[]> = Object.fromEntries(forms.map((f) => [f, []]));
-      for (let p = 0; p < PROCESSES; p++) {
-        for (const form of p % 2 === 0 ? forms : [...forms].reverse()) {
-          const benches = ['imports.bench.ts', 'array-sum.bench.ts'].map((name) => path.basename(files[form]![name]!));
-          const { results } = runUbench(path.join(temp.dir, form), [...benches, ...TIME]);
-          runs[form]!.push(estimatesOf(results));
-          // Nothing here detaches an ArrayBuffer: the protector's probe must not see a fall (a false alarm).
-          const alarmed = (results as ResultsFile).benchmarks.filter((b) => b.detachedBuffers !== undefined).map((b) => b.name);
-          assert.deepEqual(alarmed, [], `${form}: a detaching protector fall was reported where nothing detaches`);
-        }
-      }
+      const order = Array.from({ length: PROCESSES }, (_, p) => (p % 2 === 0 ? forms : [...forms].reverse())).flat();
+      const benches = (form: string) => ['imports.bench.ts', 'array-sum.bench.ts'].map((name) => path.basename(files[form]![name]!));
+      const { results, retakes } = unslowed(order.map((form) => () => runUbench(path.join(temp.dir, form), [...benches(form), ...TIME]).results));
+      retaken += retakes;
+      results.forEach((document, k) => {
+        runs[order[k]!]!.push(estimatesOf(document));
+        // Nothing here detaches an ArrayBuffer: the protector's probe must not see a fall (a false alarm).
+        const alarmed = (document as ResultsFile).benchmarks.filter((b) => b.detachedBuffers !== undefined).map((b) => b.name);
+        assert.deepEqual(alarmed, [], `${order[k]}: a detaching protector fall was reported where nothing detaches`);
+      });
       const judged = agreement(runs, references, TOLERANCE).filter((r) => r.agrees !== null);
       assert.equal(judged.length, 14, JSON.stringify(judged));
       return judged.filter((r) => !r.agrees).map((r) => `${r.form} ${r.name}: ×${r.ratio!.toFixed(2)} (allowed ±${(r.tolerance! * 100).toFixed(0)}%)`);
     };
-    assert.deepEqual(confirmed(round), []);
+    const disagreeing = confirmed(round);
+    t.diagnostic(`processes taken again after a host burst: ${retaken}`);
+    assert.deepEqual(disagreeing, []);
   });
 
-  it('reads each benchmark of a neighbour pair as it reads alone, the helper-feeding one declared first', () => {
+  it('reads each benchmark of a neighbour pair as it reads alone, the helper-feeding one declared first', (t) => {
+    let retaken = 0;
     const dir = path.join(temp.dir, 'neighbours');
     buildForms(dir, [fixture('geometry.ts'), fixture('neighbours.bench.ts')], ['ts-module']);
     const cwd = path.join(dir, 'ts-module');
     const env = { UBENCH_FIDELITY_ORDER: 'reverse' };
     const round = (): string[] => {
       const sides: Record<'together' | 'alone', Estimates[]> = { together: [], alone: [] };
-      for (let p = 0; p < PROCESSES; p++) {
-        for (const side of p % 2 === 0 ? (['together', 'alone'] as const) : (['alone', 'together'] as const)) {
-          const args = ['neighbours.bench.ts', ...TIME, ...(side === 'alone' ? ['--isolate', 'benchmark'] : [])];
-          sides[side].push(estimatesOf(runUbench(cwd, args, { env }).results));
-        }
-      }
+      const order = Array.from({ length: PROCESSES }, (_, p) => (p % 2 === 0 ? (['together', 'alone'] as const) : (['alone', 'together'] as const))).flat();
+      const args = (side: 'together' | 'alone') => ['neighbours.bench.ts', ...TIME, ...(side === 'alone' ? ['--isolate', 'benchmark'] : [])];
+      const { results, retakes } = unslowed(order.map((side) => () => runUbench(cwd, args(side), { env }).results));
+      retaken += retakes;
+      results.forEach((document, k) => sides[order[k]!].push(estimatesOf(document)));
       const judged = agreement(sides, { together: 'alone' }, TOLERANCE).filter((r) => r.agrees !== null);
       assert.equal(judged.length, 8, JSON.stringify(judged));
       return judged.filter((r) => !r.agrees).map((r) => `${r.name}: ×${r.ratio!.toFixed(2)} beside its neighbour (allowed ±${(r.tolerance! * 100).toFixed(0)}%)`);
     };
-    assert.deepEqual(confirmed(round), []);
+    const disagreeing = confirmed(round);
+    t.diagnostic(`processes taken again after a host burst: ${retaken}`);
+    assert.deepEqual(disagreeing, []);
   });
 
   it('names the benchmark that detached an ArrayBuffer on the typed-array benchmark measured beside it, and not on itself', () => {
