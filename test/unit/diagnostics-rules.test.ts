@@ -94,6 +94,16 @@ describe('diagnostic rules on synthetic results', () => {
       assert.equal(d?.severity, 'warning');
       assert.match(d!.message, /\(the samples after it drifted \d+% slower\)/);
     });
+    it("judges the samples' ramp with the host's movement taken out: a burst ending during sampling is not the code still changing", () => {
+      const ramp = (i: number) => 1.4 - (0.4 * i) / 59;
+      const result = syntheticResult({
+        perOp: noisy(60, 25, 0.01).map((v, i) => v * ramp(i)),
+        overrides: { warmup: { batches: 900, iterations: 9e6, durationNs: 2e9, converged: false, restarts: 0, seriesNs: noisy(64, 35, 0.08) } },
+      });
+      const severity = (hostFactors: number[]) => diagnose(result, { ...context, hostFactors }).find((x) => x.code === 'not-steady')?.severity;
+      assert.equal(severity(result.samples.map((_, i) => ramp(i))), 'info');
+      assert.equal(severity(result.samples.map(() => 1)), 'warning');
+    });
     it('only informs when the capped warm-up fluctuated without a trend (the host)', () => {
       const d = diagnose(capped(noisy(64, 25, 0.08).map((v, i) => (i % 20 < 10 ? v : v * 1.15))), context);
       assert.deepEqual(

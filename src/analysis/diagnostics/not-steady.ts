@@ -6,8 +6,13 @@
  * followed ramp on (the drift rule's ramp). The usual warm-up shape — fast at once after the JIT's
  * tiers, then level — is a step, not a ramp. When the batches only fluctuated, the averages were
  * kept apart by the host's movement (its speed moves by tens of percent here), and the finding is
- * information: sampling began at a level that held.
+ * information: sampling began at a level that held. The samples' ramp is judged with the host's
+ * movement taken out where it was measured, as the drift rule's is: a burst that ended during
+ * sampling reads as the samples "drifting faster", which is the machine's, not the code's (the
+ * examples warned so — Map#get's samples 39% faster — in 3 of 9 runs on 2026-11-27, never twice alike).
  */
+import { withSamples } from '../derive-from-samples.js';
+import { hostAdjusted } from '../host-track.js';
 import { RAMP_MIN_RELATIVE_CHANGE } from './drift.js';
 import { rampTrend } from './ramp-trend.js';
 import { perSampleNs, type Rule } from './rule.js';
@@ -15,13 +20,14 @@ import { ns, pct } from './format.js';
 
 export const notSteady: Rule = {
   code: 'not-steady',
-  check(result) {
+  check(result, context) {
     const warmup = result.warmup;
     if (warmup === null || warmup.converged) return [];
     const tail = warmup.seriesNs ?? null;
     const capped = `warm-up did not reach a steady state in ${ns(warmup.durationNs)} (${warmup.batches} batches)`;
     const atEnd = tail === null ? null : rampTrend(tail, RAMP_MIN_RELATIVE_CHANGE);
-    const after = rampTrend(perSampleNs(result), RAMP_MIN_RELATIVE_CHANGE);
+    const factors = context.hostFactors ?? null;
+    const after = rampTrend(perSampleNs(factors === null ? result : withSamples(result, hostAdjusted(result.samples, factors))), RAMP_MIN_RELATIVE_CHANGE);
     const continued = after?.ramp === true && (atEnd === null || Math.sign(after.change) === Math.sign(atEnd.trend.relativeChange) || !atEnd.trending);
     if (tail !== null && !(atEnd?.ramp ?? false) && !continued) {
       const sorted = [...tail].sort((a, b) => a - b);
