@@ -53,6 +53,11 @@ describe('memory phase: bytes per operation', () => {
     assert.ok(memory.bytesPerOp < 4096, `heap part ${memory.bytesPerOp}`);
   });
 
+  it('has a retention stretch (settled heap readings) only for a body that allocates', () => {
+    assert.deepEqual(byName.get('empty')!.memory!.footprint.settledHeapUsed, []);
+    assert.equal(byName.get('new Array(32)')!.memory!.footprint.settledHeapUsed?.length, 6);
+  });
+
   it('finds allocation deterministic for these bodies', () => {
     for (const [name, b] of byName) assert.equal(b.memory?.deterministic, true, `${name}: ${JSON.stringify(b.memory?.readings)}`);
   });

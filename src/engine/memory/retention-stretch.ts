@@ -13,7 +13,14 @@ import type { FootprintTracker } from './footprint.js';
  */
 export const RETENTION_STRETCH_SAMPLES = 6;
 
-export async function retentionStretch(runBatch: (iterations: number) => unknown, iterations: number, footprint: FootprintTracker): Promise<void> {
+/**
+ * `allocating`: the memory phase measured bytes/op at or above its resolution. A body that allocates
+ * nothing can keep nothing, so it has no stretch: its six forced full GCs and samples took 100–190 ms
+ * per benchmark (the peers file's four allocation-free bodies, 2026-11-27), and the heap readings of
+ * its samples still go to the leak rule.
+ */
+export async function retentionStretch(runBatch: (iterations: number) => unknown, iterations: number, footprint: FootprintTracker, allocating: boolean): Promise<void> {
+  if (!allocating) return;
   for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
     await runBatch(iterations);
     footprint.afterSettledSample();
