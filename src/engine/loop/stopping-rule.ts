@@ -54,7 +54,7 @@ export const HOST_LIMIT_MIN_BUDGET_SHARE = 0.25;
 /**
  * And only when the samples cluster in time (runs test about the median, one-sided p ≤ 0.001, the
  * drift rule's level): the rate measured from 40–100 samples is too noisy alone — for independent
- * samples it falls under STALLED_RATE in 15–27% of single looks (simulated, 40–400 samples) — while
+ * samples it falls under STALLED_RATE in 15–28% of single looks (simulated, 40–400 samples) — while
  * a host-limited series is one whose level moves, which leaves long runs above and below the median.
  */
 export const HOST_CLUSTERED_P = 0.001;
