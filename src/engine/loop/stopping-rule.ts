@@ -58,6 +58,13 @@ export const HOST_LIMIT_MIN_BUDGET_SHARE = 0.25;
  * a host-limited series is one whose level moves, which leaves long runs above and below the median.
  */
 export const HOST_CLUSTERED_P = 0.001;
+/**
+ * Past 64 samples the host limit is checked at most this many times per doubling of the count (at
+ * counts divisible by ⌊n/32⌋): each check sorts the samples three times, which at 5,000 samples of
+ * a long --time would cost milliseconds after every sample, and fewer looks mean fewer chances
+ * for a stationary series to stop by chance.
+ */
+export const HOST_LIMIT_CHECKS_PER_DOUBLING = 32;
 
 export interface StoppingConfig {
   precisionTarget: number;
@@ -90,11 +97,11 @@ export interface Narrowing {
 }
 
 /** The narrowing so far, or null when the first half is too short for its own interval or nothing is spent. */
-export function narrowing(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig): Narrowing | null {
+export function narrowing(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig, halfWidthNow?: number): Narrowing | null {
   const n = nsPerOp.length;
   const halfCount = n >> 1;
   if (halfCount < Math.max(config.minSamples, MIN_SAMPLES_FOR_CI) || !(elapsedNs > 0)) return null;
-  const now = relativeHalfWidth(nsPerOp);
+  const now = halfWidthNow ?? relativeHalfWidth(nsPerOp);
   const half = relativeHalfWidth(nsPerOp.slice(0, halfCount));
   if (!Number.isFinite(now) || !Number.isFinite(half)) return null;
   const rate = now === 0 ? Number.POSITIVE_INFINITY : half === 0 ? Number.NEGATIVE_INFINITY : Math.log(half / now) / Math.log(n / halfCount);
@@ -104,9 +111,11 @@ export function narrowing(nsPerOp: readonly number[], elapsedNs: number, config:
 }
 
 /** Whether the interval has stopped narrowing at the rate more samples would buy (see the module comment). */
-export function hostLimitReached(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig): boolean {
+export function hostLimitReached(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig, halfWidthNow?: number): boolean {
   if (elapsedNs < HOST_LIMIT_MIN_BUDGET_SHARE * config.timeBudgetNs) return false;
-  const seen = narrowing(nsPerOp, elapsedNs, config);
+  const n = nsPerOp.length;
+  if (n % Math.max(1, Math.floor(n / HOST_LIMIT_CHECKS_PER_DOUBLING)) !== 0) return false;
+  const seen = narrowing(nsPerOp, elapsedNs, config, halfWidthNow);
   if (seen === null || seen.rate >= STALLED_RATE || seen.remainingGain >= MIN_REMAINING_GAIN) return false;
   return runsTest(nsPerOp).pClustered <= HOST_CLUSTERED_P;
 }
@@ -115,8 +124,9 @@ export function hostLimitReached(nsPerOp: readonly number[], elapsedNs: number, 
 export function shouldStop(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig): StopReason | null {
   const count = nsPerOp.length;
   if (count >= config.maxSamples) return 'max-samples';
-  if (count >= config.minSamples && relativeHalfWidth(nsPerOp) <= config.precisionTarget) return 'precision';
+  const halfWidth = count >= config.minSamples ? relativeHalfWidth(nsPerOp) : Number.POSITIVE_INFINITY;
+  if (halfWidth <= config.precisionTarget) return 'precision';
   if (elapsedNs >= config.timeBudgetNs && count >= Math.min(MIN_SAMPLES_FOR_CI, config.minSamples)) return 'budget';
-  if (count >= config.minSamples && hostLimitReached(nsPerOp, elapsedNs, config)) return 'host-limit';
+  if (count >= config.minSamples && hostLimitReached(nsPerOp, elapsedNs, config, halfWidth)) return 'host-limit';
   return null;
 }
