@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { sample, type MeasureConfig } from '../../src/engine/loop/measure.js';
-import { HOST_LIMIT_MIN_BUDGET_SHARE, MAX_SAMPLES, MIN_SAMPLES, MIN_SAMPLES_FOR_CI, narrowing, shouldStop, type StoppingConfig } from '../../src/engine/loop/stopping-rule.js';
+import {
+  HOST_LIMIT_CHECKS_PER_DOUBLING,
+  HOST_LIMIT_MIN_BUDGET_SHARE,
+  MAX_SAMPLES,
+  MIN_SAMPLES,
+  MIN_SAMPLES_FOR_CI,
+  narrowing,
+  shouldStop,
+  type StoppingConfig,
+} from '../../src/engine/loop/stopping-rule.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 import { runsTest } from '../../src/stats/runs-test.js';
@@ -84,21 +93,41 @@ describe('stopping rule: the host limit', () => {
   });
 
   it('never stops before the minimum sample count, and never as host-limit before twice that or a quarter of the budget (fast-check)', () => {
+    // Arbitrary values, or a noisy level that shifts part-way (the case the host limit is for).
+    const arbitrary = fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 160 });
+    const shifted = fc
+      .record({
+        n: fc.integer({ min: 2 * MIN_SAMPLES, max: 160 }),
+        at: fc.double({ min: 0.1, max: 0.9, noNaN: true }),
+        factor: fc.double({ min: 1.1, max: 3, noNaN: true }),
+        noise: fc.double({ min: 0.01, max: 0.2, noNaN: true }),
+        seed: fc.integer({ min: 1, max: 1e6 }),
+      })
+      .map(({ n, at, factor, noise, seed }) => {
+        const rng = createRng(seed);
+        return Array.from({ length: n }, (_, i) => 100 * (i >= at * n ? factor : 1) * (1 + noise * (2 * rng() - 1)));
+      });
+    let limited = 0;
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 120 }), fc.double({ min: 0, max: 2, noNaN: true }), (values, share) => {
+      fc.property(fc.oneof(arbitrary, shifted), fc.integer({ min: 0, max: 200 }), (values, percent) => {
+        const share = percent / 100;
         const budget = 1e9;
         const reason = shouldStop(values, share * budget, config(budget));
         if (values.length < MIN_SAMPLES_FOR_CI) assert.equal(reason, null);
         if (values.length < MIN_SAMPLES) assert.ok(reason === null || reason === 'budget');
         if (reason === 'host-limit') {
+          limited++;
           assert.ok(values.length >= 2 * MIN_SAMPLES);
-          assert.ok(share >= HOST_LIMIT_MIN_BUDGET_SHARE);
+          assert.ok(share >= HOST_LIMIT_MIN_BUDGET_SHARE && share < 1);
+          assert.equal(values.length % Math.max(1, Math.floor(values.length / HOST_LIMIT_CHECKS_PER_DOUBLING)), 0);
         }
         // The budget is a maximum: once spent, with enough values for an interval, sampling ends.
         if (share >= 1 && values.length >= MIN_SAMPLES_FOR_CI) assert.notEqual(reason, null);
       }),
-      { seed: 33, numRuns: 300 },
+      { seed: 33, numRuns: 600 },
     );
+    // The host-limit branch was exercised, so the assertions on it can fail.
+    assert.ok(limited >= 5, `host-limit in ${limited} cases`);
   });
 
   it('ends sampling as host-limit on a fake clock when the host steps between samples', async () => {
