@@ -1,6 +1,7 @@
 /**
  * The plain line a CI log gets when a benchmark finishes (stderr not a terminal):
- * `[3/12] sort.bench.ts › sort(n=100)  1.23 µs ±0.8%  (CI 1.22 µs – 1.24 µs)  2 warnings`, or how the
+ * `[3/12] sort.bench.ts › sort(n=100)  1.23 µs ±0.8%  (CI 1.22 µs – 1.24 µs)  precision reached  2 warnings`
+ * (or "host's limit reached (±x%, …)" when sampling stopped there; nothing when the budget ended it), or how the
  * benchmark failed. One line, no colour and no cursor movement, so a log shows the run moving.
  */
 import { visibleStrings } from '../results/visible-text.js';
@@ -8,6 +9,7 @@ import { estimateHalfWidth } from '../results/derived-values.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
 import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
 import { oneLineMessage } from '../results/one-line-message.js';
+import { stopText } from '../results/stop-text.js';
 import type { BenchmarkResult } from '../results/types.js';
 
 /** `file › group › name [runtime]`, as the terminal tables group them. */
@@ -34,5 +36,6 @@ function finishedLineVisible(f: FinishedBenchmark): string {
   const e = b.estimate;
   const warnings = b.diagnostics.filter((d) => d.severity !== 'info').length;
   const warned = warnings === 0 ? '' : `  ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  return `${head}  ${formatDuration(e.nsPerOp)} ${formatPlusMinusPercent(estimateHalfWidth(e))}  (CI ${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)})${warned}`;
+  const stop = stopText(b.precision);
+  return `${head}  ${formatDuration(e.nsPerOp)} ${formatPlusMinusPercent(estimateHalfWidth(e))}  (CI ${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)})${stop === null ? '' : `  ${stop}`}${warned}`;
 }

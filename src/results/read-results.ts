@@ -7,7 +7,7 @@ import { upgradeV2 } from './upgrade-v2.js';
 import type { ResultsFile } from './types.js';
 
 /** Schema versions this build can read (older ones are upgraded on reading); see docs/results-format.md. */
-export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, SCHEMA_VERSION];
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, 3, SCHEMA_VERSION];
 
 /**
  * Largest file read: V8 cannot hold a longer string (2^29 - 24 characters on 64-bit Node 20), so
@@ -16,7 +16,7 @@ export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, SCHEMA_VERSIO
 export const MAX_RESULTS_FILE_BYTES = 512 * 1024 * 1024;
 
 /** The schema of each readable version, checked before a file is upgraded; see schema/. */
-const SCHEMA_FILES: Readonly<Record<number, string>> = { 1: 'results-v1.schema.json', 2: 'results-v2.schema.json', [SCHEMA_VERSION]: 'results.schema.json' };
+const SCHEMA_FILES: Readonly<Record<number, string>> = { 1: 'results-v1.schema.json', 2: 'results-v2.schema.json', 3: 'results-v3.schema.json', [SCHEMA_VERSION]: 'results.schema.json' };
 const schemaChecks = new Map<number, SchemaCheck>();
 
 /** A readable version's schema, as the package's schema/ folder holds it. */
@@ -73,8 +73,10 @@ export function resultsFromJson(path: string, value: unknown): ResultsFile {
   const version = value['schemaVersion'] as number;
   const problem = schemaCheck(version)(value);
   if (problem !== null) throw new ResultsFileError(path, `${path}: ${problem}`);
-  const v2 = version === 1 ? upgradeV1(value) : value;
-  return (version === SCHEMA_VERSION ? value : upgradeV2(v2)) as unknown as ResultsFile;
+  if (version === SCHEMA_VERSION) return value as unknown as ResultsFile;
+  // Version 4 only added the stop reason `host-limit`: a version 3 file is a version 4 file as it is.
+  const v3 = version === 3 ? value : upgradeV2(version === 1 ? upgradeV1(value) : value);
+  return { ...v3, schemaVersion: SCHEMA_VERSION } as unknown as ResultsFile;
 }
 
 /**

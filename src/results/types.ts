@@ -47,7 +47,7 @@ export type {
 } from './profile-types.js';
 
 /** Bumped on any incompatible change to the shape below. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export type BenchmarkStatus = 'ok' | 'error' | 'timeout';
 
@@ -128,8 +128,8 @@ export interface PrecisionInfo {
   target: number;
   /** Half-width reached, relative to the estimate. */
   reached: number | null;
-  /** Why sampling stopped. */
-  stopReason: 'precision' | 'budget' | 'max-samples';
+  /** Why sampling stopped; `host-limit` (version 4) when the interval had stopped narrowing at the rate more samples would buy. */
+  stopReason: 'precision' | 'budget' | 'max-samples' | 'host-limit';
   /** Time spent sampling (timed batches plus per-sample setup/teardown). */
   durationNs: number;
 }

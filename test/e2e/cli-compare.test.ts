@@ -68,7 +68,7 @@ describe('named baselines', () => {
     assert.equal(saved.code, 0, describeRun(saved));
     assert.match(saved.stderr, /baseline saved to \.ubench\/baselines\/main\.json/);
     const file = JSON.parse(readFileSync(path.join(cwd, '.ubench/baselines/main.json'), 'utf8')) as { schemaVersion: number; complete: boolean };
-    assert.equal(file.schemaVersion, 3);
+    assert.equal(file.schemaVersion, 4);
     assert.equal(file.complete, true);
     const byName = await runCli(['compare', 'main', 'main'], { cwd });
     assert.equal(byName.code, 0, describeRun(byName));

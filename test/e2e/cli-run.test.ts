@@ -63,7 +63,10 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
       const name = [b.file, ...(b.group === null ? [] : [b.group]), b.name].join(' › ');
       const line = finished.find((l) => l.includes(` ${name}  `));
       assert.ok(line !== undefined, `no line for ${name}\n${run.stderr}`);
-      assert.match(line, / {2}\S+ (ps|ns|µs|ms|s) ±[\d.]+% {2}\(CI \S+ \S+ – \S+ \S+\)( {2}\d+ warnings?)?$/);
+      assert.match(
+        line,
+        / {2}\S+ (ps|ns|µs|ms|s) ±[\d.]+% {2}\(CI \S+ \S+ – \S+ \S+\)( {2}(precision reached|host's limit reached \(±[\d.]+%, more samples would not narrow it\)))?( {2}\d+ warnings?)?$/,
+      );
     }
     assert.deepEqual(
       finished.map((l) => l.match(/^\[(\d+)\//)![1]),

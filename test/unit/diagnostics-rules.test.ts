@@ -177,6 +177,10 @@ describe('diagnostic rules on synthetic results', () => {
       const d = diagnose(result, context).find((x) => x.code === 'noisy');
       assert.equal(d?.severity, 'info');
       assert.match(d!.message, /^precision target not reached: the 95% CI is ±\d\.\d% after the time budget \(target ±1\.0%\)$/);
+      const limited = syntheticResult({ perOp: noisy(30, 25, 0.165), overrides: { precision: { target: 0.01, reached: null, stopReason: 'host-limit', durationNs: 4e8 } } });
+      const h = diagnose(limited, context).find((x) => x.code === 'noisy');
+      assert.equal(h?.severity, 'info');
+      assert.match(h!.message, /^precision target not reached: host's limit reached \(±\d\.\d%, more samples would not narrow it; target ±1\.0%\)$/);
     });
     it('informs about a large spread that setup does not explain (no state probe, or states that cost the same)', () => {
       const perOp = noisy(60, 25, 0.4);

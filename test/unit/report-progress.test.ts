@@ -122,7 +122,11 @@ describe('finishedLine', () => {
     const e = result.estimate!;
     assert.equal(e.nsPerOp, 1230);
     const line = finishedLine(at(result));
-    assert.match(line, /^\[3\/12\] sort\.bench\.ts › sort\(n=100\) {2}1\.230 µs ±[\d.]+% {2}\(CI 1\.2\d\d µs – 1\.2\d\d µs\)$/);
+    assert.match(line, /^\[3\/12\] sort\.bench\.ts › sort\(n=100\) {2}1\.230 µs ±[\d.]+% {2}\(CI 1\.2\d\d µs – 1\.2\d\d µs\) {2}precision reached$/);
+    const limited = { ...result, precision: { ...result.precision!, reached: 0.084, stopReason: 'host-limit' as const } };
+    assert.match(finishedLine(at(limited)), /\) {2}host's limit reached \(±8\.4%, more samples would not narrow it\)$/);
+    const budget = { ...result, precision: { ...result.precision!, stopReason: 'budget' as const } };
+    assert.match(finishedLine(at(budget)), /µs\)$/);
     const warned = {
       ...result,
       group: 'arrays',

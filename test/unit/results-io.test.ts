@@ -7,13 +7,13 @@ import { readResults, ResultsFileError, SUPPORTED_SCHEMA_VERSIONS } from '../../
 import type { ResultsFile } from '../../src/results/types.js';
 import { writeResultsAtomic } from '../../src/results/write-results.js';
 
-const fixtureText = readFileSync(new URL('../fixtures/results/valid-v3.json', import.meta.url), 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v4.json', import.meta.url), 'utf8');
 const v2Text = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');
 
 /** The version 2 fixture as version 3 readers see it: no host tracking, benchmarks one after another. */
 function v2AsV3(): ResultsFile {
   const v2 = JSON.parse(v2Text) as ResultsFile;
-  return { ...v2, schemaVersion: 3, settings: { ...v2.settings, interleave: false }, benchmarks: v2.benchmarks.map((b) => ({ ...b, host: null, stateProbe: null })), host: null };
+  return { ...v2, schemaVersion: 4, settings: { ...v2.settings, interleave: false }, benchmarks: v2.benchmarks.map((b) => ({ ...b, host: null, stateProbe: null })), host: null };
 }
 
 function fixture(): ResultsFile {
@@ -119,7 +119,12 @@ describe('readResults', () => {
   });
 
   it('exports the supported versions', () => {
-    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1, 2, 3]);
+    assert.deepEqual(SUPPORTED_SCHEMA_VERSIONS, [1, 2, 3, 4]);
+  });
+
+  it('reads a version 3 file as version 4 as it is (version 4 only added the stop reason host-limit)', () => {
+    const v3 = readFileSync(new URL('../fixtures/results/valid-v3.json', import.meta.url), 'utf8');
+    assert.deepEqual(readResults(fileWith(v3)), { ...(JSON.parse(v3) as ResultsFile), schemaVersion: 4 });
   });
 
   it('reads a version 2 file as version 3: no host track, sequential, host null', () => {
@@ -189,14 +194,14 @@ describe('readResults', () => {
   });
 
   it('rejects a newer schema version, naming the supported one and suggesting an upgrade', () => {
-    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 4 }));
-    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 4; this ubench reads versions 1, 2, 3 \(.*upgrade ubench/);
+    const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: 5 }));
+    assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version 5; this ubench reads versions 1, 2, 3, 4 \(.*upgrade ubench/);
   });
 
   for (const version of [0, '1', null, 1.5]) {
     it(`rejects schemaVersion ${JSON.stringify(version)}`, () => {
       const path = fileWith(JSON.stringify({ ...fixture(), schemaVersion: version }));
-      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads versions 1, 2, 3$/);
+      assertOneLineError(() => readResults(path), ResultsFileError, path, /has results schema version .*; this ubench reads versions 1, 2, 3, 4$/);
     });
   }
 

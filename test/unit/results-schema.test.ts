@@ -11,7 +11,7 @@ import type { ResultsFile, RunSettings } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const fixtureText = readFileSync(new URL('../fixtures/results/valid-v3.json', import.meta.url), 'utf8');
+const fixtureText = readFileSync(new URL('../fixtures/results/valid-v4.json', import.meta.url), 'utf8');
 
 /** Strict Ajv that turns every strict-mode warning into a failure, so the schema works for strict consumers. */
 function compileSchema(): ValidateFunction {
@@ -67,10 +67,10 @@ const settings: RunSettings = {
 };
 
 describe('results schema', () => {
-  it('is a draft 2020-12 schema for version 3 that compiles cleanly in strict mode', () => {
+  it('is a draft 2020-12 schema for version 4 that compiles cleanly in strict mode', () => {
     assert.equal(schema['$schema'], 'https://json-schema.org/draft/2020-12/schema');
     const properties = schema['properties'] as Record<string, Record<string, unknown>>;
-    assert.equal(properties['schemaVersion']?.['const'], 3);
+    assert.equal(properties['schemaVersion']?.['const'], 4);
     assert.doesNotThrow(compileSchema);
   });
 
@@ -131,7 +131,7 @@ describe('results schema', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('accepts the realistic v3 fixture', () => {
+  it('accepts the realistic v4 fixture', () => {
     assertValid(fixture());
   });
 

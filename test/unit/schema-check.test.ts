@@ -23,17 +23,18 @@ describe('schema check', () => {
   it('accepts the valid fixtures of every version against their own schema', () => {
     assert.equal(compileSchemaCheck(schemaOf('results-v1.schema.json'))(fixtureOf(1)), null);
     assert.equal(compileSchemaCheck(schemaOf('results-v2.schema.json'))(fixtureOf(2)), null);
-    assert.equal(check(fixtureOf(3)), null);
+    assert.equal(compileSchemaCheck(schemaOf('results-v3.schema.json'))(fixtureOf(3)), null);
+    assert.equal(check(fixtureOf(4)), null);
   });
 
   it('names the first violation with its JSON path', () => {
-    const doc = fixtureOf(3);
+    const doc = fixtureOf(4);
     doc.benchmarks[1].samples = 'many';
     assert.equal(check(doc), 'benchmarks/1/samples must be array');
-    const other = fixtureOf(3);
+    const other = fixtureOf(4);
     other.benchmarks[0].status = 'great';
     assert.match(check(other)!, /^benchmarks\/0\/status must be one of "ok", /);
-    const missing = fixtureOf(3);
+    const missing = fixtureOf(4);
     delete missing.environment.cpu;
     assert.equal(check(missing), 'environment must have property cpu');
   });
@@ -45,7 +46,7 @@ describe('schema check', () => {
     const kinds = MUTATION_KINDS.filter((k) => !['truncate', 'proto-key', 'deep-nesting', 'nan-like', 'huge-array'].includes(k));
     let rejected = 0;
     for (let i = 0; i < 300; i++) {
-      const mutation = mutateResults(fixtureOf(3), random, kinds[i % kinds.length]);
+      const mutation = mutateResults(fixtureOf(4), random, kinds[i % kinds.length]);
       const doc = JSON.parse(mutation.text) as unknown;
       const ours = check(doc);
       assert.equal(ours === null, ajv(doc), `mutation ${i} (${mutation.kind}): ours ${ours}, Ajv ${JSON.stringify(ajv.errors?.[0])}`);
@@ -55,14 +56,14 @@ describe('schema check', () => {
   });
 
   it('refuses what no ubench file holds: __proto__ keys, non-finite numbers, deep nesting, too long arrays', () => {
-    const text = JSON.stringify(fixtureOf(3));
+    const text = JSON.stringify(fixtureOf(4));
     const withProto = JSON.parse(text.replace('"settings":{', '"settings":{"__proto__":{"polluted":true},')) as unknown;
     assert.equal(check(withProto), 'settings has a "__proto__" key');
     const infinite = JSON.parse(text.replace(/"nsPerOp":[0-9.e+-]+/, '"nsPerOp":1e999')) as unknown;
     assert.match(check(infinite)!, /nsPerOp must be a finite number$/);
     const deep = JSON.parse(text.replace('"filter":null', `"filter":${'['.repeat(100)}${']'.repeat(100)}`)) as unknown;
     assert.match(check(deep)!, /^settings\/filter must be string or null$/);
-    const huge = fixtureOf(3);
+    const huge = fixtureOf(4);
     huge.benchmarks[0].samples = new Array(1_000_001).fill({ iterations: 1, elapsedNs: 1 });
     assert.match(check(huge)!, /^benchmarks\/0\/samples has 1000001 items, more than the 1000000 accepted$/);
   });
@@ -74,15 +75,15 @@ describe('schema check', () => {
 
 describe('readResults', () => {
   it('reads v1 and v2 files (checked against their own schema, then upgraded)', () => {
-    for (const v of [1, 2]) {
+    for (const v of [1, 2, 3]) {
       const file = path.join(dir, `v${v}.json`);
       writeFileSync(file, JSON.stringify(fixtureOf(v)));
-      assert.equal(readResults(file).schemaVersion, 3);
+      assert.equal(readResults(file).schemaVersion, 4);
     }
   });
 
   it('a schema violation is a one-line ResultsFileError naming the file and the path', () => {
-    const doc = fixtureOf(3);
+    const doc = fixtureOf(4);
     doc.benchmarks[2].diagnostics = [{ code: 7 }];
     const file = path.join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify(doc));

@@ -34,7 +34,12 @@ export const noisy: Rule = {
     const reached = result.precision?.reached ?? null;
     const target = context.precisionTarget;
     if (result.precision !== null && (reached === null || reached > target)) {
-      reasons.push(`the 95% CI is ±${reached === null ? '∞' : pct(reached)} after the time budget (target ±${pct(target)})`);
+      const ci = `±${reached === null ? '∞' : pct(reached)}`;
+      reasons.push(
+        result.precision.stopReason === 'host-limit'
+          ? `host's limit reached (${ci}, more samples would not narrow it; target ±${pct(target)})`
+          : `the 95% CI is ${ci} after the time budget (target ±${pct(target)})`,
+      );
     }
     let spread = false;
     const values = perSampleNs(result);
