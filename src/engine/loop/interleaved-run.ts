@@ -321,7 +321,7 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   // is not this one's), the heap read after a full GC after every sample.
   if (allocation !== null) {
     session.footprint.resume();
-    await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint, allocates(allocation));
+    await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint, allocation);
   }
   const precision = sampler.precision();
   const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;

@@ -155,7 +155,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const gcApart =
     allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
-  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocates(allocation));
+  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocation);
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const memory =
     allocation === null

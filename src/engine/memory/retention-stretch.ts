@@ -5,6 +5,7 @@
  * dead objects sit in the old generation until a major GC, and raised the unsettled heap by
  * 68 MiB over 6 samples while its ring stayed the same size).
  */
+import type { MemoryInfo } from '../../results/memory-types.js';
 import type { FootprintTracker } from './footprint.js';
 
 /**
@@ -14,13 +15,21 @@ import type { FootprintTracker } from './footprint.js';
 export const RETENTION_STRETCH_SAMPLES = 6;
 
 /**
- * `allocating`: the memory phase measured bytes/op at or above its resolution. A body that allocates
- * nothing can keep nothing, so it has no stretch: its six forced full GCs and samples took 100–190 ms
- * per benchmark (the peers file's four allocation-free bodies, 2026-11-27), and the heap readings of
- * its samples still go to the leak rule.
+ * A body whose memory phase read no byte at all can keep nothing, so it has no stretch: its six
+ * forced full GCs and samples took 100–190 ms per benchmark (the peers file's four allocation-free
+ * bodies, 2026-11-27), and the heap readings of its samples still go to the leak rule. Any byte
+ * counts, not only what is shown as allocation (0.5 B/op and up): the leak trap keeps 24 B every
+ * 64 calls, 0.375 B/op, and grew the settled heap by 55 MiB over the stretch.
  */
-export async function retentionStretch(runBatch: (iterations: number) => unknown, iterations: number, footprint: FootprintTracker, allocating: boolean): Promise<void> {
-  if (!allocating) return;
+export const keepsNothing = (memory: Pick<MemoryInfo, 'bytesPerOp' | 'externalBytesPerOp'>): boolean => memory.bytesPerOp === 0 && memory.externalBytesPerOp === 0;
+
+export async function retentionStretch(
+  runBatch: (iterations: number) => unknown,
+  iterations: number,
+  footprint: FootprintTracker,
+  memory: Pick<MemoryInfo, 'bytesPerOp' | 'externalBytesPerOp'>,
+): Promise<void> {
+  if (keepsNothing(memory)) return;
   for (let i = 0; i < RETENTION_STRETCH_SAMPLES; i++) {
     await runBatch(iterations);
     footprint.afterSettledSample();
