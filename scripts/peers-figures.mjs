@@ -55,6 +55,34 @@ const cellText = (c) => (c.values.length === 0 ? `not measured${failed(c)}` : `$
 const verdict = (b) => (b === undefined ? '—' : b ? 'yes' : 'no');
 
 const cvVerdicts = names.map((w) => s.cvMet(w));
+
+/**
+ * ubench's figure in the host's quiet rounds (`host.quiet.nsPerOp`, a figure of the results file
+ * beside the estimate): its run-to-run CV against the estimate's and the best peer's.
+ */
+function quietTable() {
+  const quietRecords = records.filter((r) => r.harness === 'ubench' && r.ok && r.quiet !== undefined).map((r) => ({ ...r, harness: 'ubench-quiet', estimates: r.quiet }));
+  const q = summarise(quietRecords, names, ['ubench-quiet'], FLOOR);
+  const bestPeer = (w) => {
+    const cvs = ids
+      .filter((h) => h !== 'ubench')
+      .map((h) => s.cell(w, h).cv)
+      .filter((c) => c !== undefined);
+    return cvs.length === 0 ? undefined : Math.min(...cvs);
+  };
+  const rows = names.map((w) => ({ w, own: s.cell(w, 'ubench').cv, quiet: q.cell(w, 'ubench-quiet'), best: bestPeer(w) }));
+  const met = rows.filter((r) => r.quiet.cv !== undefined && r.best !== undefined && r.quiet.cv <= r.best).length;
+  return [
+    `ubench's figure in the host's quiet rounds (\`host.quiet.nsPerOp\`: the median of the samples whose throughput reference read within 5% of its lowest; beside the estimate, not replacing it): its CV at most the best peer's for ${met} of ${names.length} workloads.`,
+    '',
+    "| workload | ubench estimate CV | quiet rounds: mean · CV (runs with the figure) | best peer's CV | quiet CV ≤ best peer's |",
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.w} | ${pct(r.own)} | ${r.quiet.values.length === 0 ? '—' : `${ns(r.quiet.mean)} · CV ${pct(r.quiet.cv)} (${r.quiet.values.length} of ${RUNS})`} | ${pct(r.best)} | ${verdict(r.quiet.cv === undefined || r.best === undefined ? undefined : r.quiet.cv <= r.best)} |`,
+    ),
+  ];
+}
 const lines = [
   `Command: \`npm run bench:peers -- --runs ${RUNS}\` · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · node ${process.version} · ${availableParallelism()} CPUs · 1-minute load average before each run: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
   '',
@@ -75,6 +103,8 @@ const lines = [
     const f2 = (x) => x.toFixed(2);
     return `| ${h.id} | ${h.estimator} | ${walls.length === 0 ? '—' : `${secs(median(walls))} (${span(walls, secs)})`} | ${empty.values.length === 0 ? '—' : `${ns(empty.mean)} (${span(empty.values, ns)})`} | ${own.length === 0 ? '—' : `${ns(median(own))} (${span(own, ns)})`} | ${chain.length === 0 ? '—' : `${f2(median(chain))} (${span(chain, f2)})`} |`;
   }),
+  '',
+  ...quietTable(),
   '',
   '| run | order | ubench | mitata | bench-node | ubench / mitata |',
   '|---|---|---|---|---|---|',

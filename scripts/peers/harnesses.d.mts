@@ -1,6 +1,8 @@
 // Types of harnesses.mjs, for its unit test.
 export interface HarnessReading {
   estimates: Map<string, number>;
+  /** ubench only: its figure in the host's quiet rounds, where the results file has one. */
+  quiet?: Map<string, number>;
   ownFloorNs: number | undefined;
 }
 export interface Harness {

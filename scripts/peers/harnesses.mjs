@@ -42,20 +42,26 @@ const listOf = (v, what) => {
 /** The known workload a name from a child process stands for, or undefined. */
 const workloadOf = (name) => (typeof name === 'string' && NAMES.has(name) ? name : undefined);
 
-/** ubench's results file: each ok benchmark's `estimate.nsPerOp` (the median), and `floorNsPerOp`. */
+/**
+ * ubench's results file: each ok benchmark's `estimate.nsPerOp` (the median), and `floorNsPerOp`;
+ * `quiet`: its figure in the host's quiet rounds (`host.quiet.nsPerOp`) where the file has one.
+ */
 export function readUbench(resultsText) {
   const doc = parseJson(resultsText, 'ubench results file');
   const estimates = new Map();
+  const quiet = new Map();
   const floors = [];
   for (const b of listOf(isObject(doc) ? doc.benchmarks : undefined, 'ubench results file')) {
     if (!isObject(b) || b.status !== 'ok') continue;
     const name = workloadOf(b.name);
     const ns = nsOrUndefined(isObject(b.estimate) ? b.estimate.nsPerOp : undefined);
     if (name !== undefined && ns !== undefined) estimates.set(name, ns);
+    const quietNs = nsOrUndefined(isObject(b.host) && isObject(b.host.quiet) ? b.host.quiet.nsPerOp : undefined);
+    if (name !== undefined && quietNs !== undefined) quiet.set(name, quietNs);
     const floor = nsOrUndefined(b.floorNsPerOp);
     if (floor !== undefined) floors.push(floor);
   }
-  return { estimates, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
+  return { estimates, quiet, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
 }
 
 /** mitata's JSON: each run's `stats.avg` (the mean, its ns/iter headline); its own floor `context.noop.fn.avg`. */

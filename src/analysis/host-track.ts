@@ -15,7 +15,8 @@
  * the benchmark's samples divided by it are what the benchmark did relative to its machine.
  */
 import { perOp } from '../results/derived-values.js';
-import type { BenchmarkResult, HostTrack, Sample } from '../results/types.js';
+import { hostQuiet } from './host-quiet.js';
+import type { BenchmarkResult, HostQuiet, HostTrack, Sample } from '../results/types.js';
 import { findLevels } from '../stats/levels.js';
 import { thirdsShift } from '../stats/level-shift.js';
 import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
@@ -146,6 +147,8 @@ export function hostAdjusted(samples: readonly Sample[], factors: readonly numbe
   return samples.map((s, i) => ({ ...s, elapsedNs: s.elapsedNs / factors[i]! }));
 }
 
+const withQuiet = (quiet: HostQuiet | null): { quiet?: HostQuiet } => (quiet === null ? {} : { quiet });
+
 /** What the results file says about the host during one benchmark. */
 export function hostTrack(result: BenchmarkResult, factors: readonly number[] | null): HostTrack | null {
   if (factors === null) return null;
@@ -161,6 +164,7 @@ export function hostTrack(result: BenchmarkResult, factors: readonly number[] | 
     fastest: smoothed[0]!,
     referenceNs: references.length === 0 ? null : median(references),
     throughputNs: throughputs.length === 0 ? null : median(throughputs),
+    ...withQuiet(hostQuiet(result.samples)),
   };
 }
 

@@ -207,6 +207,16 @@ export interface HostTrack {
   referenceNs: number | null;
   /** Median of the throughput reference next to the samples, ns per 1,000 iterations (null when not measured; absent in older files). */
   throughputNs?: number | null;
+  /** The benchmark in the host's quietest rounds (analysis/host-quiet.ts); absent with too few such samples, or in older files. */
+  quiet?: HostQuiet;
+}
+
+/** The median ns/op of the samples whose throughput reference read within 5% of its lowest next to the benchmark. */
+export interface HostQuiet {
+  nsPerOp: number;
+  /** Samples in quiet rounds, and samples with a throughput reading. */
+  samples: number;
+  of: number;
 }
 
 /** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */
