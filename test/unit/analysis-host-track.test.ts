@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyseBenchmark } from '../../src/analysis/analyse-benchmark.js';
 import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
+import { hostMoved } from '../../src/analysis/diagnostics/host-moved.js';
 import { hostAdjusted, hostFactors, hostTrack, roundStretches, runningMedian, steadyAgainstReferences } from '../../src/analysis/host-track.js';
 import { pairedRatio } from '../../src/analysis/paired-rounds.js';
 import { withRelative } from '../../src/analysis/relative.js';
-import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
+import type { OkResult, RuleContext } from '../../src/analysis/diagnostics/rule.js';
 import type { BenchmarkResult } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 import { noisy, samplesFrom, syntheticResult } from '../helpers/synthetic-result.js';
@@ -335,5 +336,16 @@ describe('levels of the benchmark itself', () => {
     const a = interleaved('f#a', 100, (r) => (r < 50 ? 1 : 4), 1, calm, true, 80);
     const d = analyseBenchmark(a, [a], context).diagnostics.find((x) => x.code === 'levels');
     assert.match(d?.message ?? '', /two levels, .* changing in a step \(from the lowest level, first change at sample 51 of 80\)/);
+  });
+});
+
+describe('host-moved names the benchmark in the host quiet rounds', () => {
+  const base = syntheticResult({ perOp: noisy(40, 20, 0.01) });
+  const withQuiet = (nsPerOp: number) =>
+    hostMoved({ ...base, host: { source: 'rounds', movement: 0.3, slowest: 1.3, fastest: 1, referenceNs: 5600, throughputNs: 520, quiet: { nsPerOp, samples: 18, of: 40 } } } as OkResult, []).message;
+  it('when it sits 3% or more from the estimate', () => {
+    const estimate = base.estimate!.nsPerOp;
+    assert.match(withQuiet(estimate * 0.9), /; in the host's quiet rounds \(18 of 40 samples\) it read 18\.\d+ ns, against 20\.\d+ ns over all$/);
+    assert.doesNotMatch(withQuiet(estimate * 0.99), /quiet rounds/);
   });
 });

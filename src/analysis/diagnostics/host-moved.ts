@@ -7,9 +7,15 @@
  */
 import type { Diagnostic } from '../../results/types.js';
 import type { OkResult } from './rule.js';
-import { pct } from './format.js';
+import { ns, pct } from './format.js';
 
 export const HOST_MOVED_CODE = 'host-moved';
+/**
+ * The benchmark in the host's quiet rounds (analysis/host-quiet.ts) is named when it sits at least
+ * this far from the estimate: the estimate's own precision target is ±1%, and the quiet median of
+ * 12–50 samples moves by a few percent on its own.
+ */
+const QUIET_MENTION = 0.03;
 
 export function hostMoved(result: OkResult, attributed: readonly Diagnostic[]): Diagnostic {
   const host = result.host;
@@ -17,10 +23,15 @@ export function hostMoved(result: OkResult, attributed: readonly Diagnostic[]): 
   const movement = host === null ? '' : ` by ${pct(host.movement)} (its slowest stretch ${pct(Math.max(0, host.slowest / host.fastest - 1))} slower than its fastest)`;
   const via = host?.source === 'rounds' ? 'measured by the host references in the same interleaved rounds' : 'measured by the host-speed reference after each sample';
   const reached = result.precision?.reached ?? null;
+  const quiet = host?.quiet;
+  const quietText =
+    quiet !== undefined && Math.abs(quiet.nsPerOp / result.estimate.nsPerOp - 1) >= QUIET_MENTION
+      ? `; in the host's quiet rounds (${quiet.samples} of ${quiet.of} samples) it read ${ns(quiet.nsPerOp)}, against ${ns(result.estimate.nsPerOp)} over all`
+      : '';
   return {
     code: HOST_MOVED_CODE,
     severity: 'info',
-    message: `the machine's speed moved${movement} during this benchmark, ${via}; relative to it the samples are steady, so ${codes.join(', ')} ${codes.length === 1 ? 'is' : 'are'} the host's, not the code's; the estimate's 95% CI (${reached === null ? 'unbounded' : `±${pct(reached)}`}) includes that movement`,
+    message: `the machine's speed moved${movement} during this benchmark, ${via}; relative to it the samples are steady, so ${codes.join(', ')} ${codes.length === 1 ? 'is' : 'are'} the host's, not the code's; the estimate's 95% CI (${reached === null ? 'unbounded' : `±${pct(reached)}`}) includes that movement${quietText}`,
     hint: 'Nothing to change in the benchmark. For steadier figures close other programs, use --forks to average over processes, or compare runs with ubench ab, which pairs them.',
     evidence: { host, attributed: attributed.map((d) => ({ code: d.code, severity: d.severity, message: d.message })), precisionReached: reached },
   };
