@@ -9,6 +9,7 @@
 
 import type { InstructionCount } from './instruction-types.js';
 import type { DetachedBuffers, ModuleIsolation } from './isolation-types.js';
+import type { HostTrack, RunHost } from './host-types.js';
 import type { MemoryInfo } from './memory-types.js';
 import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
@@ -24,6 +25,7 @@ export type { RunSettings } from './run-settings.js';
 export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
 export type { InstructionCount, RegionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { ThrottleInfo } from './throttle-types.js';
+export type { HostQuiet, HostTrack, RunHost } from './host-types.js';
 export type * from './complexity-types.js';
 export type * from './explain-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';
@@ -192,47 +194,6 @@ export interface StateProbe {
   iterations: number;
   /** `perOpNs[pass][state]`: ns per iteration of that state's batch in that pass. */
   perOpNs: number[][];
-}
-
-/** The host's speed during one benchmark's samples (see analysis/host-track.ts). */
-export interface HostTrack {
-  /** Where the figure comes from: the host references (and the neighbours steady against them) in the same rounds, or the references timed after each sample. */
-  source: 'rounds' | 'reference';
-  /** How far the host's speed moved during the samples: the 90th over the 10th percentile of the smoothed host factor, minus 1 (0.09 = 9%). */
-  movement: number;
-  /** Smoothed host factor of the slowest and the fastest stretch (1 = the usual speed during this benchmark; 1.1 = 10% slower). */
-  slowest: number;
-  fastest: number;
-  /** Median of the latency reference next to the samples, ns per 1,000 steps (null when not measured). */
-  referenceNs: number | null;
-  /** Median of the throughput reference next to the samples, ns per 1,000 iterations (null when not measured; absent in older files). */
-  throughputNs?: number | null;
-  /** The benchmark in the host's quietest rounds (analysis/host-quiet.ts); absent with too few such samples, or in older files. */
-  quiet?: HostQuiet;
-}
-
-/** The median ns/op of the samples whose throughput reference read within 5% of its lowest next to the benchmark. */
-export interface HostQuiet {
-  nsPerOp: number;
-  /** Samples in quiet rounds, and samples with a throughput reading. */
-  samples: number;
-  of: number;
-}
-
-/** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */
-export interface RunHost {
-  /** Median of the latency reference over every sample of the run, ns per 1,000 steps. */
-  referenceNs: number;
-  /** The machine's usual figure from its calibration file before this run, or null on a machine's first run. */
-  usualNs: number | null;
-  /** referenceNs / usualNs − 1 (0.1 = this run's host was 10% slower than usual), or null. */
-  versusUsual: number | null;
-  /** The same for the throughput reference, ns per 1,000 iterations (absent in older files; null when not measured or not calibrated). */
-  throughputNs?: number | null;
-  usualThroughputNs?: number | null;
-  versusUsualThroughput?: number | null;
-  /** Runs the calibration held before this one. */
-  calibrationRuns: number;
 }
 
 export interface FloorEstimate {
