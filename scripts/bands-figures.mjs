@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeOrAppendDocSection } from './doc-section.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -101,14 +102,6 @@ const text = lines.join('\n');
 process.stdout.write(`${text}\n`);
 
 if (values.out !== undefined) {
-  const file = path.resolve(root, values.out);
-  let doc = '';
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {}
-  const i = doc.indexOf(START);
-  const j = doc.indexOf(END);
-  const block = `${START}\n${text}\n${END}`;
-  writeFileSync(file, i >= 0 && j > i ? `${doc.slice(0, i)}${block}${doc.slice(j + END.length)}` : `${doc}${doc.endsWith('\n') || doc === '' ? '' : '\n'}\n${block}\n`);
+  writeOrAppendDocSection(path.resolve(root, values.out), START, END, text);
   process.stderr.write(`written to ${values.out}\n`);
 }

@@ -8,11 +8,12 @@
 //    build's interval from the same pair.
 // Usage: npm run bench:stopping [-- --runs 3 --before /tmp/ubench-before --trials 200 --out docs/figures.md]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { writeOrAppendDocSection } from './doc-section.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { runs: { type: 'string' }, before: { type: 'string' }, trials: { type: 'string' }, time: { type: 'string' }, out: { type: 'string' } } });
@@ -184,14 +185,6 @@ if (RUNS > 0) {
 const text = lines.join('\n');
 process.stdout.write(`${text}\n`);
 if (values.out !== undefined) {
-  const file = path.resolve(root, values.out);
-  let doc = '';
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {}
-  const i = doc.indexOf(START);
-  const j = doc.indexOf(END);
-  const block = `${START}\n${text}\n${END}`;
-  writeFileSync(file, i >= 0 && j > i ? `${doc.slice(0, i)}${block}${doc.slice(j + END.length)}` : `${doc}${doc.endsWith('\n') || doc === '' ? '' : '\n'}\n${block}\n`);
+  writeOrAppendDocSection(path.resolve(root, values.out), START, END, text);
   process.stderr.write(`written to ${values.out}\n`);
 }
