@@ -63,14 +63,7 @@ const cvVerdicts = names.map((w) => s.cvMet(w));
 function quietTable() {
   const quietRecords = records.filter((r) => r.harness === 'ubench' && r.ok && r.quiet !== undefined).map((r) => ({ ...r, harness: 'ubench-quiet', estimates: r.quiet }));
   const q = summarise(quietRecords, names, ['ubench-quiet'], FLOOR);
-  const bestPeer = (w) => {
-    const cvs = ids
-      .filter((h) => h !== 'ubench')
-      .map((h) => s.cell(w, h).cv)
-      .filter((c) => c !== undefined);
-    return cvs.length === 0 ? undefined : Math.min(...cvs);
-  };
-  const rows = names.map((w) => ({ w, own: s.cell(w, 'ubench').cv, quiet: q.cell(w, 'ubench-quiet'), best: bestPeer(w) }));
+  const rows = names.map((w) => ({ w, own: s.cell(w, 'ubench').cv, quiet: q.cell(w, 'ubench-quiet'), best: s.bestPeerCv(w) }));
   const met = rows.filter((r) => r.quiet.cv !== undefined && r.best !== undefined && r.quiet.cv <= r.best).length;
   return [
     `ubench's figure in the host's quiet rounds (\`host.quiet.nsPerOp\`: the median of the samples whose throughput reference read within 5% of its lowest; beside the estimate, not replacing it): its CV at most the best peer's for ${met} of ${names.length} workloads.`,

@@ -30,6 +30,7 @@ export declare function summarise(
   cell(workload: string, harness: string): PeerCell | undefined;
   walls: Map<string, number[]>;
   ratios: { run: number; ratio: number }[];
+  bestPeerCv(workload: string): number | undefined;
   cvMet(workload: string): boolean | undefined;
   floors: Map<string, { empty: PeerCell | undefined; own: number[] }>;
   ratioOf(harness: string, a: string, b: string): number[];

@@ -48,14 +48,19 @@ export function summarise(records, workloads, harnesses, floorName) {
     const m = records.find((r) => r.run === run && r.harness === 'mitata' && r.ok);
     if (u !== undefined && m !== undefined && m.wallSeconds > 0) ratios.push({ run, ratio: u.wallSeconds / m.wallSeconds });
   }
-  /** Per workload: is ubench's CV at most the best (lowest) peer CV? undefined when either is unknown. */
-  const cvMet = (w) => {
-    const own = cell(w, 'ubench')?.cv;
+  /** Per workload: the best (lowest) CV among the peers of ubench, undefined when none is known. */
+  const bestPeerCv = (w) => {
     const peers = harnesses
       .filter((h) => h !== 'ubench')
       .map((h) => cell(w, h)?.cv)
       .filter((c) => c !== undefined);
-    return own === undefined || peers.length === 0 ? undefined : own <= Math.min(...peers);
+    return peers.length === 0 ? undefined : Math.min(...peers);
+  };
+  /** Per workload: is ubench's CV at most the best peer CV? undefined when either is unknown. */
+  const cvMet = (w) => {
+    const own = cell(w, 'ubench')?.cv;
+    const best = bestPeerCv(w);
+    return own === undefined || best === undefined ? undefined : own <= best;
   };
   const floors = new Map(
     harnesses.map((h) => {
@@ -68,5 +73,5 @@ export function summarise(records, workloads, harnesses, floorName) {
   );
   /** Per run of harness `h`: workload `a`'s estimate over `b`'s (how linear its chain figures are). */
   const ratioOf = (h, a, b) => records.filter((r) => r.harness === h && r.ok && r.estimates.get(b) > 0 && r.estimates.has(a)).map((r) => r.estimates.get(a) / r.estimates.get(b));
-  return { cell, walls, ratios, cvMet, floors, ratioOf };
+  return { cell, walls, ratios, bestPeerCv, cvMet, floors, ratioOf };
 }
