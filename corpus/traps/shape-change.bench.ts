@@ -2,11 +2,12 @@
 // benchmark's body has run for about 0.8 s (its own running time, not the wall clock, which a
 // slow host's pause before warm-up would advance), (a) the orders start carrying an optional `coupon` field (a new
 // hidden class), and (b) squares join the circles passed to area(). The optimized code deoptimizes
-// in the middle of sampling. Run with `--warmup 300ms --time 2s --precision 0.01%`.
+// in the middle of sampling. Run with `--warmup 300ms --time 4s --precision 0.01%` (the host-limit
+// stop may end sampling after a quarter of the budget; a quarter of 2 s could end before the switch).
 // Expected: `deoptimized` for both, with V8's reason and a location in this file.
 import { bench } from 'ubench';
 
-/** Past calibration and a 300 ms warm-up, well inside 2 s of sampling. */
+/** Past calibration and a 300 ms warm-up, before a quarter of 4 s of sampling ends. */
 const SWITCH_AFTER_RUNNING_MS = 800;
 /** A longer gap between two checks (256 calls, about a µs) is a pause of the harness, not running time. */
 const PAUSE_MS = 1;

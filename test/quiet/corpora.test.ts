@@ -33,7 +33,7 @@ const STRUCTURAL = [
   { file: 'not-optimized', name: 'body V8 never optimizes', expected: 'not-optimized', args: ['--time', '300ms'] },
   { file: 'timer-resolution', name: 'b.stop()/b.start() every iteration', expected: 'timer-resolution', args: ['--time', '300ms'] },
   { file: 'leak', name: 'remembers every 64th call', expected: 'leak', args: ['--time', '1s'] },
-  { file: 'deoptimized', name: 'input switches from integers to doubles', expected: 'deoptimized', args: ['--warmup', '300ms', '--time', '2s', '--precision', '0.01%'] },
+  { file: 'deoptimized', name: 'input switches from integers to doubles', expected: 'deoptimized', args: ['--warmup', '300ms', '--time', '4s', '--precision', '0.01%'] },
 ] as const;
 
 describe('structural traps', () => {
