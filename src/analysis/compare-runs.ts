@@ -22,7 +22,7 @@ import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/boot
 import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
 import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
-import { perOpValues } from '../results/derived-values.js';
+import { estimateValues } from './derive-from-samples.js';
 
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;
@@ -92,8 +92,9 @@ export interface BenchmarkCompareOptions extends CompareOptions {
   files?: { base: ResultsFile; next: ResultsFile };
 }
 
+/** Per process, each one's estimate; else the samples the estimate was taken from (the host's quiet rounds where it has them). */
 function valuesOf(b: BenchmarkResult, unit: 'samples' | 'forks' | 'regions'): number[] {
-  return unit === 'forks' ? b.forks!.map((f) => f.estimate.nsPerOp) : perOpValues(b.samples);
+  return unit === 'forks' ? b.forks!.map((f) => f.estimate.nsPerOp) : estimateValues(b);
 }
 
 /** Whether a benchmark has a result to compare: it ran, and has an estimate and samples. */

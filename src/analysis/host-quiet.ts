@@ -13,7 +13,7 @@
  * for one (String#indexOf, 18.6 against 16.8%). The tolerance was chosen on examples' Float64Array
  * loop; the peers runs were not looked at before (docs/peers.md).
  */
-import { perOp } from '../results/derived-values.js';
+import { perOp, splitByCounts } from '../results/derived-values.js';
 import type { HostQuiet, Sample } from '../results/types.js';
 import { median } from '../stats/quantile.js';
 
@@ -30,11 +30,46 @@ export const QUIET_TOLERANCE = 0.05;
  */
 export const QUIET_MIN_SAMPLES = 12;
 
-export function hostQuiet(samples: readonly Sample[]): HostQuiet | null {
+/**
+ * The samples of the host's quiet rounds (in their order), or null with fewer than QUIET_MIN_SAMPLES
+ * of them or without throughput readings. Nearly every sample is quiet where the host does not move.
+ */
+export function quietSamples<T extends Sample>(samples: readonly T[]): T[] | null {
   const read = samples.filter((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0);
   if (read.length < QUIET_MIN_SAMPLES) return null;
   const lowest = Math.min(...read.map((s) => s.hostThroughputNs!));
   const quiet = read.filter((s) => s.hostThroughputNs! <= lowest * (1 + QUIET_TOLERANCE));
-  if (quiet.length < QUIET_MIN_SAMPLES) return null;
-  return { nsPerOp: median(quiet.map(perOp)), samples: quiet.length, of: read.length };
+  return quiet.length < QUIET_MIN_SAMPLES ? null : quiet;
+}
+
+/**
+ * A result's samples per process (`forks[].sampleCount`), or as one group for a single process or
+ * counts that do not add up (a file edited by hand).
+ */
+export function processGroups<T extends Sample>(samples: readonly T[], forks: readonly { sampleCount: number }[] | null): T[][] {
+  const sizes = forks === null || forks.length <= 1 ? null : forks.map((f) => f.sampleCount);
+  const groups = sizes === null || sizes.includes(0) ? null : splitByCounts(samples, sizes);
+  return groups ?? [[...samples]];
+}
+
+/**
+ * The samples the estimate is taken from, per process: each process's quiet rounds where it has
+ * enough of them, else all of its samples. Per process, because unslowed processes read the
+ * reference up to 6.5% apart (412–439 ns, see QUIET_TOLERANCE): one lowest for all would drop
+ * whole processes for where they ran, not for how the host moved during them.
+ */
+export function estimateGroups<T extends Sample>(groups: readonly (readonly T[])[]): T[][] {
+  return groups.map((g) => quietSamples(g) ?? [...g]);
+}
+
+/** The estimate's samples as one pool, from a result's samples and processes. */
+export const estimatePool = (result: { samples: readonly Sample[]; forks: readonly { sampleCount: number }[] | null }): Sample[] => estimateGroups(processGroups(result.samples, result.forks)).flat();
+
+/** The figure the estimate reads where some process had quiet rounds to read; null where none had. */
+export function hostQuiet(samples: readonly Sample[], forks: readonly { sampleCount: number }[] | null = null): HostQuiet | null {
+  const groups = processGroups(samples, forks);
+  if (groups.every((g) => quietSamples(g) === null)) return null;
+  const pool = estimateGroups(groups).flat();
+  const of = samples.filter((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0).length;
+  return { nsPerOp: median(pool.map(perOp)), samples: pool.length, of };
 }

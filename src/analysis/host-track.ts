@@ -164,7 +164,7 @@ export function hostTrack(result: BenchmarkResult, factors: readonly number[] | 
     fastest: smoothed[0]!,
     referenceNs: references.length === 0 ? null : median(references),
     throughputNs: throughputs.length === 0 ? null : median(throughputs),
-    ...withQuiet(hostQuiet(result.samples)),
+    ...withQuiet(hostQuiet(result.samples, result.forks)),
   };
 }
 

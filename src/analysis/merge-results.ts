@@ -11,6 +11,7 @@ import type { BenchmarkResult, FileError, ForkResult, MachineFingerprint, MergeI
 import { perOpValues, splitByCounts } from '../results/derived-values.js';
 import { runContextDiagnostics } from './analyse.js';
 import { singleProcessEstimate } from './derive-from-samples.js';
+import { estimateGroups } from './host-quiet.js';
 import { fingerprintOfFile, sameMachine } from './machine-fingerprint.js';
 
 /** A file that cannot be merged with the others; the message is one line. */
@@ -86,7 +87,9 @@ function pooled(parts: Part[]): BenchmarkResult {
   const first = distinct[0]!.result;
   const samples = distinct.flatMap((p) => p.samples);
   // Every process keeps its source, a single one too: merging again must know it.
-  const forks = distinct.map((p): ForkResult => ({ estimate: singleProcessEstimate(perOpValues(p.samples)), sampleCount: p.samples.length, floorNsPerOp: p.floorNsPerOp, source: p.source }));
+  const forks = distinct.map(
+    (p): ForkResult => ({ estimate: singleProcessEstimate(perOpValues(estimateGroups([p.samples])[0]!)), sampleCount: p.samples.length, floorNsPerOp: p.floorNsPerOp, source: p.source }),
+  );
   const records = [...new Set(distinct.map((p) => p.result))];
   const durationNs = records.reduce((sum, r) => sum + (r.precision?.durationNs ?? 0), 0);
   return {

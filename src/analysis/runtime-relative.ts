@@ -2,13 +2,15 @@
  * Several runtimes side by side: every benchmark against the same benchmark on the run's first
  * runtime, as the ratio of their estimates with a bootstrap interval of the ratio of medians. The
  * runtimes ran in separate processes, one after another per file, so nothing pairs their samples:
- * the interval is that of two independent samples (host movement between them widens it).
+ * the interval is that of two independent samples (host movement between them widens it), drawn
+ * from the samples each estimate was taken from (the host's quiet rounds where it has them).
  */
-import { CONFIDENCE, perOpValues } from '../results/derived-values.js';
+import { CONFIDENCE } from '../results/derived-values.js';
 import { runtimeFreeId, runtimeKey } from '../results/runtime-keys.js';
 import type { BenchmarkResult, RunRuntime } from '../results/types.js';
 import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/bootstrap.js';
 import { createRng } from '../stats/random.js';
+import { estimateValues } from './derive-from-samples.js';
 import { withRelative } from './relative.js';
 
 const usable = (result: BenchmarkResult | undefined): result is BenchmarkResult =>
@@ -24,7 +26,7 @@ export function withRuntimeRelative(benchmarks: readonly BenchmarkResult[], runt
     const base = references.get(runtimeFreeId(result));
     if (!usable(result) || !usable(base)) return { ...result, runtimeRelative: null };
     if (base === result) return { ...result, runtimeRelative: { reference, ratio: 1, ciLower: 1, ciUpper: 1 } };
-    const boot = bootstrapMedianRatio(perOpValues(result.samples), perOpValues(base.samples), {
+    const boot = bootstrapMedianRatio(estimateValues(result), estimateValues(base), {
       resamples: DEFAULT_BOOTSTRAP_RESAMPLES,
       confidence: CONFIDENCE,
       rng: createRng(seed),

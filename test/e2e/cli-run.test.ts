@@ -23,6 +23,21 @@ function perRoundRatios(a: readonly Sample[], b: readonly Sample[]): number[] {
   return a.flatMap((s) => (s.round !== undefined && other.has(s.round) ? [s.elapsedNs / s.iterations / other.get(s.round)!] : []));
 }
 
+/** The samples of the host's quiet rounds as docs/results-format.md defines them (throughput reference within 5% of its lowest, 12 at least), else null. */
+function quietOf(samples: readonly Sample[]): Sample[] | null {
+  const lowest = Math.min(...samples.map((s) => s.hostThroughputNs ?? Number.NaN));
+  const quiet = samples.filter((s) => s.hostThroughputNs! <= lowest * 1.05);
+  return Number.isFinite(lowest) && quiet.length >= 12 ? quiet : null;
+}
+
+/** The rounds a paired ratio is read from: those both spent in the host's quiet rounds when there are 12 of them, else every shared round. */
+function pairedRounds(a: readonly Sample[], b: readonly Sample[]): number[] {
+  const quietA = quietOf(a);
+  const quietB = quietOf(b);
+  const quiet = quietA === null || quietB === null ? [] : perRoundRatios(quietA, quietB);
+  return quiet.length >= 12 ? quiet : perRoundRatios(a, b);
+}
+
 function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = sorted.length >> 1;
@@ -153,12 +168,13 @@ describe('ubench test/fixtures/bench/ok (happy path)', () => {
     assert.ok(mul.relative !== null, 'mul has a relative speed');
     assert.equal(mul.relative.referenceId, id('arith/add'));
     // Sampled in the same rounds, the ratio is the median of the per-round ratios read from this very
-    // file's samples, and its CI two of those ratios (order statistics). How far that is from the ratio
+    // file's samples (the rounds both spent in the host's quiet rounds where there are enough), and its
+    // CI two of those ratios (order statistics). How far that is from the ratio
     // of the two estimates depends on how the host moved during the run, so it is not asserted here
     // (test/unit/analysis-host-track.test.ts covers the paired ratio on synthetic rounds).
     const { ratio, ciLower, ciUpper } = mul.relative;
     assert.ok(Number.isFinite(ratio) && ratio > 0, JSON.stringify(mul.relative));
-    const perRound = perRoundRatios(mul.samples, add.samples);
+    const perRound = pairedRounds(mul.samples, add.samples);
     assert.ok(perRound.length >= 6, `the budget stops no benchmark before 6 samples, each in a shared round: ${perRound.length}`);
     assert.ok(Math.abs(ratio / medianOf(perRound) - 1) < 1e-12, `${ratio} is the median of the per-round ratios ${perRound.join(', ')}`);
     assert.ok(perRound.includes(ciLower) && perRound.includes(ciUpper), `CI ${ciLower}–${ciUpper} from order statistics of ${perRound.join(', ')}`);

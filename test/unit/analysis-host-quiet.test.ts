@@ -36,4 +36,12 @@ describe('hostQuiet', () => {
     assert.equal(hostQuiet([...samples(QUIET_MIN_SAMPLES - 1, 100, 420, 1), ...samples(40, 140, 590, 2)]), null);
     assert.equal(hostQuiet(samples(40, 100, 420, 3).map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs }))), null);
   });
+
+  it('selects per process, by its own lowest reading, and counts the samples the estimate is taken from', () => {
+    const calm = [...samples(20, 100, 420, 5), ...samples(20, 140, 590, 6)];
+    const slowedThroughout = samples(40, 140, 590, 7);
+    const quiet = hostQuiet([...calm, ...slowedThroughout], [{ sampleCount: 40 }, { sampleCount: 40 }])!;
+    assert.deepEqual([quiet.samples, quiet.of], [20 + 40, 80]);
+    assert.deepEqual([hostQuiet([...calm, ...slowedThroughout])!.samples], [20], 'as one process, its one lowest reading');
+  });
 });

@@ -339,13 +339,30 @@ describe('levels of the benchmark itself', () => {
   });
 });
 
-describe('host-moved names the benchmark in the host quiet rounds', () => {
+describe("host-moved says the estimate is the host's quiet rounds", () => {
   const base = syntheticResult({ perOp: noisy(40, 20, 0.01) });
-  const withQuiet = (nsPerOp: number) =>
-    hostMoved({ ...base, host: { source: 'rounds', movement: 0.3, slowest: 1.3, fastest: 1, referenceNs: 5600, throughputNs: 520, quiet: { nsPerOp, samples: 18, of: 40 } } } as OkResult, []).message;
-  it('when it sits 3% or more from the estimate', () => {
-    const estimate = base.estimate!.nsPerOp;
-    assert.match(withQuiet(estimate * 0.9), /; in the host's quiet rounds \(18 of 40 samples\) it read 18\.\d+ ns, against 20\.\d+ ns over all$/);
-    assert.doesNotMatch(withQuiet(estimate * 0.99), /quiet rounds/);
+  const message = (quiet: { nsPerOp: number; samples: number; of: number } | undefined, estimate: number) =>
+    hostMoved(
+      {
+        ...base,
+        estimate: { ...base.estimate!, nsPerOp: estimate },
+        host: { source: 'rounds', movement: 0.3, slowest: 1.3, fastest: 1, referenceNs: 5600, throughputNs: 520, ...(quiet === undefined ? {} : { quiet }) },
+      } as OkResult,
+      [],
+    ).message;
+  const overall = base.estimate!.nsPerOp;
+  it('naming the median over all samples when it sits 3% or more from the estimate', () => {
+    assert.match(
+      message({ nsPerOp: overall * 0.9, samples: 18, of: 40 }, overall * 0.9),
+      /the estimate is the median of the 18 of 40 samples taken in the host's quiet rounds, the estimate's 95% CI \(.*\); over all samples it read 20\.\d+ ns$/,
+    );
+    assert.doesNotMatch(message({ nsPerOp: overall * 0.99, samples: 18, of: 40 }, overall * 0.99), /over all samples/);
+  });
+  it('and that its interval holds the movement when every sample, or no quiet figure, made it', () => {
+    for (const quiet of [{ nsPerOp: overall, samples: 40, of: 40 }, undefined]) {
+      const text = message(quiet, overall);
+      assert.match(text, /the estimate's 95% CI \(.*\) includes that movement$/);
+      assert.doesNotMatch(text, /quiet rounds/);
+    }
   });
 });

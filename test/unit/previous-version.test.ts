@@ -1,11 +1,17 @@
 /**
  * A results file written by the previous version (commit 5bea54e: two examples with --gc-cost,
- * --alloc-sites and --profile) reads and analyses to the same figures today: estimates and CIs,
- * diagnostics, bytes/op, GC cost and relative speeds, as that version analysed it.
+ * --alloc-sites and --profile) reads and analyses to the same figures today: diagnostics, bytes/op
+ * and GC cost as that version analysed it; the estimates as the median of the host's quiet rounds
+ * (analysis/host-quiet.ts), which that version recorded as a figure beside its estimate and this
+ * one makes the estimate, and relative speeds whose intervals hold that version's ratios.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAnalysed } from '../../src/analysis/read-analysed.js';
+import { readResults } from '../../src/results/read-results.js';
+import { median } from '../../src/stats/quantile.js';
+
+const FILE = new URL('../fixtures/results/written-by-5bea54e.json', import.meta.url).pathname;
 
 /** [id, ns/op, CI low, CI high, diagnostics, bytes/op, GC ns/op, relative ratio] as commit 5bea54e analysed the file. */
 const AS_ANALYSED_BY_5BEA54E = [
@@ -35,18 +41,35 @@ const AS_ANALYSED_BY_5BEA54E = [
 ];
 
 describe('a results file of the previous version', () => {
-  it('analyses to the figures that version gave', () => {
-    const results = readAnalysed(new URL('../fixtures/results/written-by-5bea54e.json', import.meta.url).pathname);
-    const now = results.benchmarks.map((b) => [
-      b.id,
-      b.estimate?.nsPerOp,
-      b.estimate?.ciLower,
-      b.estimate?.ciUpper,
-      b.diagnostics.map((d) => `${d.severity}:${d.code}`).sort(),
-      b.memory?.bytesPerOp ?? null,
-      b.memory?.gcCost?.overhead?.nsPerOp ?? null,
-      b.relative?.ratio ?? null,
-    ]);
-    assert.deepEqual(now, AS_ANALYSED_BY_5BEA54E);
+  const results = readAnalysed(FILE);
+  const written = readResults(FILE);
+
+  it('analyses to the diagnostics, bytes/op and GC cost that version gave', () => {
+    const now = results.benchmarks.map((b) => [b.id, b.diagnostics.map((d) => `${d.severity}:${d.code}`).sort(), b.memory?.bytesPerOp ?? null, b.memory?.gcCost?.overhead?.nsPerOp ?? null]);
+    assert.deepEqual(
+      now,
+      AS_ANALYSED_BY_5BEA54E.map((row) => [row[0], row[4], row[5], row[6]]),
+    );
+  });
+
+  it("reads each estimate as the host's quiet rounds where that version had the figure, else as it did", () => {
+    for (const [i, b] of results.benchmarks.entries()) {
+      // The quiet rounds by their definition: throughput reference within 5% of its lowest, 12 at least.
+      const samples = written.benchmarks[i]!.samples;
+      const lowest = Math.min(...samples.map((s) => s.hostThroughputNs!));
+      const quiet = samples.filter((s) => s.hostThroughputNs! <= lowest * 1.05).map((s) => s.elapsedNs / s.iterations);
+      const before = AS_ANALYSED_BY_5BEA54E[i]![1] as number;
+      const expected = quiet.length < 12 || quiet.length === samples.length ? before : median(quiet);
+      assert.ok(Math.abs(b.estimate!.nsPerOp / expected - 1) < 1e-12, `${b.id}: ${b.estimate!.nsPerOp} against ${expected}`);
+      assert.ok(b.estimate!.ciLower <= b.estimate!.nsPerOp && b.estimate!.nsPerOp <= b.estimate!.ciUpper);
+    }
+  });
+
+  it("reads relative speeds whose intervals hold that version's ratios", () => {
+    for (const [i, b] of results.benchmarks.entries()) {
+      const before = AS_ANALYSED_BY_5BEA54E[i]![7] as number;
+      const { ciLower, ciUpper } = b.relative!;
+      assert.ok(ciLower <= before && before <= ciUpper, `${b.id}: ${before} outside ${ciLower}–${ciUpper}`);
+    }
   });
 });
