@@ -16,6 +16,7 @@
 import { perOp, splitByCounts } from '../results/derived-values.js';
 import type { HostQuiet, Sample } from '../results/types.js';
 import { median } from '../stats/quantile.js';
+import { MIN_PAIRED_ROUNDS } from './paired-rounds.js';
 
 /**
  * A sample is in a quiet round when its throughput reference read at most 5% above the run's
@@ -25,10 +26,14 @@ import { median } from '../stats/quantile.js';
  */
 export const QUIET_TOLERANCE = 0.05;
 /**
- * At least this many quiet samples, or no figure: 12 keep the median's 95% order-statistic interval
- * inside the middle two thirds of them (ranks 3–10), and the minimum sample count is 20.
+ * At least this many quiet samples, or the estimate reads all of them: the order-statistic interval
+ * of a median needs 6 at 95% (benchstat; MIN_PAIRED_ROUNDS). 12 was tried first and left most
+ * benchmarks of a run on a core shared most of the time without the figure: over 10 runs of the
+ * peers file on such a host, the median run-to-run CV of the eight estimates was 17.5% with 12 and
+ * 8.7% with 6 (all samples: 18.8%); over 12 kept runs of examples/, 12.7% and 9.5% (14.9%); over
+ * 10 earlier runs of the peers file, 20.5% and 16.8% (21.5%). docs/peers.md.
  */
-export const QUIET_MIN_SAMPLES = 12;
+export const QUIET_MIN_SAMPLES = MIN_PAIRED_ROUNDS;
 
 /**
  * The samples of the host's quiet rounds (in their order), or null with fewer than QUIET_MIN_SAMPLES

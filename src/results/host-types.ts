@@ -13,14 +13,14 @@ export interface HostTrack {
   referenceNs: number | null;
   /** Median of the throughput reference next to the samples, ns per 1,000 iterations (null when not measured; absent in older files). */
   throughputNs?: number | null;
-  /** The benchmark in the host's quietest rounds (analysis/host-quiet.ts); absent with too few such samples, or in older files. */
+  /** The samples the estimate reads: the host's quietest rounds (analysis/host-quiet.ts); absent where no process had enough of them, or in older files. */
   quiet?: HostQuiet;
 }
 
-/** The median ns/op of the samples whose throughput reference read within 5% of its lowest next to the benchmark. */
+/** The median ns/op of the samples the estimate reads: per process, those whose throughput reference read within 5% of its lowest in that process. */
 export interface HostQuiet {
   nsPerOp: number;
-  /** Samples in quiet rounds, and samples with a throughput reading. */
+  /** Samples the estimate reads (quiet rounds, or all of a process without enough), and samples with a throughput reading. */
   samples: number;
   of: number;
 }

@@ -23,19 +23,19 @@ function perRoundRatios(a: readonly Sample[], b: readonly Sample[]): number[] {
   return a.flatMap((s) => (s.round !== undefined && other.has(s.round) ? [s.elapsedNs / s.iterations / other.get(s.round)!] : []));
 }
 
-/** The samples of the host's quiet rounds as docs/results-format.md defines them (throughput reference within 5% of its lowest, 12 at least), else null. */
+/** The samples of the host's quiet rounds as docs/results-format.md defines them (throughput reference within 5% of its lowest, 6 at least), else null. */
 function quietOf(samples: readonly Sample[]): Sample[] | null {
   const lowest = Math.min(...samples.map((s) => s.hostThroughputNs ?? Number.NaN));
   const quiet = samples.filter((s) => s.hostThroughputNs! <= lowest * 1.05);
-  return Number.isFinite(lowest) && quiet.length >= 12 ? quiet : null;
+  return Number.isFinite(lowest) && quiet.length >= 6 ? quiet : null;
 }
 
-/** The rounds a paired ratio is read from: those both spent in the host's quiet rounds when there are 12 of them, else every shared round. */
+/** The rounds a paired ratio is read from: those both spent in the host's quiet rounds when there are 6 of them, else every shared round. */
 function pairedRounds(a: readonly Sample[], b: readonly Sample[]): number[] {
   const quietA = quietOf(a);
   const quietB = quietOf(b);
   const quiet = quietA === null || quietB === null ? [] : perRoundRatios(quietA, quietB);
-  return quiet.length >= 12 ? quiet : perRoundRatios(a, b);
+  return quiet.length >= 6 ? quiet : perRoundRatios(a, b);
 }
 
 function medianOf(values: readonly number[]): number {

@@ -54,12 +54,12 @@ describe('a results file of the previous version', () => {
 
   it("reads each estimate as the host's quiet rounds where that version had the figure, else as it did", () => {
     for (const [i, b] of results.benchmarks.entries()) {
-      // The quiet rounds by their definition: throughput reference within 5% of its lowest, 12 at least.
+      // The quiet rounds by their definition: throughput reference within 5% of its lowest, 6 at least.
       const samples = written.benchmarks[i]!.samples;
       const lowest = Math.min(...samples.map((s) => s.hostThroughputNs!));
       const quiet = samples.filter((s) => s.hostThroughputNs! <= lowest * 1.05).map((s) => s.elapsedNs / s.iterations);
       const before = AS_ANALYSED_BY_5BEA54E[i]![1] as number;
-      const expected = quiet.length < 12 || quiet.length === samples.length ? before : median(quiet);
+      const expected = quiet.length < 6 || quiet.length === samples.length ? before : median(quiet);
       assert.ok(Math.abs(b.estimate!.nsPerOp / expected - 1) < 1e-12, `${b.id}: ${b.estimate!.nsPerOp} against ${expected}`);
       assert.ok(b.estimate!.ciLower <= b.estimate!.nsPerOp && b.estimate!.nsPerOp <= b.estimate!.ciUpper);
     }

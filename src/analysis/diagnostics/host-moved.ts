@@ -15,7 +15,7 @@ export const HOST_MOVED_CODE = 'host-moved';
 /**
  * Where the estimate is the median of the host's quiet rounds (analysis/host-quiet.ts), the median
  * over all samples is named when it sits at least this far from it: the estimate's own precision
- * target is ±1%, and the quiet median of 12–50 samples moves by a few percent on its own.
+ * target is ±1%, and the quiet median of 6–50 samples moves by a few percent on its own.
  */
 const QUIET_MENTION = 0.03;
 
