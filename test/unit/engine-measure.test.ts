@@ -198,3 +198,31 @@ describe('sample: iteration cap for GC-free samples', () => {
     assert.ok(Math.max(...free.samples.map((s) => s.iterations)) > 1e6, 'without a cap, samples follow the target');
   });
 });
+
+describe("sampling goes on for the host's quiet rounds the estimate reads (fake clock, scripted host readings)", () => {
+  /** Samples of a steady 20 ns body whose throughput reference reads `reading(i)` next to sample i. */
+  const sampled = async (reading: (i: number) => number) => {
+    const fake = createFakeBenchmark({ nsPerOp: 20, noise: 0.001 });
+    let i = 0;
+    const hostReference = () => ({ latencyNs: 5600, throughputNs: reading(i++) });
+    return sample({ ...deps(fake), hostReference }, config, 20);
+  };
+
+  it('stops at the precision target when the host read quiet throughout', async () => {
+    const run = await sampled(() => 410);
+    assert.equal(run.precision.stopReason, 'precision');
+    assert.equal(run.samples.length, MIN_SAMPLES);
+  });
+
+  it('goes on past the precision target until 6 samples read quiet', async () => {
+    // One quiet reading, then a core shared for 40 samples, then quiet again.
+    const run = await sampled((i) => (i === 0 || i >= 40 ? 410 : 580));
+    assert.equal(run.precision.stopReason, 'precision');
+    assert.equal(run.samples.length, 45, 'the first quiet sample and five after the busy stretch');
+  });
+
+  it('ends at the budget (or the sample cap) when the quiet rounds never come', async () => {
+    const run = await sampled((i) => (i === 0 ? 410 : 580));
+    assert.ok(['budget', 'max-samples'].includes(run.precision.stopReason), run.precision.stopReason);
+  });
+});

@@ -6,6 +6,7 @@
  * batches, deterministically.
  */
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../results/types.js';
+import { quietSamples } from '../../results/quiet-samples.js';
 import type { Now } from './clock.js';
 import type { HostReading } from '../host/host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
@@ -197,6 +198,9 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
   return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
 }
 
+/** Enough samples of the host's quiet rounds for the estimate to read, or no throughput reading to judge by. */
+export const quietEnough = (samples: readonly Sample[]): boolean => !samples.some((s) => s.hostThroughputNs !== undefined) || quietSamples(samples) !== null;
+
 /**
  * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
  * among the other benchmarks of the file (interleaved). The budget counts the time of its own
@@ -217,9 +221,15 @@ export class Sampler {
     this.plan = new SamplingPlan(start.baseIterations, deps.rng);
   }
 
-  /** Whether the stopping rule has said enough. */
+  /**
+   * Whether the stopping rule has said enough. Precision, or the host's limit, reached over all
+   * samples is not enough while fewer than QUIET_MIN_SAMPLES were taken in the host's quiet rounds,
+   * which the estimate reads: sampling goes on for them up to the budget. (The host readings are
+   * attached to a sample after it is taken, before this is asked.)
+   */
   get done(): boolean {
-    return this.stop !== null;
+    if (this.stop === null) return false;
+    return (this.stop !== 'precision' && this.stop !== 'host-limit') || quietEnough(this.samples);
   }
 
   /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
