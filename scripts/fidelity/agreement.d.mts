@@ -2,7 +2,7 @@
 export declare const MIN_TOLERANCE: number;
 export declare function median(xs: readonly number[]): number;
 export declare function spreadOf(xs: readonly number[]): number;
-export declare function estimatesOf(results: unknown, options?: { quiet?: boolean }): Map<string, number>;
+export declare function estimatesOf(results: unknown): Map<string, number>;
 export interface AgreementRow {
   name: string;
   form: string;

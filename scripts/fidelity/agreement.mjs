@@ -19,15 +19,12 @@ export const median = (xs) => {
 /** max/min − 1 of a form's estimates across its processes (0 for one process). */
 export const spreadOf = (xs) => Math.max(...xs) / Math.min(...xs) - 1;
 
-/**
- * Estimates (ns/op) by benchmark name from a results file's document. `quiet`: each benchmark's
- * figure in the host's quiet rounds (`host.quiet.nsPerOp`) where it has one, else its estimate.
- */
-export function estimatesOf(results, { quiet = false } = {}) {
+/** Estimates (ns/op) by benchmark name from a results file's document (each reads the host's quiet rounds where it has them). */
+export function estimatesOf(results) {
   const out = new Map();
   for (const b of results.benchmarks) {
     if (b.status !== 'ok' || b.estimate === null) continue;
-    out.set(b.group === null ? b.name : `${b.group} › ${b.name}`, (quiet ? b.host?.quiet?.nsPerOp : undefined) ?? b.estimate.nsPerOp);
+    out.set(b.group === null ? b.name : `${b.group} › ${b.name}`, b.estimate.nsPerOp);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 // Types of harnesses.mjs, for its unit test.
 export interface HarnessReading {
   estimates: Map<string, number>;
-  /** ubench only: its figure in the host's quiet rounds, where the results file has one. */
-  quiet?: Map<string, number>;
+  /** ubench only: the median over all its samples (`stats.median`), beside the estimate, which reads the host's quiet rounds. */
+  overall?: Map<string, number>;
   ownFloorNs: number | undefined;
 }
 export interface Harness {

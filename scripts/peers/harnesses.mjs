@@ -43,25 +43,25 @@ const listOf = (v, what) => {
 const workloadOf = (name) => (typeof name === 'string' && NAMES.has(name) ? name : undefined);
 
 /**
- * ubench's results file: each ok benchmark's `estimate.nsPerOp` (the median), and `floorNsPerOp`;
- * `quiet`: its figure in the host's quiet rounds (`host.quiet.nsPerOp`) where the file has one.
+ * ubench's results file: each ok benchmark's `estimate.nsPerOp` (the median of its samples in the
+ * host's quiet rounds), and `floorNsPerOp`; `overall`: the median over all its samples (`stats.median`).
  */
 export function readUbench(resultsText) {
   const doc = parseJson(resultsText, 'ubench results file');
   const estimates = new Map();
-  const quiet = new Map();
+  const overall = new Map();
   const floors = [];
   for (const b of listOf(isObject(doc) ? doc.benchmarks : undefined, 'ubench results file')) {
     if (!isObject(b) || b.status !== 'ok') continue;
     const name = workloadOf(b.name);
     const ns = nsOrUndefined(isObject(b.estimate) ? b.estimate.nsPerOp : undefined);
     if (name !== undefined && ns !== undefined) estimates.set(name, ns);
-    const quietNs = nsOrUndefined(isObject(b.host) && isObject(b.host.quiet) ? b.host.quiet.nsPerOp : undefined);
-    if (name !== undefined && quietNs !== undefined) quiet.set(name, quietNs);
+    const allNs = nsOrUndefined(isObject(b.stats) ? b.stats.median : undefined);
+    if (name !== undefined && allNs !== undefined) overall.set(name, allNs);
     const floor = nsOrUndefined(b.floorNsPerOp);
     if (floor !== undefined) floors.push(floor);
   }
-  return { estimates, quiet, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
+  return { estimates, overall, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
 }
 
 /** mitata's JSON: each run's `stats.avg` (the mean, its ns/iter headline); its own floor `context.noop.fn.avg`. */
@@ -102,7 +102,7 @@ export function readBenchNode(stdout) {
 export const HARNESSES = [
   {
     id: 'ubench',
-    estimator: 'median of its samples (`estimate.nsPerOp`)',
+    estimator: "median of its samples in the host's quiet rounds (`estimate.nsPerOp`)",
     argv: (resultsFile) => [path.join(ROOT, 'dist/cli/main.js'), `${DIR}/ubench.bench.mjs`, '--json', resultsFile, '--no-history', '--quiet', '--no-color'],
     readsResultsFile: true,
     read: readUbench,

@@ -7,9 +7,9 @@
  * burst is taken again first (scripts/fidelity/host-slowed.mjs): such a process reads every benchmark
  * 1.2–1.7× slow, a clean-clone CI run read `four classes` ×1.35 beside its neighbour in two rounds, and
  * the processes of 2026-11-27 that read it 1.6× slow had the reference up 1.35–1.5×. Each benchmark
- * is read in the host's quiet rounds (`host.quiet`) where it has that figure, for bursts within a
- * process: a later clean-clone run, its host so busy that 18 processes were taken again, read
- * `one closure` ×1.44 and ×1.33 beside its neighbour by the estimates. `npm run bench:fidelity` measures the full set with
+ * is read by its estimate, which reads the host's quiet rounds, for bursts within a process: a later
+ * clean-clone run, its host so busy that 18 processes were taken again, read `one closure` ×1.44
+ * and ×1.33 beside its neighbour by the medians over all samples. `npm run bench:fidelity` measures the full set with
  * the spread.
  */
 import assert from 'node:assert/strict';
@@ -71,7 +71,7 @@ describe('fidelity of what is timed', () => {
       const { results, retakes } = unslowed(order.map((form) => () => runUbench(path.join(temp.dir, form), [...benches(form), ...TIME]).results));
       retaken += retakes;
       results.forEach((document, k) => {
-        runs[order[k]!]!.push(estimatesOf(document, { quiet: true }));
+        runs[order[k]!]!.push(estimatesOf(document));
         // Nothing here detaches an ArrayBuffer: the protector's probe must not see a fall (a false alarm).
         const alarmed = (document as ResultsFile).benchmarks.filter((b) => b.detachedBuffers !== undefined).map((b) => b.name);
         assert.deepEqual(alarmed, [], `${order[k]}: a detaching protector fall was reported where nothing detaches`);
@@ -97,7 +97,7 @@ describe('fidelity of what is timed', () => {
       const args = (side: 'together' | 'alone') => ['neighbours.bench.ts', ...TIME, ...(side === 'alone' ? ['--isolate', 'benchmark'] : [])];
       const { results, retakes } = unslowed(order.map((side) => () => runUbench(cwd, args(side), { env }).results));
       retaken += retakes;
-      results.forEach((document, k) => sides[order[k]!].push(estimatesOf(document, { quiet: true })));
+      results.forEach((document, k) => sides[order[k]!].push(estimatesOf(document)));
       const judged = agreement(sides, { together: 'alone' }, TOLERANCE).filter((r) => r.agrees !== null);
       assert.equal(judged.length, 8, JSON.stringify(judged));
       return judged.filter((r) => !r.agrees).map((r) => `${r.name}: ×${r.ratio!.toFixed(2)} beside its neighbour (allowed ±${(r.tolerance! * 100).toFixed(0)}%)`);
