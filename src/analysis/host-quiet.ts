@@ -49,5 +49,6 @@ export function hostQuiet(samples: readonly Sample[], forks: readonly { sampleCo
   if (groups.every((g) => quietSamples(g) === null)) return null;
   const pool = estimateGroups(groups).flat();
   const of = samples.filter((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0).length;
-  return { nsPerOp: median(pool.map(perOp)), samples: pool.length, of };
+  const readings = pool.flatMap((s) => (s.hostThroughputNs !== undefined && s.hostThroughputNs > 0 ? [s.hostThroughputNs] : []));
+  return { nsPerOp: median(pool.map(perOp)), samples: pool.length, of, ...(readings.length === 0 ? {} : { throughputNs: median(readings) }) };
 }

@@ -266,7 +266,7 @@ function renderTerminalReportVisible(results: ResultsFile, options: TerminalRepo
   });
   const sideBySide = runtimeTableLines(results, options, c);
   if (sideBySide.length > 0) lines.push('', ...sideBySide);
-  const host = hostLine(results.host ?? null);
+  const host = hostLine(results.host ?? null, results.benchmarks);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
   if (results.merged !== undefined) {
     const { runs, machines } = results.merged;

@@ -23,6 +23,8 @@ export interface HostQuiet {
   /** Samples the estimate reads (quiet rounds, or all of a process without enough), and samples with a throughput reading. */
   samples: number;
   of: number;
+  /** Median throughput reference of the samples the estimate reads, ns per 1,000 iterations (absent in older files). */
+  throughputNs?: number;
 }
 
 /** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */

@@ -2,6 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runHost } from '../../src/analysis/host-speed.js';
 import { hostLine, hostOffUsual } from '../../src/report/host-line.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
+import { syntheticResult } from '../helpers/synthetic-result.js';
+
+/** A benchmark whose samples read the throughput reference at `all` (median) and whose estimate read it at `quiet`, where given. */
+function benchmark(name: string, all: number, quiet?: number): BenchmarkResult {
+  const base = syntheticResult({ perOp: [10, 10, 10, 10, 10, 10] });
+  const track = { source: 'rounds' as const, movement: 0.3, slowest: 1.3, fastest: 1, referenceNs: 6000, throughputNs: all };
+  return { ...base, name, host: quiet === undefined ? track : { ...track, quiet: { nsPerOp: 10, samples: 8, of: 40, throughputNs: quiet } } };
+}
 
 const usual = Array.from({ length: 5 }, (_, i) => ({ referenceNs: 6000 + i, throughputNs: 300 + i }));
 
@@ -33,5 +42,12 @@ describe("the run's host line", () => {
     assert.equal(old.usualThroughputNs, null);
     assert.equal(old.versusUsualThroughput, null);
     assert.match(hostLine(old)!, /^host: at this machine's usual speed/);
+  });
+  it("says whether the estimates found the host's quiet rounds at its usual speed when the core was shared", () => {
+    const host = runHost({ referenceNs: 6030, throughputNs: 540 }, usual);
+    assert.match(hostLine(host, [benchmark('a', 540, 305), benchmark('b', 530, 300)])!, /; every estimate read the host's quiet rounds, at its usual speed \(latency/);
+    const line = hostLine(host, [benchmark('a', 540, 305), benchmark('b', 540, 520), benchmark('c', 560)])!;
+    assert.match(line, /; 2 of 3 estimates found no quiet rounds at its usual speed \(b, c\): their figures may sit higher by up to that much \(latency/);
+    assert.match(hostLine(host)!, /most likely another tenant\): its figures may sit higher by up to that much/, 'without benchmarks, as before');
   });
 });

@@ -90,8 +90,10 @@ describe('results schema', () => {
       // Present only when a pass wrote files for the benchmark (a heap snapshot); older files lack it.
       ['#/$defs/profile', ['files']],
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],
-      // quiet: absent with fewer than 12 samples in the host's quiet rounds, and in older files.
+      // quiet: absent where no process had 6 samples in the host's quiet rounds, and in older files.
       ['#/$defs/hostTrack', ['throughputNs', 'quiet']],
+      // Recorded since the estimate reads the quiet rounds; older files lack it.
+      ['#/$defs/hostTrack/properties/quiet', ['throughputNs']],
       // Recorded since collections are counted apart; older files with instruction counts lack it.
       // Recorded since the fit is derived again on reading; older files lack the regions.
       ['#/$defs/instructionCount', ['collectionPerOp', 'regionCounts']],
