@@ -1,17 +1,15 @@
 /**
- * The benchmark in the host's quietest rounds: the median ns/op of the samples whose throughput
- * reference (timed next to each sample) read within QUIET_TOLERANCE of its lowest reading next to
- * this benchmark's samples. The throughput reference feels what slows code of much instruction-level parallelism —
- * another tenant at work on the core's other hardware thread — which the latency reference does not
- * (docs/diagnostics.md), and which paired rounds cannot cancel when one benchmark feels it and its
- * neighbour does not.
+ * The samples the estimate reads: per process, those of the host's quiet rounds (results/quiet-samples.ts)
+ * where the process has enough of them, else all of its samples. The throughput reference feels what
+ * slows code of much instruction-level parallelism — another tenant at work on the core's other
+ * hardware thread — which the latency reference does not (docs/diagnostics.md), and which paired
+ * rounds cannot cancel when one benchmark feels it and its neighbour does not.
  *
- * Measured on a bursty host (2026-11-27), from the results files of 9 runs of the peers file and
- * 10 of examples/ (22 benchmarks): the run-to-run CV of this figure was lower than the estimate's
- * for 8 — 2.9 against 7.8% (the empty body), 4.2 against 13.6% (the object literal), 5.0 against
- * 15.6% (examples' Float64Array loop) —, within 1.5 points either way for 13, and 1.8 points higher
- * for one (String#indexOf, 18.6 against 16.8%). The tolerance was chosen on examples' Float64Array
- * loop; the peers runs were not looked at before (docs/peers.md).
+ * First a figure beside the estimate, measured on a bursty host (2026-11-27) from the results files
+ * of 9 runs of the peers file and 10 of examples/ (22 benchmarks): its run-to-run CV was lower than
+ * the all-samples median's for 8 — 2.9 against 7.8% (the empty body), 4.2 against 13.6% (the object
+ * literal), 5.0 against 15.6% (examples' Float64Array loop) —, within 1.5 points either way for 13,
+ * and 1.8 points higher for one (String#indexOf). Now the estimate (docs/peers.md).
  */
 import { perOp, splitByCounts } from '../results/derived-values.js';
 import type { HostQuiet, Sample } from '../results/types.js';

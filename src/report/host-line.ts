@@ -57,9 +57,9 @@ function sharedCoreText(offThroughput: number, benchmarks: readonly BenchmarkRes
   const ran = `code of much instruction-level parallelism ran up to ${percentOff(offThroughput)} than usual (another hardware thread of the same cores at work, most likely another tenant)`;
   const { slowed, known } = slowedReads(benchmarks, usualThroughputNs);
   if (known === 0) return `${ran}: its figures may sit higher by up to that much`;
-  if (slowed.length === 0) return `${ran}; every estimate read the host's quiet rounds, at its usual speed`;
+  if (slowed.length === 0) return `${ran}; every estimate read the host's quiet rounds, at the machine's usual speed`;
   const named = slowed.slice(0, NAMED_AT_MOST).join(', ') + (slowed.length > NAMED_AT_MOST ? ` and ${slowed.length - NAMED_AT_MOST} more` : '');
-  return `${ran}; ${slowed.length} of ${known} estimates found no quiet rounds at its usual speed (${named}): their figures may sit higher by up to that much`;
+  return `${ran}; ${slowed.length} of ${known} estimates found no quiet rounds at the machine's usual speed (${named}): their figures may sit higher by up to that much`;
 }
 
 /** `benchmarks`: the run's results, to say whose estimates the shared core reached. */

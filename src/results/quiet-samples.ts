@@ -7,19 +7,19 @@
 import type { Sample } from './sample-types.js';
 
 /**
- * A sample is in a quiet round when its throughput reference read at most 5% above the run's
- * lowest: unslowed processes read the reference within 6.5% of each other (412–439 ns per 1,000
- * iterations, 42 processes, scripts/fidelity/host-slowed.mjs), and 3% or 10% gave the same CVs
- * on the peers runs.
+ * A sample is in a quiet round when its throughput reference read at most 5% above the lowest
+ * among the process's samples of that benchmark: unslowed processes read the reference within 6.5%
+ * of each other (412–439 ns per 1,000 iterations, 42 processes, scripts/fidelity/host-slowed.mjs),
+ * and 3% or 10% gave the same CVs on the peers runs.
  */
 export const QUIET_TOLERANCE = 0.05;
 /**
  * At least this many quiet samples, or the estimate reads all of them: the order-statistic interval
- * of a median needs 6 at 95% (benchstat). 12 was tried first and left most
- * benchmarks of a run on a core shared most of the time without the figure: over 10 runs of the
- * peers file on such a host, the median run-to-run CV of the eight estimates was 17.5% with 12 and
- * 8.7% with 6 (all samples: 18.8%); over 12 kept runs of examples/, 12.7% and 9.5% (14.9%); over
- * 10 earlier runs of the peers file, 20.5% and 16.8% (21.5%). docs/peers.md.
+ * of a median needs 6 at 95% (benchstat). 12 was tried first and left most benchmarks of a run on a
+ * core shared most of the time without the figure: over 10 runs of the peers file on such a host,
+ * the median run-to-run CV of the eight estimates was 17.5% with 12 and 8.7% with 6 (all samples:
+ * 18.8%); over 12 kept runs of examples/, 12.7% and 9.5% (14.9%); over 10 earlier runs of the peers
+ * file, 20.5% and 16.8% (21.5%). docs/peers.md.
  */
 export const QUIET_MIN_SAMPLES = 6;
 

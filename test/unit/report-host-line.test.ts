@@ -43,11 +43,11 @@ describe("the run's host line", () => {
     assert.equal(old.versusUsualThroughput, null);
     assert.match(hostLine(old)!, /^host: at this machine's usual speed/);
   });
-  it("says whether the estimates found the host's quiet rounds at its usual speed when the core was shared", () => {
+  it("says whether the estimates found the host's quiet rounds at the machine's usual speed when the core was shared", () => {
     const host = runHost({ referenceNs: 6030, throughputNs: 540 }, usual);
-    assert.match(hostLine(host, [benchmark('a', 540, 305), benchmark('b', 530, 300)])!, /; every estimate read the host's quiet rounds, at its usual speed \(latency/);
+    assert.match(hostLine(host, [benchmark('a', 540, 305), benchmark('b', 530, 300)])!, /; every estimate read the host's quiet rounds, at the machine's usual speed \(latency/);
     const line = hostLine(host, [benchmark('a', 540, 305), benchmark('b', 540, 520), benchmark('c', 560)])!;
-    assert.match(line, /; 2 of 3 estimates found no quiet rounds at its usual speed \(b, c\): their figures may sit higher by up to that much \(latency/);
+    assert.match(line, /; 2 of 3 estimates found no quiet rounds at the machine's usual speed \(b, c\): their figures may sit higher by up to that much \(latency/);
     assert.match(hostLine(host)!, /most likely another tenant\): its figures may sit higher by up to that much/, 'without benchmarks, as before');
   });
 });
