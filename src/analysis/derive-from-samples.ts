@@ -10,7 +10,7 @@
  * Measured (docs/peers.md, 5 runs of the peers script, 2026-11-27 09:17): the estimate's run-to-run
  * CV was at most the best peer's on 7 of 8 workloads (0.4–5.9%), the all-samples median's on 5 of 8.
  */
-import type { BenchmarkResult, Estimate, Sample, SampleStats } from '../results/types.js';
+import type { BenchmarkResult, Estimate, ResultsFile, Sample, SampleStats } from '../results/types.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { CONFIDENCE, estimateHalfWidth, perOpValues, splitByCounts } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
@@ -110,4 +110,14 @@ export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult
     precision: result.precision === null ? null : { ...result.precision, reached: derived.reached },
     forks: result.forks === null || derived.forkEstimates === null ? result.forks : result.forks.map((fork, i) => ({ ...fork, estimate: derived.forkEstimates![i]! })),
   };
+}
+
+/**
+ * A kept run with each single-process estimate derived again from its samples as this version
+ * derives it — a run kept by an earlier version may have read all samples where this one reads the
+ * host's quiet rounds — so bands learned from kept runs read the estimates `history` shows.
+ * Several processes' results are left as recorded: bands learn from single processes only.
+ */
+export function withEstimatesNow(results: ResultsFile, seed: number): ResultsFile {
+  return { ...results, benchmarks: results.benchmarks.map((b) => (b.forks === null || b.forks.length <= 1 ? rederive(b, seed) : b)) };
 }

@@ -8,6 +8,7 @@ import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';
 import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
+import { withEstimatesNow } from '../analysis/derive-from-samples.js';
 import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
 import type { Explanation, ResultsFile } from '../results/types.js';
@@ -32,15 +33,19 @@ interface Io {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The kept runs of the working directory's history (`.ubench/runs/`), as recorded: each benchmark's band is learned from them (unreadable ones are left out). */
-function keptRuns(cwd: string): ResultsFile[] {
-  return readHistory(path.resolve(cwd, RUNS_DIR)).runs.map((r) => r.results);
+/**
+ * The kept runs of the working directory's history (`.ubench/runs/`), each single-process estimate
+ * derived as this version derives it: each benchmark's band is learned from them (unreadable ones
+ * are left out).
+ */
+function keptRuns(cwd: string, seed: number): ResultsFile[] {
+  return readHistory(path.resolve(cwd, RUNS_DIR)).runs.map((r) => withEstimatesNow(r.results, seed));
 }
 
 export function runCompare(command: CompareCommand, io: Io): number {
   const base = readAnalysed(command.basePath);
   const next = readAnalysed(command.newPath);
-  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed, metric: command.metric, history: keptRuns(io.cwd) });
+  const comparison = compareRuns(base, next, { noise: command.noise, seed: command.seed, metric: command.metric, history: keptRuns(io.cwd, command.seed) });
   const baseLabel = displayPath(command.basePath, io.cwd);
   const newLabel = displayPath(command.newPath, io.cwd);
   if (comparison.rows.length === 0 && comparison.skipped.length === 0) {
@@ -79,7 +84,7 @@ export function compareAfterRun(
   options: { basePath: string; noise: number; seed: number; failOnRegression: number | null; color: boolean; metric: CompareMetric; explain?: boolean },
   io: Io,
 ): { code: number; markdown: () => string; comparison: Comparison; baseLabel: string; explanations: Explanation[] | null } {
-  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric, history: keptRuns(io.cwd) });
+  const comparison = compareRuns(base, results, { noise: options.noise, seed: options.seed, metric: options.metric, history: keptRuns(io.cwd, options.seed) });
   const baseLabel = displayPath(options.basePath, io.cwd);
   io.stdout.write(`\n${renderCompareReport(comparison, { color: options.color, width: io.stdout.columns, baseLabel, newLabel: 'this run' })}`);
   const explanations = options.explain === true ? explainComparison(comparison, base, results) : null;

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromSamples, singleProcessEstimate } from '../../src/analysis/derive-from-samples.js';
+import { fromSamples, singleProcessEstimate, withEstimatesNow } from '../../src/analysis/derive-from-samples.js';
 import { estimateGroups, QUIET_MIN_SAMPLES } from '../../src/analysis/host-quiet.js';
 import { withRelative } from '../../src/analysis/relative.js';
 import { perOpValues } from '../../src/results/derived-values.js';
-import type { BenchmarkResult, Sample } from '../../src/results/types.js';
+import type { BenchmarkResult, ResultsFile, Sample } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';
 
@@ -71,5 +71,18 @@ describe("relative speed: paired over the rounds both spent in the host's quiet 
   it('pairs every round without throughput readings (and then reads the busy rounds into the ratio)', () => {
     const all = ratioOf(withoutReadings(rounds(60, 100, 1.4, everyOther, 1)), withoutReadings(rounds(60, 100, 1, everyOther, 2)));
     assert.ok(all.ciLower > 1, JSON.stringify(all));
+  });
+});
+
+describe('kept runs read as this version reads them', () => {
+  it("derives a single process's estimate again from its samples, and leaves several processes' results as recorded", () => {
+    const samples = rounds(60, 100, 1.4, everyOther, 9);
+    const recorded = { ...syntheticResult({ perOp: perOpValues(samples) }), samples, estimate: singleProcessEstimate(perOpValues(samples)) };
+    const forked = { ...recorded, id: 'f.bench.ts#forked', forks: [recorded.forks?.[0], recorded.forks?.[0]] } as BenchmarkResult;
+    const kept = { benchmarks: [recorded, forked] } as unknown as ResultsFile;
+    const now = withEstimatesNow(kept, 1);
+    assert.ok(recorded.estimate.nsPerOp > 115, `as recorded, all samples: ${recorded.estimate.nsPerOp}`);
+    assert.ok(Math.abs(now.benchmarks[0]!.estimate!.nsPerOp / 100 - 1) < 0.01, String(now.benchmarks[0]!.estimate!.nsPerOp));
+    assert.equal(now.benchmarks[1], forked);
   });
 });
