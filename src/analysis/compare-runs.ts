@@ -112,9 +112,13 @@ export function hostShiftOf(base: BenchmarkResult, next: BenchmarkResult): numbe
   return shift(base.host?.referenceNs ?? null, next.host?.referenceNs ?? null);
 }
 
-/** new / base − 1 of the throughput reference next to each run's samples, or null. */
+/**
+ * new / base − 1 of the throughput reference next to the samples each run's estimate read (the
+ * host's quiet rounds where it read them, `host.quiet.throughputNs`; else all samples), or null.
+ */
 export function throughputShiftOf(base: BenchmarkResult, next: BenchmarkResult): number | null {
-  return shift(base.host?.throughputNs ?? null, next.host?.throughputNs ?? null);
+  const read = (b: BenchmarkResult): number | null => b.host?.quiet?.throughputNs ?? b.host?.throughputNs ?? null;
+  return shift(read(base), read(next));
 }
 
 const shift = (a: number | null, b: number | null): number | null => (a === null || b === null || !(a > 0) ? null : b / a - 1);

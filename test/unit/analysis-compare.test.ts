@@ -103,6 +103,12 @@ describe('compareBenchmarks: verdicts', () => {
     assert.ok(
       compareRuns(file([quiet]), file([busy]), options).notes.some((n) => /^code of much instruction-level parallelism ran slower in the new run \(\+60\.0% on the throughput reference/.test(n)),
     );
+    // Where each estimate read the host's quiet rounds, the shift is that of the samples it read:
+    // both at the quiet level, the contended run's other rounds widen nothing.
+    const readQuiet = (r: BenchmarkResult, throughputNs: number): BenchmarkResult => ({ ...r, host: { ...r.host!, quiet: { nsPerOp: r.estimate!.nsPerOp, samples: 10, of: 40, throughputNs } } });
+    const quietBoth = compareBenchmarks(readQuiet(quiet, 300), readQuiet(busy, 303), options);
+    assert.ok(Math.abs(quietBoth.throughputShift! - 0.01) < 1e-9);
+    assert.equal(quietBoth.verdict, 'slower', 'read in quiet rounds on both sides, +40% is the code');
     assert.ok(
       notes.some((n) => /compared by samples \(one process per run, or too few for a per-process test\): .* must also clear what single processes differ by .* else ±2%/.test(n)),
       notes.join('\n'),
