@@ -12,7 +12,7 @@
  */
 import type { BenchmarkResult, Estimate, ResultsFile, Sample, SampleStats } from '../results/types.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
-import { CONFIDENCE, estimateHalfWidth, perOpValues, splitByCounts } from '../results/derived-values.js';
+import { CONFIDENCE, estimateHalfWidth, forkSizesOf, perOpValues, splitByCounts } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
 import { medianWithInterval } from '../stats/median-ci.js';
 import { estimateGroups, estimatePool } from './host-quiet.js';
@@ -97,11 +97,7 @@ export function fromSamples(samples: readonly Sample[], forkSizes: readonly numb
  */
 export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult {
   if (result.status !== 'ok' || result.samples.length === 0) return result;
-  // One process's count stands for all the samples, as when it was measured.
-  const sizes = result.forks === null ? null : result.forks.length === 1 ? [result.samples.length] : result.forks.map((f) => f.sampleCount);
-  // Counts that do not add up, or an empty process (a file edited by hand): the samples as one pool.
-  const usable = sizes !== null && !sizes.includes(0) && splitByCounts(result.samples, sizes) !== null ? sizes : null;
-  const derived = fromSamples(result.samples, usable, seed);
+  const derived = fromSamples(result.samples, forkSizesOf(result.samples, result.forks), seed);
   return {
     ...result,
     estimate: derived.estimate,

@@ -11,21 +11,15 @@
  * literal), 5.0 against 15.6% (examples' Float64Array loop) —, within 1.5 points either way for 13,
  * and 1.8 points higher for one (String#indexOf). Now the estimate (docs/peers.md).
  */
-import { perOp, splitByCounts } from '../results/derived-values.js';
+import { forkSizesOf, perOp, splitByCounts } from '../results/derived-values.js';
 import type { HostQuiet, Sample } from '../results/types.js';
 import { median } from '../stats/quantile.js';
-import { quietSamples } from '../results/quiet-samples.js';
+import { hasThroughputReading, quietSamples } from '../results/quiet-samples.js';
 
-export { QUIET_MIN_SAMPLES, QUIET_TOLERANCE, quietSamples } from '../results/quiet-samples.js';
-
-/**
- * A result's samples per process (`forks[].sampleCount`), or as one group for a single process or
- * counts that do not add up (a file edited by hand).
- */
+/** A result's samples per process (`forks[].sampleCount`, as `forkSizesOf` reads them), or as one group. */
 export function processGroups<T extends Sample>(samples: readonly T[], forks: readonly { sampleCount: number }[] | null): T[][] {
-  const sizes = forks === null || forks.length <= 1 ? null : forks.map((f) => f.sampleCount);
-  const groups = sizes === null || sizes.includes(0) ? null : splitByCounts(samples, sizes);
-  return groups ?? [[...samples]];
+  const sizes = forkSizesOf(samples, forks);
+  return sizes === null ? [[...samples]] : splitByCounts(samples, sizes)!;
 }
 
 /**
@@ -44,9 +38,10 @@ export const estimatePool = (result: { samples: readonly Sample[]; forks: readon
 /** The figure the estimate reads where some process had quiet rounds to read; null where none had. */
 export function hostQuiet(samples: readonly Sample[], forks: readonly { sampleCount: number }[] | null = null): HostQuiet | null {
   const groups = processGroups(samples, forks);
-  if (groups.every((g) => quietSamples(g) === null)) return null;
-  const pool = estimateGroups(groups).flat();
-  const of = samples.filter((s) => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0).length;
-  const readings = pool.flatMap((s) => (s.hostThroughputNs !== undefined && s.hostThroughputNs > 0 ? [s.hostThroughputNs] : []));
+  const quiet = groups.map((g) => quietSamples(g));
+  if (quiet.every((q) => q === null)) return null;
+  const pool = groups.flatMap((g, i) => quiet[i] ?? g);
+  const of = samples.filter(hasThroughputReading).length;
+  const readings = pool.filter(hasThroughputReading).map((s) => s.hostThroughputNs!);
   return { nsPerOp: median(pool.map(perOp)), samples: pool.length, of, ...(readings.length === 0 ? {} : { throughputNs: median(readings) }) };
 }

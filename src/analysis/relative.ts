@@ -14,7 +14,7 @@ import { bootstrapMedianRatio, DEFAULT_BOOTSTRAP_RESAMPLES } from '../stats/boot
 import { createRng } from '../stats/random.js';
 import { CONFIDENCE } from '../results/derived-values.js';
 import { estimateValues } from './derive-from-samples.js';
-import { QUIET_MIN_SAMPLES, quietSamples } from './host-quiet.js';
+import { QUIET_MIN_SAMPLES, quietSamples } from '../results/quiet-samples.js';
 import { pairedRatio } from './paired-rounds.js';
 import { runtimeKey } from '../results/runtime-keys.js';
 

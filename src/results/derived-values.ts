@@ -39,3 +39,14 @@ export function splitByCounts<T>(items: readonly T[], counts: readonly number[])
     return items.slice(at - n, at);
   });
 }
+
+/**
+ * A result's samples per process as `forks[].sampleCount` records them: null without `forks`; one
+ * process's count stands for all the samples, as when it was measured; counts that do not add up,
+ * or an empty process (a file edited by hand), give null: the samples as one pool.
+ */
+export function forkSizesOf(samples: readonly unknown[], forks: readonly { sampleCount: number }[] | null): number[] | null {
+  if (forks === null) return null;
+  const sizes = forks.length === 1 ? [samples.length] : forks.map((f) => f.sampleCount);
+  return !sizes.includes(0) && splitByCounts(samples, sizes) !== null ? sizes : null;
+}

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hostQuiet, QUIET_MIN_SAMPLES, QUIET_TOLERANCE } from '../../src/analysis/host-quiet.js';
+import { hostQuiet } from '../../src/analysis/host-quiet.js';
+import { QUIET_MIN_SAMPLES, QUIET_TOLERANCE } from '../../src/results/quiet-samples.js';
 import type { Sample } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';
 

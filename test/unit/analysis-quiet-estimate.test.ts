@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fromSamples, singleProcessEstimate, withEstimatesNow } from '../../src/analysis/derive-from-samples.js';
-import { estimateGroups, QUIET_MIN_SAMPLES } from '../../src/analysis/host-quiet.js';
+import { estimateGroups } from '../../src/analysis/host-quiet.js';
+import { QUIET_MIN_SAMPLES } from '../../src/results/quiet-samples.js';
 import { withRelative } from '../../src/analysis/relative.js';
 import { perOpValues } from '../../src/results/derived-values.js';
 import type { BenchmarkResult, ResultsFile, Sample } from '../../src/results/types.js';

@@ -199,7 +199,7 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
 }
 
 /** Enough samples of the host's quiet rounds for the estimate to read, or no throughput reading to judge by. */
-export const quietEnough = (samples: readonly Sample[]): boolean => !samples.some((s) => s.hostThroughputNs !== undefined) || quietSamples(samples) !== null;
+const quietEnough = (samples: readonly Sample[]): boolean => !samples.some((s) => s.hostThroughputNs !== undefined) || quietSamples(samples) !== null;
 
 /**
  * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
