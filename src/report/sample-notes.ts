@@ -1,7 +1,8 @@
 /**
  * Information about the samples' statistics that is not the benchmark's own — a spread, clusters,
- * outliers or level steps that setup's values do not explain, the host's movement, a warm-up kept
- * from settling by it — is condensed in the terminal into one line per group: worth knowing, not
+ * outliers or level steps that setup's values do not explain (a step the host's movement does not
+ * explain is the code's, and keeps its line), the host's movement, a warm-up kept from settling by
+ * it — is condensed in the terminal into one line per group: worth knowing, not
  * worth a screen. The results file (and the HTML report) keep every finding in full.
  */
 import type { BenchmarkResult, Diagnostic } from '../results/types.js';
@@ -22,8 +23,11 @@ const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
 
 /** Whether the terminal condenses this finding into the group's note line. */
 export function isSampleNote(d: Diagnostic): boolean {
-  return d.severity === 'info' && d.code in NOTE_WORDS;
+  return d.severity === 'info' && d.code in NOTE_WORDS && !ownStep(d);
 }
+
+/** A level step the drift rule found with the host's movement taken out: the code's, so it gets a line of its own. */
+const ownStep = (d: Diagnostic): boolean => d.code === 'drift' && (d.evidence as { stepOwner?: unknown } | undefined)?.stepOwner === 'code';
 
 /** "Map#get (outliers; host moved 14%), sort(size=100) (spread, level steps)", or null when there is nothing to note. */
 export function sampleNotesText(benchmarks: readonly BenchmarkResult[]): string | null {

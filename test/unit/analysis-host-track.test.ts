@@ -113,6 +113,21 @@ describe('attribution before blaming', () => {
     assert.match(result.diagnostics.find((d) => d.code === 'drift')!.message, /in steps rather than steadily \(quarters at 1\.00, 1\.0\d, 1\.2\d, 1\.2\d of the first/);
   });
 
+  it("calls a step of the benchmark alone, with the host's references level, the code's", () => {
+    const own = (r: number) => (r >= 40 ? 1.35 : 1);
+    const a = interleaved('f#a', 100, own, 1, steady);
+    const b = interleaved('f#b', 40, steady, 2, steady);
+    const result = analyseBenchmark(a, [a, b], context);
+    const drift = result.diagnostics.find((d) => d.code === 'drift');
+    assert.ok(drift, codes(result).join());
+    assert.equal(drift.severity, 'info');
+    assert.match(drift.message, /in steps rather than steadily .*with the host's movement taken out it still moved [\d.]+%: the code's own level changed part-way/);
+    assert.doesNotMatch(drift.message, /the machine's speed switching levels|taking it out does not explain/);
+    assert.equal((drift.evidence as { stepOwner?: string }).stepOwner, 'code');
+    // Its two levels are the clusters and the spread: one cause, one finding.
+    assert.ok(!codes(result).some((c) => /^(multimodal|noisy):info/.test(c)), codes(result).join());
+  });
+
   it("still blames a benchmark that drifted on its own, with the figures after the host's movement", () => {
     const ramp = (r: number) => 1 + 0.6 * (r / N);
     const a = interleaved('f#a', 100, ramp, 1);

@@ -69,6 +69,8 @@ function isOk(result: BenchmarkResult): result is OkResult {
 
 /** A finding the state probe proved the benchmark's own (its setup's values differ in cost). */
 const provenOwn = (d: Diagnostic): boolean => (d.evidence as { setupDependence?: { material?: boolean } | null } | undefined)?.setupDependence?.material === true;
+/** A step the drift rule itself found with the host's movement taken out: its message says so already. */
+const ownStep = (d: Diagnostic): boolean => (d.evidence as { stepOwner?: string } | undefined)?.stepOwner === 'code';
 
 export function diagnose(result: BenchmarkResult, context: RuleContext, rules: readonly Rule[] = RULES): Diagnostic[] {
   if (!isOk(result)) return [];
@@ -86,7 +88,7 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     }
     // Asked again with the host's movement taken out: what no longer fires was the host's.
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
-    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) ? d : { ...d, message: `${d.message}${note}` })));
+    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) || ownStep(d) ? d : { ...d, message: `${d.message}${note}` })));
     else attributed.push(...raw);
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
@@ -124,16 +126,21 @@ function neighbourSteps(found: Diagnostic[], result: OkResult, context: RuleCont
 
 /** Findings that only describe the samples' shape, which a `levels` warning already explains. */
 const SHAPE_CODES: ReadonlySet<string> = new Set(['multimodal', 'noisy', 'drift']);
+/** The shape findings a step of the code's own accounts for (two levels: clusters, and the spread between them). */
+const STEP_SHAPE_CODES: ReadonlySet<string> = new Set(['multimodal', 'noisy']);
 
 /**
  * One cause, one warning:
  * - when the values from setup make the samples cluster, `multimodal` says so, and `noisy` would
  *   only repeat it (the clusters are its spread);
  * - when `levels` stands, the information findings on the same samples' shape (clusters, spread,
- *   steps) are its consequences, and go.
+ *   steps) are its consequences, and go;
+ * - when `drift` found a step of the code's own, the clusters and the spread of the same samples
+ *   are its two levels, and go as information.
  */
 function withoutRepeats(found: Diagnostic[]): Diagnostic[] {
   const clustered = found.some((d) => d.code === 'multimodal' && provenOwn(d));
   const kept = clustered ? found.filter((d) => !(d.code === 'noisy' && provenOwn(d))) : found;
-  return kept.some((d) => d.code === LEVELS_CODE) ? kept.filter((d) => !(SHAPE_CODES.has(d.code) && d.severity === 'info')) : kept;
+  if (kept.some((d) => d.code === LEVELS_CODE)) return kept.filter((d) => !(SHAPE_CODES.has(d.code) && d.severity === 'info'));
+  return kept.some(ownStep) ? kept.filter((d) => !(STEP_SHAPE_CODES.has(d.code) && d.severity === 'info' && !provenOwn(d))) : kept;
 }
