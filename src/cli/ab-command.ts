@@ -105,6 +105,10 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   }
 }
 
+/** Said under the table when the pairs' processes shared hash seeds (runner/pair-hash-seed.ts). */
+export const HASH_SEED_NOTE =
+  "the two processes of each pair shared V8's string-hash seed, a new one each pair: the layout of string-keyed tables, which V8 draws at random in every process, moved both sides of a pair alike";
+
 async function measure(
   command: AbCommand,
   io: CliIo,
@@ -139,7 +143,7 @@ async function measure(
   const pairsDone = performance.now();
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
-  const notes = [...(labels.notes ?? []), ...outcome.remeasured.map((r) => burstText(r.level)), ...(explained?.notes ?? []), took];
+  const notes = [...(labels.notes ?? []), ...(outcome.sharedHashSeeds ? [HASH_SEED_NOTE] : []), ...outcome.remeasured.map((r) => burstText(r.level)), ...(explained?.notes ?? []), took];
   progress.clear();
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));

@@ -1,7 +1,8 @@
 /**
  * `ubench ab`: runs two sides in alternating fresh processes, ABBA order (AB, BA, AB, …), each
  * process timing every benchmark of its side's files the usual way (both sides of a pair with the
- * same seed, so the same sample sizes) and, comparing time, nothing after: the pairs read ns/op
+ * same seed, so the same sample sizes, and the same V8 string-hash seed, a different one each pair:
+ * pair-hash-seed.ts) and, comparing time, nothing after: the pairs read ns/op
  * alone, so the probes and the memory phase are skipped (`RunOptions.timingOnly`). A side is bench
  * files in a root folder: two files in the working folder, or the same files in two checkouts of a
  * repository (runner/git/). After each pair the pairs so far are handed on, so an interrupted run
@@ -13,6 +14,7 @@ import { burstPairs, type ProcessLevel } from '../analysis/ab-process-level.js';
 import type { FileError } from '../results/types.js';
 import type { RunOptions } from './run-options.js';
 import { runBenchmarks, type RunDeps } from './run.js';
+import { pairNodeFlags, sharesHashSeed } from './pair-hash-seed.js';
 
 /**
  * Pairs measured again at most: two bursts in one run of 20 processes were more than seen here (2 in
@@ -48,10 +50,13 @@ export interface AbOutcome {
   fileErrors: FileError[];
   /** The pairs measured again, with the process that was off (analysis/ab-process-level.ts), and the pair that was replaced. */
   remeasured: { level: ProcessLevel; dropped: AbPair }[];
+  /** Whether each pair's two processes shared a V8 hash seed of their own (pair-hash-seed.ts). */
+  sharedHashSeeds: boolean;
 }
 
 export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutcome> {
   const pairs: AbPair[] = [];
+  const sharedHashSeeds = sharesHashSeed(options.run);
   // A pass after timing may plan from the memory figures (`--metric instructions` keeps each counted region free of a collection by bytes/op).
   const timingOnly = Object.values(options.run.passes).every((on) => !on);
   const runPair = async (i: number, order: AbOrder, label: string): Promise<AbPair> => {
@@ -60,7 +65,18 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
       if (deps.signal?.aborted) break;
       const sideOf = options.sides[side === 'a' ? 0 : 1];
       const outcome = await runBenchmarks(
-        { ...options.run, seed: options.run.seed + i, cwd: sideOf.root, targets: [...sideOf.files], forks: 1, jsonPath: null, historyDir: null, baselinePath: null, timingOnly },
+        {
+          ...options.run,
+          seed: options.run.seed + i,
+          nodeFlags: pairNodeFlags(options.run, i),
+          cwd: sideOf.root,
+          targets: [...sideOf.files],
+          forks: 1,
+          jsonPath: null,
+          historyDir: null,
+          baselinePath: null,
+          timingOnly,
+        },
         { ...deps, progress: (text) => deps.progress(`${label} ${side.toUpperCase()} ${text}`), finished: (benchmark) => deps.finished?.({ ...benchmark, label: `${label} ${side.toUpperCase()}` }) },
       );
       if (!outcome.interrupted) pair[side] = outcome.results;
@@ -74,7 +90,7 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     deps.onPair?.(pairs, []);
     // A file that does not load will not load in the next pair either.
     const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
-    if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [] };
+    if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [], sharedHashSeeds };
   }
   const remeasured: AbOutcome['remeasured'] = [];
   // The farthest burst first, then the next (a pair run again may itself have met one); instruction counts are not the host's.
@@ -87,5 +103,5 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     pairs[burst.pair] = again;
     deps.onPair?.(pairs, remeasured);
   }
-  return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured };
+  return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured, sharedHashSeeds };
 }

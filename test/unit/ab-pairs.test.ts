@@ -11,7 +11,8 @@ import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { abOrder, analyseAb, holmStepDown, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
-import { tookNote } from '../../src/cli/ab-command.js';
+import { HASH_SEED_NOTE, tookNote } from '../../src/cli/ab-command.js';
+import { pairHashSeed } from '../../src/runner/pair-hash-seed.js';
 import type { ChildRequest } from '../../src/engine/process/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';
@@ -87,6 +88,39 @@ describe('ubench ab (scripted processes)', () => {
     );
     assert.equal(tookNote(10, 96_400, { changes: 1, ms: 30_600 }), "took 96 s for 10 pairs; --explain 31 s (1 change, both sides' evidence runs side by side)");
     assert.equal(tookNote(1, 400, { changes: 0, ms: 0 }), 'took 0 s for 1 pair; --explain 0 s (no change called)');
+  });
+
+  it("gives both processes of a pair one V8 hash seed, a new one each pair, and says so; a seed of the user's own holds for all", async () => {
+    const json = path.join(dir, 'seeds.json');
+    const r = await ab(['--pairs', '3', '--json', json], { bRatio: 1, secondBias: 0 });
+    assert.equal(r.code, 0, r.err);
+    const seeds = r.executor.requests.map((q) => (q.nodeFlags ?? []).filter((f) => f.startsWith('--hash-seed=')));
+    assert.ok(
+      seeds.every((s) => s.length === 1 && /^--hash-seed=[1-9]\d*$/.test(s[0]!)),
+      JSON.stringify(seeds),
+    );
+    const perPair = [0, 1, 2].map((p) => seeds.slice(2 * p, 2 * p + 2).map((s) => s[0]));
+    for (const [a, b] of perPair) assert.equal(a, b);
+    assert.equal(new Set(perPair.map(([a]) => a)).size, 3);
+    assert.ok((JSON.parse(readFileSync(json, 'utf8')) as { notes?: string[] }).notes?.includes(HASH_SEED_NOTE));
+    const own = await ab(['--pairs', '2', '--node-flags', '--hash-seed=7', '--json', json], { bRatio: 1, secondBias: 0 });
+    assert.equal(own.code, 0, own.err);
+    assert.ok(
+      own.executor.requests.every((q) => JSON.stringify(q.nodeFlags) === '["--hash-seed=7"]'),
+      JSON.stringify(own.executor.requests.map((q) => q.nodeFlags)),
+    );
+    assert.ok(!(JSON.parse(readFileSync(json, 'utf8')) as { notes?: string[] }).notes?.includes(HASH_SEED_NOTE));
+  });
+
+  it('draws pair seeds that V8 takes as fixed (never 0) and that differ between pairs and runs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 1e4 }), (seed, pair) => {
+        const s = pairHashSeed(seed, pair);
+        assert.ok(Number.isInteger(s) && s >= 1 && s < 2 ** 31, String(s));
+      }),
+    );
+    assert.equal(new Set(Array.from({ length: 100 }, (_, p) => pairHashSeed(1, p))).size, 100);
+    assert.notEqual(pairHashSeed(1, 0), pairHashSeed(2, 0));
   });
 
   it('finds B 10% slower through ±8% pair-to-pair levels and a 3% second-process bias, and measures the bias', async () => {
