@@ -108,6 +108,32 @@ const lines = [
     return `| ${run} | ${order.join(' → ')} | ${ids.map(wall).join(' | ')} | ${ratio === undefined ? '—' : ratio.ratio.toFixed(2)} |`;
   }),
 ];
+/**
+ * Where each ubench process's time went, from its results file: warm-ups, the benchmarks' own
+ * samples, the GC share's window apart, and the rest (start, the loop floor, probes, the memory phase,
+ * retention, exit); and the warm-ups with the samples alone over mitata's wall time in the same run,
+ * the least the ratio can be while warm-up and sampling stay as they are.
+ */
+function phaseTable() {
+  const rows = records.filter((r) => r.harness === 'ubench' && r.ok && r.phases !== undefined);
+  if (rows.length === 0) return [];
+  const s1 = (ns) => `${(ns / 1e9).toFixed(2)} s`;
+  return [
+    '',
+    `ubench's time by phase, from its results file (\`warmup.durationNs\`, \`precision.durationNs\`, \`memory.gcApart.windowNs\`, summed over the workloads); the rest is start, the loop floor, the probes, the memory phase, retention and exit. The last column is the least ubench / mitata can be while warm-up and sampling stay as they are.`,
+    '',
+    '| run | ubench wall time | warm-ups | own samples | GC share apart | the rest | (warm-ups + samples) / mitata |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => {
+      const { warmupNs, samplingNs, gcApartNs } = r.phases;
+      const rest = Math.max(0, r.wallSeconds * 1e9 - warmupNs - samplingNs - gcApartNs);
+      const mitata = records.find((x) => x.run === r.run && x.harness === 'mitata' && x.ok);
+      const bound = mitata === undefined ? '—' : ((warmupNs + samplingNs) / 1e9 / mitata.wallSeconds).toFixed(2);
+      return `| ${r.run} | ${secs(r.wallSeconds)} | ${s1(warmupNs)} | ${s1(samplingNs)} | ${s1(gcApartNs)} | ${s1(rest)} | ${bound} |`;
+    }),
+  ];
+}
+lines.push(...phaseTable());
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 if (values.out !== undefined) {

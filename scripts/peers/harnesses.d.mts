@@ -1,8 +1,15 @@
 // Types of harnesses.mjs, for its unit test.
+export interface UbenchPhases {
+  warmupNs: number;
+  samplingNs: number;
+  gcApartNs: number;
+}
 export interface HarnessReading {
   estimates: Map<string, number>;
   /** ubench only: the median over all its samples (`stats.median`), beside the estimate, which reads the host's quiet rounds. */
   overall?: Map<string, number>;
+  /** ubench only: ns its benchmarks spent in warm-up, in their own samples and in the GC share's window apart, summed. */
+  phases?: UbenchPhases;
   ownFloorNs: number | undefined;
 }
 export interface Harness {

@@ -44,15 +44,22 @@ const workloadOf = (name) => (typeof name === 'string' && NAMES.has(name) ? name
 
 /**
  * ubench's results file: each ok benchmark's `estimate.nsPerOp` (the median of its samples in the
- * host's quiet rounds), and `floorNsPerOp`; `overall`: the median over all its samples (`stats.median`).
+ * host's quiet rounds), and `floorNsPerOp`; `overall`: the median over all its samples (`stats.median`);
+ * `phases`: the time its benchmarks spent in warm-up (`warmup.durationNs`), in their own samples
+ * (`precision.durationNs`) and in the GC share's window apart (`memory.gcApart.windowNs`), summed.
  */
 export function readUbench(resultsText) {
   const doc = parseJson(resultsText, 'ubench results file');
   const estimates = new Map();
   const overall = new Map();
   const floors = [];
+  const phases = { warmupNs: 0, samplingNs: 0, gcApartNs: 0 };
   for (const b of listOf(isObject(doc) ? doc.benchmarks : undefined, 'ubench results file')) {
     if (!isObject(b) || b.status !== 'ok') continue;
+    phases.warmupNs += nsOrUndefined(isObject(b.warmup) ? b.warmup.durationNs : undefined) ?? 0;
+    phases.samplingNs += nsOrUndefined(isObject(b.precision) ? b.precision.durationNs : undefined) ?? 0;
+    const apart = isObject(b.memory) && isObject(b.memory.gcApart) ? b.memory.gcApart.windowNs : undefined;
+    phases.gcApartNs += nsOrUndefined(apart) ?? 0;
     const name = workloadOf(b.name);
     const ns = nsOrUndefined(isObject(b.estimate) ? b.estimate.nsPerOp : undefined);
     if (name !== undefined && ns !== undefined) estimates.set(name, ns);
@@ -61,7 +68,7 @@ export function readUbench(resultsText) {
     const floor = nsOrUndefined(b.floorNsPerOp);
     if (floor !== undefined) floors.push(floor);
   }
-  return { estimates, overall, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
+  return { estimates, overall, phases, ownFloorNs: floors.length > 0 ? Math.min(...floors) : undefined };
 }
 
 /** mitata's JSON: each run's `stats.avg` (the mean, its ns/iter headline); its own floor `context.noop.fn.avg`. */

@@ -1,7 +1,7 @@
 // One harness process of the peers figures (scripts/peers-figures.mjs): started with a time limit and
 // an output limit, timed from start to exit, and read by the harness's reader. Whatever the process
 // does — exits non-zero, prints garbage, hangs, is killed — the answer is a record, never a throw:
-// `{ run, harness, ok, reason?, wallSeconds, estimates, ownFloorNs?, overall? }`.
+// `{ run, harness, ok, reason?, wallSeconds, estimates, ownFloorNs?, overall?, phases? }`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,9 +37,17 @@ export function runHarness(harness, run, scratch, timeoutMs = PROCESS_TIMEOUT_MS
   if (child.signal !== null) return { ...base, ok: false, reason: clean(`killed by ${child.signal}`) };
   try {
     const text = harness.readsResultsFile ? (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '') : child.stdout;
-    const { estimates, overall, ownFloorNs } = harness.read(text);
+    const { estimates, overall, phases, ownFloorNs } = harness.read(text);
     if (estimates.size === 0) throw new Error('no workload measured');
-    return { ...base, ok: true, estimates, ownFloorNs, ...(overall === undefined ? {} : { overall }), ...(child.status === 0 ? {} : { exitStatus: child.status }) };
+    return {
+      ...base,
+      ok: true,
+      estimates,
+      ownFloorNs,
+      ...(overall === undefined ? {} : { overall }),
+      ...(phases === undefined ? {} : { phases }),
+      ...(child.status === 0 ? {} : { exitStatus: child.status }),
+    };
   } catch (error) {
     const tail = `${child.stderr ?? ''}`.trim().split('\n').pop() ?? '';
     return { ...base, ok: false, reason: clean(`exit ${child.status}: ${error.message}${tail ? ` (${tail})` : ''}`) };

@@ -7,6 +7,7 @@ export interface PeerRecord {
   wallSeconds: number;
   estimates: Map<string, number>;
   ownFloorNs?: number;
+  phases?: import('./harnesses.mjs').UbenchPhases;
 }
 export interface PeerCell {
   values: number[];

@@ -21,8 +21,17 @@ describe('peers readers', () => {
   it('reads ubench median estimates and its floor, skipping failed and unknown benchmarks', () => {
     const text = JSON.stringify({
       benchmarks: [
-        { name: 'chain 64', status: 'ok', estimate: { nsPerOp: 170.5 }, floorNsPerOp: 0.31, stats: { median: 174.2 } },
-        { name: 'template string', status: 'ok', estimate: { nsPerOp: 16 }, stats: { median: 'fast' } },
+        {
+          name: 'chain 64',
+          status: 'ok',
+          estimate: { nsPerOp: 170.5 },
+          floorNsPerOp: 0.31,
+          stats: { median: 174.2 },
+          warmup: { durationNs: 3e8 },
+          precision: { durationNs: 5e8 },
+          memory: { gcApart: { windowNs: 1e7 } },
+        },
+        { name: 'template string', status: 'ok', estimate: { nsPerOp: 16 }, stats: { median: 'fast' }, warmup: { durationNs: 2e8 }, precision: { durationNs: -1 }, memory: { gcApart: null } },
         { name: 'chain 256', status: 'failed', estimate: null, floorNsPerOp: null },
         { name: 'not a workload', status: 'ok', estimate: { nsPerOp: 3 }, floorNsPerOp: 0.3 },
         { name: 'Map#get', status: 'ok', estimate: { nsPerOp: -1 } },
@@ -38,6 +47,8 @@ describe('peers readers', () => {
     );
     assert.deepEqual([...read.overall!], [['chain 64', 174.2]]);
     assert.equal(read.ownFloorNs, 0.3);
+    // Phases of ok benchmarks only, a value that is not a time counted as none.
+    assert.deepEqual(read.phases, { warmupNs: 5e8, samplingNs: 5e8, gcApartNs: 1e7 });
   });
 
   it("reads mitata's mean per run and its own noop figure", () => {
