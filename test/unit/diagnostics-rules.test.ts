@@ -120,32 +120,6 @@ describe('diagnostic rules on synthetic results', () => {
     });
   });
 
-  it('drift only informs about a step: a quarter of the samples twice as fast, then the slow level', () => {
-    const perOp = noisy(60, 25, 0.01).map((v, i) => (i < 14 ? v * 0.46 : v));
-    const d = diagnose(syntheticResult({ perOp }), context).find((x) => x.code === 'drift');
-    assert.equal(d?.severity, 'info');
-    assert.match(d!.message, /the level moved \d+% slower during sampling, in steps rather than steadily/);
-  });
-
-  it('drift warns on growth that sets in part-way and goes on (flat, then rising)', () => {
-    const perOp = noisy(80, 30, 0.02).map((v, i) => (i < 45 ? v : v * (1 + 0.15 * (i - 45))));
-    const d = diagnose(syntheticResult({ perOp }), context).find((x) => x.code === 'drift');
-    assert.equal(d?.severity, 'warning');
-    assert.match(d!.message, /drifted \d+% slower from the first to the last samples, still moving at the end/);
-  });
-
-  it('drift does not fire on a 6% wander, which this VM does on its own', () => {
-    const wander = noisy(60, 25, 0.005).map((v, i) => v * (1 + (0.06 * i) / 59));
-    assert.ok(!codes(syntheticResult({ perOp: wander })).includes('drift'));
-  });
-
-  it('drift fires on a 15% rise across the run, not on noise', () => {
-    const rising = noisy(60, 25, 0.01).map((v, i) => v * (1 + (0.15 * i) / 59));
-    assert.ok(codes(syntheticResult({ perOp: rising })).includes('drift'));
-    const d = diagnose(syntheticResult({ perOp: rising }), context).find((x) => x.code === 'drift')!;
-    assert.match(d.message, /slower/);
-  });
-
   it('multimodal warns on two clusters when setup alternates between values of different cost (and noisy does not repeat it)', () => {
     const perOp = noisy(60, 25, 0.02).map((v, i) => (i % 2 === 0 ? v : 2 * v));
     const all = diagnose(syntheticResult({ perOp, overrides: { stateProbe: stateProbe([1, 2, 1, 2, 1, 2, 1, 2]) } }), context);
@@ -389,23 +363,5 @@ describe('diagnostic rules on synthetic results', () => {
   it('failed benchmarks get no diagnostics', () => {
     const failed = { ...clean(), status: 'error' as const, estimate: null, stats: null };
     assert.deepEqual(diagnose(failed, context), []);
-  });
-});
-
-describe('drift false alarms on autocorrelated noise (seeded simulation)', () => {
-  it('fires on at most 2% of trendless AR(1) series (φ = 0.5, CV 10%, n = 30)', async () => {
-    const { normalDeviate } = await import('../../src/stats/normal.js');
-    const rng = createRng(2024);
-    let fires = 0;
-    const trials = 300;
-    for (let t = 0; t < trials; t++) {
-      let e = 0;
-      const perOp = Array.from({ length: 30 }, () => {
-        e = 0.5 * e + Math.sqrt(0.75) * normalDeviate(rng);
-        return 25 * (1 + 0.1 * e);
-      });
-      if (codes(syntheticResult({ perOp })).includes('drift')) fires++;
-    }
-    assert.ok(fires / trials <= 0.02, `false-alarm rate ${((100 * fires) / trials).toFixed(1)}%`);
   });
 });
