@@ -1,11 +1,12 @@
 /**
  * `ubench ab`'s two processes of a pair share V8's string-hash seed, a different one for each pair.
  * V8 draws the seed at random in every process, and where a body hashes strings (a `Map` or an
- * object of string keys) the seed sets which keys collide: the same `Map#get` read 8.25–9.41 ns
- * under six seeds, two processes of one seed within 0.03–0.22 ns of each other (measured here,
- * docs/peers.md). A pair's two sides then meet the same tables, and their ratio loses that
- * spread (an A/A of `Map#get`, 6 pairs: ±6.8% between processes of the paired ratio, ±1.2% with one
- * seed for both sides); across pairs the seeds differ, so the verdict still spans many layouts.
+ * object of string keys) the seed sets where each key sits in the table: the same `Map#get` read
+ * 8.25–9.41 ns under six seeds, two processes of one seed within 0.03–0.22 ns of each other
+ * (measured here, docs/peers.md). A pair's two sides then meet the same tables, and their ratio
+ * loses that spread (A/A of that `Map#get`, 12 pairs: the paired ratio spread ±1.1% and ±3.1% in
+ * two runs, against ±6.0% and ±7.3% with V8's draw; docs/comparing.md); across pairs the seeds
+ * differ, so the verdict still spans many layouts.
  */
 import type { RunOptions } from './run-options.js';
 
