@@ -6,6 +6,7 @@
  * worth a screen. The results file (and the HTML report) keep every finding in full.
  */
 import type { BenchmarkResult, Diagnostic } from '../results/types.js';
+import { isOwnStep } from '../analysis/diagnostics/drift.js';
 
 /** Codes whose information-level findings are condensed, with the word that stands for each. */
 const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
@@ -23,11 +24,8 @@ const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
 
 /** Whether the terminal condenses this finding into the group's note line. */
 export function isSampleNote(d: Diagnostic): boolean {
-  return d.severity === 'info' && d.code in NOTE_WORDS && !ownStep(d);
+  return d.severity === 'info' && d.code in NOTE_WORDS && !isOwnStep(d);
 }
-
-/** A level step the drift rule found with the host's movement taken out: the code's, so it gets a line of its own. */
-const ownStep = (d: Diagnostic): boolean => d.code === 'drift' && (d.evidence as { stepOwner?: unknown } | undefined)?.stepOwner === 'code';
 
 /** "Map#get (outliers; host moved 14%), sort(size=100) (spread, level steps)", or null when there is nothing to note. */
 export function sampleNotesText(benchmarks: readonly BenchmarkResult[]): string | null {

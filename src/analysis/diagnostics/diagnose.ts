@@ -12,7 +12,7 @@ import { hostAdjusted } from '../host-track.js';
 import { pooledTrend } from '../../stats/pooled-trend.js';
 import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
-import { drift } from './drift.js';
+import { drift, isOwnStep } from './drift.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';
@@ -69,8 +69,6 @@ function isOk(result: BenchmarkResult): result is OkResult {
 
 /** A finding the state probe proved the benchmark's own (its setup's values differ in cost). */
 const provenOwn = (d: Diagnostic): boolean => (d.evidence as { setupDependence?: { material?: boolean } | null } | undefined)?.setupDependence?.material === true;
-/** A step the drift rule itself found with the host's movement taken out: its message says so already. */
-const ownStep = (d: Diagnostic): boolean => (d.evidence as { stepOwner?: string } | undefined)?.stepOwner === 'code';
 
 export function diagnose(result: BenchmarkResult, context: RuleContext, rules: readonly Rule[] = RULES): Diagnostic[] {
   if (!isOk(result)) return [];
@@ -88,7 +86,7 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     }
     // Asked again with the host's movement taken out: what no longer fires was the host's.
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
-    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) || ownStep(d) ? d : { ...d, message: `${d.message}${note}` })));
+    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : { ...d, message: `${d.message}${note}` })));
     else attributed.push(...raw);
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
@@ -142,5 +140,5 @@ function withoutRepeats(found: Diagnostic[]): Diagnostic[] {
   const clustered = found.some((d) => d.code === 'multimodal' && provenOwn(d));
   const kept = clustered ? found.filter((d) => !(d.code === 'noisy' && provenOwn(d))) : found;
   if (kept.some((d) => d.code === LEVELS_CODE)) return kept.filter((d) => !(SHAPE_CODES.has(d.code) && d.severity === 'info'));
-  return kept.some(ownStep) ? kept.filter((d) => !(STEP_SHAPE_CODES.has(d.code) && d.severity === 'info' && !provenOwn(d))) : kept;
+  return kept.some(isOwnStep) ? kept.filter((d) => !(STEP_SHAPE_CODES.has(d.code) && d.severity === 'info' && !provenOwn(d))) : kept;
 }

@@ -17,6 +17,7 @@ import { DRIFT_P_VALUE } from '../../stats/trend.js';
 import { rampTrend } from './ramp-trend.js';
 import { perSampleNs, type Rule } from './rule.js';
 import { pct } from './format.js';
+import type { Diagnostic } from '../../results/types.js';
 
 /**
  * A step must move the level 20% to be reported at all. Simulated (1000 seeded series each), AR(1)
@@ -54,6 +55,9 @@ export function stepOwner(values: readonly number[], factors: readonly number[] 
   const own = driftIn(adjusted);
   return own === null ? { owner: 'machine', change: thirdsShift(adjusted) } : { owner: 'code', change: own.change };
 }
+
+/** A drift finding whose step the rule found with the host's movement taken out: the code's own. */
+export const isOwnStep = (d: Diagnostic): boolean => d.code === 'drift' && (d.evidence as { stepOwner?: unknown } | undefined)?.stepOwner === 'code';
 
 function stepMessage(owner: StepOwner): { cause: string; hint: string } {
   if (owner.owner === 'code')

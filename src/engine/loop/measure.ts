@@ -6,7 +6,7 @@
  * batches, deterministically.
  */
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../results/types.js';
-import { quietSamples } from '../../results/quiet-samples.js';
+import { hasThroughputReading, quietSamples } from '../../results/quiet-samples.js';
 import type { Now } from './clock.js';
 import type { HostReading } from '../host/host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
@@ -199,7 +199,7 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
 }
 
 /** Enough samples of the host's quiet rounds for the estimate to read, or no throughput reading to judge by. */
-const quietEnough = (samples: readonly Sample[]): boolean => !samples.some((s) => s.hostThroughputNs !== undefined) || quietSamples(samples) !== null;
+const quietEnough = (samples: readonly Sample[]): boolean => !samples.some(hasThroughputReading) || quietSamples(samples) !== null;
 
 /**
  * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
