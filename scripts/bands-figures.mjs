@@ -78,7 +78,7 @@ const name = (row) => row.name.replace(/^.*#/, '');
 const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
 const range = (xs) => (xs.length === 0 ? '–' : `${pct(Math.min(...xs))} to ${pct(Math.max(...xs))}`);
 const bands = (xs) => (xs.length === 0 ? '–' : `±${(Math.min(...xs) * 100).toFixed(1)}% to ±${(Math.max(...xs) * 100).toFixed(1)}%`);
-const called = (xs) => xs.filter((r) => r.verdict !== '~').length;
+const called = (xs) => xs.filter((r) => r.verdict === 'slower' || r.verdict === 'faster').length;
 const lines = [
   `Measured by \`npm run bench:bands -- --runs ${RUNS} --pairs ${PAIRS} --time ${TIME}\` (${new Date().toISOString().slice(0, 10)}, node ${process.versions.node}, ${PAIRS} pairs of single-process runs after ${RUNS} kept runs of the base code). Learned: \`compare\` with that history; fixed: the same files compared without one.`,
   '',

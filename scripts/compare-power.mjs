@@ -68,13 +68,16 @@ rmSync(work, { recursive: true, force: true });
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
 const line = (what, rows, wanted) => {
-  const called = rows.filter((row) => row.verdict !== '~').length;
+  const called = rows.filter((row) => row.verdict === 'slower' || row.verdict === 'faster').length;
   const right = rows.filter((row) => row.verdict === wanted).length;
-  console.log(`| ${what} | ${rows.length} | ${wanted === '~' ? `${called} called a change` : `${right} called ${wanted}`} | ${pct(median(rows.map((row) => row.change)))} |`);
+  const cantTell = rows.filter((row) => row.verdict === 'cant-tell').length;
+  console.log(
+    `| ${what} | ${rows.length} | ${wanted === 'same' ? `${called} called a change` : `${right} called ${wanted}`}, ${cantTell} can't tell | ${pct(median(rows.map((row) => row.change)))} |`,
+  );
 };
 console.log('| comparison | runs | verdicts | median change |');
 console.log('|---|---|---|---|');
-line('compare, --forks 5, same code', tally.aa, '~');
+line('compare, --forks 5, same code', tally.aa, 'same');
 line(`compare, --forks 5, ${MORE_WORK}/${BASE_WORK} steps`, tally.shift, 'slower');
-line('ab, 10 pairs, same code', tally.abAa, '~');
+line('ab, 10 pairs, same code', tally.abAa, 'same');
 line(`ab, 10 pairs, ${MORE_WORK}/${BASE_WORK} steps`, tally.abShift, 'slower');

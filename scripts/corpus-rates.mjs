@@ -148,9 +148,9 @@ function aaComparisons(runs) {
     if (mine.length === 0) continue;
     const changes = mine.map((r) => Math.abs(r.change));
     const shifts = mine.filter((r) => r.hostShift !== null).map((r) => Math.abs(r.hostShift));
-    const called = mine.filter((r) => r.verdict !== '~').length;
+    const called = mine.filter((r) => r.verdict === 'slower' || r.verdict === 'faster').length;
     const contended = mine.filter((r) => r.throughputShift !== null && Math.abs(r.throughputShift) >= CONTENDED_SHIFT);
-    const contendedCalled = contended.filter((r) => r.verdict !== '~').length;
+    const contendedCalled = contended.filter((r) => r.verdict === 'slower' || r.verdict === 'faster').length;
     say(
       `| ${which} | ${mine.length} | ${pctText(quantile(changes, 0.5))} | ${pctText(quantile(changes, 0.75))} | ${pctText(quantile(changes, 0.9))} | ${pctText(quantile(changes, 0.95))} | ${pctText(quantile(changes, 0.99))} | ${shifts.length === 0 ? '–' : pctText(quantile(shifts, 0.5))} | ${called} (${pctText(called / mine.length)}) | ${contended.length} | ${contendedCalled} |`,
     );

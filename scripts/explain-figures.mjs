@@ -59,7 +59,7 @@ for (let run = 1; run <= RUNS; run++) {
     if (s.commit !== null) gitIn(repo, 'checkout', '-q', commits[s.commit]);
     const { seconds, doc } = ab(repo, s.commit === null ? 'HEAD' : commits[s.commit - 1], path.join(work, 'ab.json'), run);
     const explained = doc.explain ?? [];
-    const called = doc.rows.filter((r) => r.verdict !== '~').map((r) => r.name.replace(/^.*#/, ''));
+    const called = doc.rows.filter((r) => r.verdict === 'slower' || r.verdict === 'faster').map((r) => r.name.replace(/^.*#/, ''));
     const planted = s.benchmark === null ? null : explained.find((e) => e.name.endsWith(`#${s.benchmark}`));
     const first = planted?.causes[0] ?? null;
     const firstOk = s.benchmark === null ? null : first !== null && s.kinds.includes(first.kind) && first.text.includes(s.mentions);

@@ -9,7 +9,7 @@ import { groupedName } from '../results/grouped-name.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } from '../stats/wilcoxon-signed-rank.js';
 import { median } from '../stats/quantile.js';
-import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type CompareMetric, type Verdict } from './compare-runs.js';
+import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, type CompareMetric, type Verdict } from './compare-runs.js';
 import { measuredCount } from './compare-instructions.js';
 
 export type AbOrder = 'AB' | 'BA';
@@ -94,13 +94,34 @@ function estimateIn(pair: AbPair, side: 'a' | 'b', name: string, metric: Compare
   );
 }
 
+/** How many benchmarks both sides of the pairs declare: what Holm's correction counts. */
+export function testedCount(pairs: readonly AbPair[], keyOf: AbKey = groupedName): number {
+  const inB = new Set(keysOf(pairs, 'b', keyOf));
+  return keysOf(pairs, 'a', keyOf).filter((k) => inB.has(k)).length;
+}
+
 function keysOf(pairs: readonly AbPair[], side: 'a' | 'b', keyOf: AbKey): string[] {
   const keys = new Set<string>();
   for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(keyOf(b));
   return [...keys];
 }
 
-function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric, keyOf: AbKey): AbRow {
+/**
+ * The fewest pairs whose signed-rank test can reach what Holm's step-down asks of the smallest p-value
+ * when `benchmarks` are tested at once (α/m): n pairs that all agree give p = 2/2ⁿ and no less, so
+ * fewer pairs could never call a change, however large.
+ */
+export function pairsForHolm(benchmarks: number, alpha: number = COMPARE_ALPHA): number {
+  const asked = alpha / Math.max(1, benchmarks);
+  let n = 1;
+  while (minimumSignedRankPValue(n) > asked) n++;
+  return n;
+}
+
+/** What decides an A/B row the verdict cannot call. */
+const MORE_PAIRS = 'more --pairs (the interval narrows about as 1/√pairs)';
+
+function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric, keyOf: AbKey, tested: number): AbRow {
   const aEstimates: number[] = [];
   const bEstimates: number[] = [];
   const logRatios: number[] = [];
@@ -121,9 +142,13 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metri
   const ratio = interval === null ? NaN : Math.exp(interval.estimate);
   const ciLower = interval?.lower == null ? null : Math.expm1(interval.lower);
   const ciUpper = interval?.upper == null ? null : Math.expm1(interval.upper);
-  const { verdict, reason } = callVerdict({ pValue: test.pValue, change: ratio - 1, ciLower, ciUpper }, noise, 'too few pairs for an interval');
+  const { verdict, reason } = callVerdict({ pValue: test.pValue, change: ratio - 1, ciLower, ciUpper }, noise, { noInterval: 'too few pairs for an interval', decide: MORE_PAIRS });
+  const needed = pairsForHolm(tested);
+  const asked = COMPARE_ALPHA / Math.max(1, tested);
   const warning =
-    n > 0 && minimumSignedRankPValue(n) >= COMPARE_ALPHA ? `${n} pair${n === 1 ? '' : 's'} measured: the signed-rank test needs at least 6 to reach p < ${COMPARE_ALPHA}; use more --pairs` : null;
+    n > 0 && n < needed
+      ? `${n} pair${n === 1 ? '' : 's'} measured: ${tested > 1 ? `with ${tested} benchmarks tested at once Holm's correction asks p ≤ ${asked.toPrecision(2)}, and ` : ''}the signed-rank test of ${n} pair${n === 1 ? '' : 's'} cannot go below p = ${minimumSignedRankPValue(n).toPrecision(2)} even when every pair agrees; ${needed} pairs can`
+      : null;
   const orderEffect = byOrder.AB.length > 0 && byOrder.BA.length > 0 ? Math.expm1((median(byOrder.AB) - median(byOrder.BA)) / 2) : null;
   return {
     name,
@@ -162,12 +187,12 @@ export function holmStepDown(rows: readonly AbRow[], alpha: number): AbRow[] {
     passes.add(row);
   }
   return rows.map((row) => {
-    if (row.verdict === '~' || passes.has(row)) return row;
+    if (!isChange(row.verdict) || passes.has(row)) return row;
     const k = order.indexOf(row);
     return {
       ...row,
-      verdict: '~',
-      reason: `not significant with ${m} benchmarks tested at once (p = ${row.pValue.toPrecision(2)}; Holm asks ≤ ${(alpha / (m - k)).toPrecision(2)}; more --pairs can tell)`,
+      verdict: 'cant-tell',
+      reason: `significant alone (p = ${row.pValue.toPrecision(2)}), not with ${m} benchmarks tested at once (Holm asks ≤ ${(alpha / (m - k)).toPrecision(2)}); to decide: ${MORE_PAIRS}`,
     };
   });
 }
@@ -187,6 +212,7 @@ export function pairEstimates(
 export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time', keyOf: AbKey = groupedName): AbAnalysis {
   const inA = keysOf(pairs, 'a', keyOf);
   const inB = new Set(keysOf(pairs, 'b', keyOf));
+  const tested = inA.filter((k) => inB.has(k)).length;
   return {
     ...(metric === 'time' ? {} : { metric }),
     alpha: COMPARE_ALPHA,
@@ -194,7 +220,7 @@ export function analyseAb(pairs: readonly AbPair[], noise: number, metric: Compa
     noise,
     pairs: pairs.length,
     rows: holmStepDown(
-      inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric, keyOf)),
+      inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric, keyOf, tested)),
       COMPARE_ALPHA,
     ),
     onlyInA: inA.filter((k) => !inB.has(k)),

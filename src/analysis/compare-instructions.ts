@@ -45,7 +45,7 @@ export function compareInstructionCounts(base: BenchmarkResult, next: BenchmarkR
   const change = ratio - 1;
   const ciLower = Math.exp(logRatio - half) - 1;
   const ciUpper = Math.exp(logRatio + half) - 1;
-  const called = callVerdict({ pValue, change, ciLower, ciUpper }, noise);
+  const called = callVerdict({ pValue, change, ciLower, ciUpper }, noise, { decide: 'more processes counted on both sides (--forks with --instructions)' });
   return {
     id: next.id,
     name: next.name,

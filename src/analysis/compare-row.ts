@@ -2,7 +2,7 @@
  * One row of a comparison of two runs, and the verdict rule every comparison uses (compare, history,
  * ab; time or instructions).
  */
-import { formatThresholdPercent } from '../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import type { BandBasis } from './learned-band.js';
 
@@ -10,7 +10,36 @@ import type { BandBasis } from './learned-band.js';
 export const COMPARE_ALPHA = 0.05;
 /** Confidence level of the change's interval: ubench's one level (stats/confidence.ts). */
 export const COMPARE_CONFIDENCE = DEFAULT_CONFIDENCE;
-export type Verdict = 'faster' | 'slower' | '~';
+/**
+ * Three values, and a fourth that says it cannot choose between them: `faster`/`slower` (the change's
+ * whole interval beyond the band, the test significant), `same` (the whole interval inside the
+ * band), `cant-tell` (the interval crosses an edge of the band, or there is none): never read as
+ * "no change".
+ */
+export type Verdict = 'faster' | 'slower' | 'same' | 'cant-tell';
+
+/** Whether a verdict calls a change (`faster` or `slower`). */
+export const isChange = (verdict: Verdict): boolean => verdict === 'faster' || verdict === 'slower';
+
+/** The four verdicts in the order a summary names them. */
+const VERDICT_ORDER: readonly Verdict[] = ['slower', 'faster', 'same', 'cant-tell'];
+
+/** How many rows got each verdict, in the order a summary names them, those with none left out. */
+export function verdictCounts(rows: readonly { verdict: Verdict }[]): [Verdict, number][] {
+  return VERDICT_ORDER.flatMap((v): [Verdict, number][] => {
+    const count = rows.filter((r) => r.verdict === v).length;
+    return count === 0 ? [] : [[v, count]];
+  });
+}
+
+/** "1 slower, 2 same, 1 can't tell". */
+export function verdictSummary(rows: readonly { verdict: Verdict }[]): string {
+  const parts = verdictCounts(rows).map(([v, count]) => `${count} ${verdictText(v)}`);
+  return parts.length === 0 ? 'no rows' : parts.join(', ');
+}
+
+/** The verdict as a person reads it: `can't tell` for `cant-tell`. */
+export const verdictText = (verdict: Verdict): string => (verdict === 'cant-tell' ? "can't tell" : verdict);
 
 export interface CompareSide {
   nsPerOp: number;
@@ -65,9 +94,15 @@ export interface CompareRow {
   band: number;
   /** Single-process rows: where the process part of the band came from — learned from kept runs, or the default (absent in older comparisons and other rows). */
   bandBasis?: BandBasis;
+  /**
+   * How far above the machine's usual throughput reference the samples of each side's estimate read
+   * (analysis/host-speed.ts slowedRead), where one did by USUAL_THROUGHPUT_BAND or more: such a row is
+   * never `same`, and its band is widened by that allowance too. Absent otherwise.
+   */
+  slowedHost?: { base: number | null; new: number | null };
   /** The band and its basis in words: "band ±3.1% from 6 kept runs" (absent where bandBasis is). */
   bandText?: string;
-  /** Why the verdict is `~`, or null. */
+  /** Why the verdict is `same` or `cant-tell` (with what would decide it), or null for a change. */
   reason: string | null;
   /** Why this comparison could not have reached significance, or null. */
   warning: string | null;
@@ -82,17 +117,44 @@ export interface ChangeTest {
   ciUpper: number | null;
 }
 
+/** What callVerdict says of a row it cannot call: why there is no interval, and what would decide it. */
+export interface VerdictContext {
+  noInterval?: string;
+  /** What would decide a `cant-tell` (more pairs, --forks, a quieter host), appended to its reason. */
+  decide?: string;
+  /**
+   * The band a `same` must lie inside, when narrower than the band a change must clear: an allowance
+   * for the host's movement widens the doubt both ways, so it makes a change harder to call without
+   * making "same" easier. null: the row cannot be called the same at all (a side read on a slowed host).
+   */
+  sameBand?: number | null;
+}
+
+const interval = (lower: number, upper: number): string => `[${formatSignedPercent(lower)}, ${formatSignedPercent(upper)}]`;
+
 /**
- * The verdict rule of compare, history and ab: `faster`/`slower` only when the test is significant
- * and the whole CI lies beyond the noise band; otherwise `~` with the reason (`noInterval` when
- * there is no CI).
+ * The verdict rule of compare, history and ab: `faster`/`slower` when the test is significant and the
+ * whole CI lies beyond the band; `same` when the whole CI lies inside it; `cant-tell` otherwise, with
+ * the reason (which never calls the change "within" a band it reaches past) and what would decide it.
  */
-export function callVerdict(test: ChangeTest, noise: number, noInterval = 'no confidence interval'): { verdict: Verdict; reason: string | null } {
+export function callVerdict(test: ChangeTest, band: number, context: VerdictContext = {}): { verdict: Verdict; reason: string | null } {
   const { pValue, change, ciLower, ciUpper } = test;
+  const decide = context.decide === undefined ? '' : `; to decide: ${context.decide}`;
+  if (ciLower === null || ciUpper === null || !Number.isFinite(ciLower) || !Number.isFinite(ciUpper)) {
+    return { verdict: 'cant-tell', reason: `${context.noInterval ?? 'no confidence interval'}${decide}` };
+  }
   const significant = pValue < COMPARE_ALPHA;
-  const hasInterval = ciLower !== null && ciUpper !== null;
-  const beyondNoise = hasInterval && (ciLower > noise || ciUpper < -noise);
-  const verdict: Verdict = significant && beyondNoise ? (change > 0 ? 'slower' : 'faster') : '~';
-  const reason = verdict !== '~' ? null : !hasInterval ? noInterval : !significant ? `not significant (p = ${pValue.toPrecision(2)})` : `within the ±${formatThresholdPercent(noise)} noise band`;
-  return { verdict, reason };
+  const p = `p = ${pValue.toPrecision(2)}`;
+  const edge = `±${formatThresholdPercent(band)} band`;
+  const ci = interval(ciLower, ciUpper);
+  if (ciLower > band || ciUpper < -band) {
+    if (significant) return { verdict: change > 0 ? 'slower' : 'faster', reason: null };
+    return { verdict: 'cant-tell', reason: `its interval ${ci} lies beyond the ${edge}, but the test is not significant (${p})${decide}` };
+  }
+  const inner = context.sameBand === undefined ? band : context.sameBand;
+  if (inner !== null && ciLower >= -inner && ciUpper <= inner) return { verdict: 'same', reason: `the whole interval ${ci} lies inside the ±${formatThresholdPercent(inner)} band` };
+  if (inner === null && ciLower >= -band && ciUpper <= band)
+    return { verdict: 'cant-tell', reason: `${ci} lies inside the ${edge}, but a side was measured on a slowed host, so "same" would be the host's word, not the code's${decide}` };
+  const what = significant ? `${formatSignedPercent(change)} (${p}) with an interval ${ci}` : `not significant (${p}), and the interval ${ci}`;
+  return { verdict: 'cant-tell', reason: `${what} crosses an edge of the ${edge}${decide}` };
 }

@@ -10,11 +10,11 @@ import { complexityChanges, type ComplexityChange } from './complexity-changes.j
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import { fingerprintDifferences, fingerprintOfFile } from './machine-fingerprint.js';
-import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, type BytesChange, type CompareMetric, type CompareRow } from './compare-row.js';
+import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, type BytesChange, type CompareMetric, type CompareRow } from './compare-row.js';
 import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
 import { bandBasisText, MIN_BAND_RUNS, PROCESS_ALLOWANCE, processBand, type ProcessBand } from './learned-band.js';
 
-export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE } from './compare-row.js';
+export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, verdictCounts, verdictSummary, verdictText } from './compare-row.js';
 export type { BytesChange, ChangeTest, CompareMetric, CompareRow, CompareSide, Verdict } from './compare-row.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
@@ -23,6 +23,7 @@ import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
 import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
 import { estimateValues } from './derive-from-samples.js';
+import { slowedRead } from './host-speed.js';
 
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;
@@ -143,23 +144,32 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
   const hostShift = unit === 'samples' && options.acrossRuntimes !== true ? hostShiftOf(base, next) : null;
   const throughputShift = unit === 'samples' && options.acrossRuntimes !== true ? throughputShiftOf(base, next) : null;
   const contention = contentionAllowance(throughputShift);
-  const moved = Math.max(Math.abs(hostShift ?? 0), contention);
+  // A side whose estimate read rounds far slower than this machine's usual: the code's figure there is not its usual one.
+  const slowed = options.acrossRuntimes !== true && options.files !== undefined ? { base: slowedRead(options.files.base, base), new: slowedRead(options.files.next, next) } : null;
+  const slowedAllowance = Math.max(contentionAllowance(slowed?.base ?? null), contentionAllowance(slowed?.new ?? null));
+  const onSlowedHost = slowedAllowance > 0;
+  const moved = Math.max(Math.abs(hostShift ?? 0), contention, slowedAllowance);
   const between = unit === 'samples' ? singleProcessBand(base, next, options) : null;
-  const band = between === null ? options.noise : between.band + moved;
-  const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band);
+  const inner = between === null ? options.noise : between.band;
+  const band = inner + (between === null ? slowedAllowance : moved);
+  const called = callVerdict({ pValue: test.pValue, change, ciLower, ciUpper }, band, { decide: decider(unit, moved, onSlowedHost), sameBand: onSlowedHost ? null : inner });
   const verdict = called.verdict;
-  const hostPart =
-    hostShift === null
+  const hostPart = onSlowedHost
+    ? `, and ±${percent(slowedAllowance)} for ${slowedText(slowed!)}`
+    : hostShift === null
       ? ''
       : contention > Math.abs(hostShift)
         ? `, and ±${percent(contention)} for the throughput reference's ${signed(throughputShift!)} between the runs (code can move more than it)`
         : `, and the host's own ${signed(hostShift)} between the runs`;
   const processPart =
-    between?.basis.learned === true
-      ? `±${percent(between.band)} that this benchmark's single processes differ by (from ${between.basis.runs} kept runs)`
-      : `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by`;
-  const widened = `${processPart}${hostPart}`;
-  const reason = called.reason !== null && band > options.noise && called.reason.startsWith('within') ? `${called.reason} (${widened})` : called.reason;
+    between === null
+      ? `±${percent(options.noise)} noise`
+      : between.basis.learned
+        ? `±${percent(between.band)} that this benchmark's single processes differ by (from ${between.basis.runs} kept runs)`
+        : `±${percent(options.noise)} noise, ±${percent(PROCESS_ALLOWANCE)} that single processes differ by`;
+  // A `same` was judged with the inner band alone; any other verdict with the host's part on top.
+  const bandParts = verdict === 'same' ? processPart : `${processPart}${hostPart}`;
+  const reason = called.reason !== null && (verdict === 'same' ? inner : band) > options.noise ? `${called.reason} (band: ${bandParts})` : called.reason;
   const floorP = minimumPValue(a.length, b.length);
   const warning = tooFew
     ? `with ${processes[0]} and ${processes[1]} processes a per-process test cannot reach p < ${COMPARE_ALPHA} (smallest possible p ${minimumPValue(processes[0], processes[1]).toPrecision(2)}): compared by their samples, held to the single-process band; 4 or more processes a side give the per-process test`
@@ -184,10 +194,32 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
     throughputShift,
     band,
     ...(between === null || options.history === undefined ? {} : { bandBasis: between.basis, bandText: bandBasisText(band, between.basis) }),
+    ...(onSlowedHost ? { slowedHost: slowed! } : {}),
     reason,
     warning,
     bytes: bytesChange(base, next),
   };
+}
+
+/** A host shift from this size on is named as what would decide a row it left undecided. */
+const MOVED_HOST_DECIDES = 0.05;
+
+/** "the new run's host ran 55% slower than usual": which side read a slowed host, and by how much. */
+function slowedText(slowed: { base: number | null; new: number | null }): string {
+  const side = (name: string, off: number | null): string[] =>
+    off === null ? [] : [`the ${name} run's estimate read rounds ${Math.round(off * 100)}% slower than this machine's usual on the throughput reference`];
+  return [...side('base', slowed.base), ...side('new', slowed.new)].join(' and ');
+}
+
+/** What would decide a row the verdict cannot call: more processes, or pairs, or a host that moved less between the runs. */
+function decider(unit: 'samples' | 'forks', moved: number, onSlowedHost: boolean): string {
+  const quieter = onSlowedHost
+    ? 'the slowed side measured again when the host is back at its usual speed (another tenant shared its cores), or '
+    : moved >= MOVED_HOST_DECIDES
+      ? `both runs on a quieter host (the host's movement between them widened the band by ±${percent(moved)}), or `
+      : '';
+  if (unit === 'forks') return `${quieter}more processes a side (--forks), or ubench ab, whose pairs alternate`;
+  return `${quieter}--forks 5 on both sides, or ubench ab, whose pairs alternate`;
 }
 
 /** The band for what single processes differ by: learned from the kept runs when given, else the fixed default. */
@@ -256,7 +288,7 @@ export function compareRuns(base: ResultsFile, next: ResultsFile, options: Compa
   }
   const machines = fingerprintDifferences(fingerprintOfFile(base), fingerprintOfFile(next));
   if (machines.length > 0) notes.push(`the runs come from different machines or software (${machines.join('; ')}): a change may be theirs, not the code's`);
-  const called = rows.filter((r) => r.verdict !== '~').length;
+  const called = rows.filter((r) => isChange(r.verdict)).length;
   if (rows.length > 1) {
     notes.push(
       `${rows.length} comparisons at p < ${COMPARE_ALPHA}: by chance alone about ${(rows.length * COMPARE_ALPHA).toFixed(1)} could test significant; ${called} change${called === 1 ? '' : 's'} called (each also beyond the noise band)`,

@@ -4,8 +4,35 @@
  * usual figure (the median of the runs its calibration holds). Pure: the calibration's runs come in
  * as numbers.
  */
-import type { Environment, ResultsFile, RunHost } from '../results/types.js';
+import type { BenchmarkResult, Environment, ResultsFile, RunHost } from '../results/types.js';
 import { median } from '../stats/quantile.js';
+
+/** Fewer earlier runs give no "usual" worth comparing with. */
+export const MIN_CALIBRATION_RUNS = 3;
+/**
+ * A run within this of the usual latency figure is "usual": the reference's run medians spread by
+ * about 1–2% on this machine kind when nothing else runs (measured, 10 runs).
+ */
+export const USUAL_HOST_BAND = 0.03;
+/**
+ * The throughput reference is "usual" within this: an empty loop's figure spreads by ±6% between
+ * quiet runs here (the loop floors of the clean corpus's files, 0.29–0.33 ns), and doubles when
+ * another hardware thread of the core is busy.
+ */
+export const USUAL_THROUGHPUT_BAND = 0.1;
+
+/**
+ * How far above the machine's usual throughput reference the samples a benchmark's estimate read
+ * sat (0.5 = 50% slower), when at least USUAL_THROUGHPUT_BAND: its figure is not the code's usual one
+ * (another hardware thread of its cores at work in the rounds it read); null when within it, or unknown.
+ */
+export function slowedRead(file: Pick<ResultsFile, 'host'>, result: BenchmarkResult): number | null {
+  const usual = file.host?.calibrationRuns !== undefined && file.host.calibrationRuns >= MIN_CALIBRATION_RUNS ? file.host.usualThroughputNs : null;
+  const read = result.host?.quiet?.throughputNs ?? result.host?.throughputNs ?? null;
+  if (usual == null || !(usual > 0) || read == null || !(read > 0)) return null;
+  const off = read / usual - 1;
+  return off >= USUAL_THROUGHPUT_BAND ? off : null;
+}
 
 /** The median reading of each host-speed reference over every sample of the run, or null when none was taken. */
 export function runReferences(results: ResultsFile): HostFigures | null {

@@ -20,12 +20,31 @@ export function regressions<T extends GatedRow>(rows: readonly T[], threshold: n
   return rows.filter((r) => r.verdict === 'slower' && r.ciLower !== null && r.ciLower > threshold);
 }
 
+/**
+ * The rows the gate does not fail but cannot clear either: `cant-tell`, with an interval (or, without
+ * one, a change) that reaches beyond the threshold — they may be slower by more than it.
+ */
+export function undecided<T extends GatedRow>(rows: readonly T[], threshold: number): T[] {
+  return rows.filter((r) => r.verdict === 'cant-tell' && (r.ciUpper ?? r.change) > threshold);
+}
+
 /** The rows of a comparison of two runs that fail the gate, labelled `group/name`. */
 export function slowerRows(comparison: Comparison, threshold: number): (Comparison['rows'][number] & GatedRow)[] {
-  return regressions(
-    comparison.rows.map((r) => ({ ...r, label: groupedName(r) })),
-    threshold,
-  );
+  return regressions(labelled(comparison), threshold);
+}
+
+/** The rows of a comparison of two runs the gate could not decide, labelled `group/name`. */
+export function undecidedRows(comparison: Comparison, threshold: number): (Comparison['rows'][number] & GatedRow)[] {
+  return undecided(labelled(comparison), threshold);
+}
+
+const labelled = (comparison: Comparison): (Comparison['rows'][number] & GatedRow)[] => comparison.rows.map((r) => ({ ...r, label: groupedName(r) }));
+
+/** One line naming the rows the gate could not decide (it does not fail on them), for stderr. */
+export function undecidedMessage(rows: readonly GatedRow[], threshold: number, what = 'benchmark'): string {
+  const pct = (f: number | null): string => (f === null ? '?' : formatSignedPercent(f));
+  const listed = rows.map((r) => `${r.label} (${pct(r.change)} [${pct(r.ciLower)}, ${pct(r.ciUpper)}])`).join(', ');
+  return `--fail-on-regression ${formatThresholdPercent(threshold)}: not failed, but ${rows.length} ${what}${rows.length === 1 ? '' : 's'} can't tell whether slower by more than that: ${listed}; the report says what would decide each`;
 }
 
 /** One line naming the regressions, for stderr. */

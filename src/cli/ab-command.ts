@@ -8,8 +8,9 @@
  */
 import { visibleText } from '../results/visible-text.js';
 import { useColor } from './option-values.js';
+import { isChange } from '../analysis/compare-runs.js';
 import { analyseAb, pairEstimates, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
-import { regressionMessage, regressions } from '../analysis/regression-gate.js';
+import { regressionMessage, regressions, undecided, undecidedMessage } from '../analysis/regression-gate.js';
 import { renderAbReport } from '../report/ab-report.js';
 import { abMarkdown } from '../export/ab-markdown.js';
 import { renderAbPage } from '../html/ab-page.js';
@@ -19,7 +20,7 @@ import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJs
 import { writeTextAtomic } from '../results/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
-import { runAb, type AbOutcome, type AbSide } from '../runner/run-ab.js';
+import { raisedPairsText, runAb, type AbOutcome, type AbSide } from '../runner/run-ab.js';
 import { burstText } from '../analysis/ab-process-level.js';
 import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.js';
 import type { AbCommand } from './ab-args.js';
@@ -52,7 +53,7 @@ async function explainAb(
   options: Parameters<typeof runAb>[0],
   deps: ReturnType<typeof measuringDeps>['deps'],
 ): Promise<{ explanations: Explanation[]; notes: string[] } | null> {
-  const called = analysis.rows.filter((r) => r.verdict !== '~');
+  const called = analysis.rows.filter((r) => isChange(r.verdict));
   const last = pairs.at(-1);
   if (called.length === 0 || last?.a == null || last.b == null) return { explanations: [], notes: [] };
   const key = options.keyOf ?? ((b: BenchmarkResult) => groupedName(b));
@@ -143,7 +144,14 @@ async function measure(
   const pairsDone = performance.now();
   const explained = command.explain && !outcome.interrupted ? await explainAb(analysis, outcome.pairs, options, deps) : null;
   const took = tookNote(outcome.pairs.length, pairsDone - started, explained === null ? null : { changes: explained.explanations.length, ms: performance.now() - pairsDone });
-  const notes = [...(labels.notes ?? []), ...(outcome.sharedHashSeeds ? [HASH_SEED_NOTE] : []), ...outcome.remeasured.map((r) => burstText(r.level)), ...(explained?.notes ?? []), took];
+  const notes = [
+    ...(labels.notes ?? []),
+    ...(outcome.raisedPairs === null ? [] : [raisedPairsText(outcome.raisedPairs)]),
+    ...(outcome.sharedHashSeeds ? [HASH_SEED_NOTE] : []),
+    ...outcome.remeasured.map((r) => burstText(r.level)),
+    ...(explained?.notes ?? []),
+    took,
+  ];
   progress.clear();
   if (outcome.pairs.length > 0) report.write(renderAbReport(analysis, { color, width: report.columns, labelA: labels.a, labelB: labels.b, notes }));
   if (explained !== null) report.write(renderExplanations(explained.explanations, pc.createColors(color)));
@@ -168,10 +176,10 @@ async function measure(
   if (outcome.interrupted) return EXIT_INTERRUPTED;
   const failed = outcome.fileErrors.length > 0 || outcome.pairs.some((p) => [p.a!, p.b!].some((r) => r.benchmarks.some((b) => b.status !== 'ok')));
   if (command.failOnRegression !== null) {
-    const slower = regressions(
-      analysis.rows.map((r) => ({ ...r, label: r.name })),
-      command.failOnRegression,
-    );
+    const gated = analysis.rows.map((r) => ({ ...r, label: r.name }));
+    const unsure = undecided(gated, command.failOnRegression);
+    if (unsure.length > 0) io.stderr.write(`ubench: ${visibleText(undecidedMessage(unsure, command.failOnRegression, 'benchmark of B'))}\n`);
+    const slower = regressions(gated, command.failOnRegression);
     if (slower.length > 0) {
       io.stderr.write(`ubench: ${visibleText(regressionMessage(slower, command.failOnRegression, 'benchmark of B'))}\n`);
       return EXIT_FAILURES;

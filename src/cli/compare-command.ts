@@ -10,7 +10,7 @@ import { renderCompareReport } from '../report/compare-report.js';
 import { readAnalysed } from '../analysis/read-analysed.js';
 import { withEstimatesNow } from '../analysis/derive-from-samples.js';
 import type { CompareCommand } from './compare-args.js';
-import { regressionMessage, slowerRows } from '../analysis/regression-gate.js';
+import { regressionMessage, slowerRows, undecidedMessage, undecidedRows } from '../analysis/regression-gate.js';
 import type { Explanation, ResultsFile } from '../results/types.js';
 import path from 'node:path';
 import { readHistory, RUNS_DIR } from '../results/run-history.js';
@@ -71,6 +71,8 @@ export function runCompare(command: CompareCommand, io: Io): number {
 /** Exit code of the CI gate: 1 with a message naming the regressions, else 0. */
 export function gate(comparison: Comparison, threshold: number | null, io: Pick<Io, 'stderr'>): number {
   if (threshold === null) return 0;
+  const unsure = undecidedRows(comparison, threshold);
+  if (unsure.length > 0) io.stderr.write(`ubench: ${visibleText(undecidedMessage(unsure, threshold))}\n`);
   const slower = slowerRows(comparison, threshold);
   if (slower.length === 0) return 0;
   io.stderr.write(`ubench: ${visibleText(regressionMessage(slower, threshold))}\n`);

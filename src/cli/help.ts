@@ -89,8 +89,9 @@ ${passHelp()}
 
 Compare: <base> and <new> are results files or baseline names. One row per benchmark in both,
 with the change of the median and its 95% CI, a Mann–Whitney U p-value (on per-process
-estimates when both runs used --forks), and a verdict:
-faster/slower only when p < 0.05 and the CI lies beyond the noise band (--noise, default 1%).
+estimates when both runs used --forks), and a verdict: faster/slower only when p < 0.05 and
+the CI lies beyond the band (--noise, default 1%, wider between single processes); same when the
+whole CI lies inside it; can't tell when it crosses the band's edge, with what would decide it.
 --metric instructions calls changes on instructions per operation instead (default band 0.2%).
 Between single-process runs, the band widens by how much the host's own speed differed (its
 speed reference beside the samples), so the machine's change is not called the code's.

@@ -4,7 +4,7 @@ import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import type { ProcessLevel } from '../analysis/ab-process-level.js';
 
 /** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
-export const AB_FORMAT = { format: 'ubench-ab', version: 1 } as const;
+export const AB_FORMAT = { format: 'ubench-ab', version: 2 } as const;
 
 /** The sides' names, and for `ab <rev>` what was said of them (dependencies) and the bench files of one side only. */
 export interface AbLabels {
@@ -47,6 +47,7 @@ export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boo
       ciUpper: r.ciUpper,
       pValue: r.pValue,
       verdict: r.verdict,
+      reason: r.reason,
       pairsMeasured: r.aEstimates.length,
       aEstimates: r.aEstimates,
       bEstimates: r.bEstimates,

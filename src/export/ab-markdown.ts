@@ -6,6 +6,7 @@
 import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleStrings } from '../results/visible-text.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
+import { isChange, verdictText } from '../analysis/compare-runs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { formatDuration, formatSignificant } from '../results/format-units.js';
 import { escapeMarkdown } from './markdown-escape.js';
@@ -30,7 +31,7 @@ function abMarkdownVisible(analysis: AbAnalysis, labels: AbLabels): string {
     analysis.metric === 'instructions' ? formatSignificant(r.bNsPerOp, 6, 1) : formatDuration(r.bNsPerOp),
     r.ciLower === null || r.ciUpper === null ? `${signedPercent(r.change)} [no CI]` : `${signedPercent(r.change)} [${signedPercent(r.ciLower)}, ${signedPercent(r.ciUpper)}]`,
     escapeMarkdown(pText(r.pValue)),
-    r.verdict === '~' ? '~' : `**${r.verdict}**`,
+    isChange(r.verdict) ? `**${r.verdict}**` : verdictText(r.verdict),
     String(r.aEstimates.length),
   ]);
   if (rows.length === 0) lines.push('No benchmark was measured on both sides.', '');

@@ -4,7 +4,7 @@ import { groupedName } from '../results/grouped-name.js';
 import type { Explanation } from '../results/types.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */
-export const COMPARE_FORMAT = { format: 'ubench-compare', version: 1 } as const;
+export const COMPARE_FORMAT = { format: 'ubench-compare', version: 2 } as const;
 
 export function compareDocument(comparison: Comparison, basePath: string, newPath: string, explain: readonly Explanation[] | null = null): object {
   return {
@@ -33,6 +33,7 @@ export function compareDocument(comparison: Comparison, basePath: string, newPat
       throughputShift: r.throughputShift,
       band: r.band,
       ...(r.bandBasis === undefined ? {} : { bandBasis: r.bandBasis, bandText: r.bandText }),
+      ...(r.slowedHost === undefined ? {} : { slowedHost: r.slowedHost }),
       unit: r.unit,
       baseN: r.base.n,
       newN: r.new.n,

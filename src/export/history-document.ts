@@ -3,7 +3,7 @@ import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import type { RunHistoryAnalysis } from '../analysis/run-history.js';
 
 /** Marks the `history --json` document; bumped on an incompatible change of its shape. */
-export const HISTORY_FORMAT = { format: 'ubench-history', version: 1 } as const;
+export const HISTORY_FORMAT = { format: 'ubench-history', version: 2 } as const;
 
 export function historyDocument(analysis: RunHistoryAnalysis, noise: number): object {
   return { ...HISTORY_FORMAT, alpha: COMPARE_ALPHA, noise, ...analysis };

@@ -10,7 +10,7 @@ import { bytesPerOpText } from '../results/bytes-per-op-text.js';
 import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { groupedName } from '../results/grouped-name.js';
-import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
+import { isChange, verdictText, type CompareRow, type Comparison } from '../analysis/compare-runs.js';
 import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { describeRelative } from '../report/relative-text.js';
 import { sectionResults } from '../report/result-sections.js';
@@ -189,7 +189,7 @@ function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
 }
 
 function verdictCell(row: CompareRow): string {
-  return row.verdict === '~' ? '~' : `**${row.verdict}**`;
+  return isChange(row.verdict) ? `**${row.verdict}**` : verdictText(row.verdict);
 }
 
 function compareRows(comparison: Comparison, label: (row: CompareRow) => string): string[][] {

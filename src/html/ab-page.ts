@@ -8,7 +8,7 @@ import type { AbLabels } from '../export/ab-document.js';
 import { formatDuration, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
 import type { Explanation } from '../results/types.js';
 import { ChartRegistry } from './chart-registry.js';
-import { changeBars, changeText } from './compare-section.js';
+import { changeBars, changeText, verdictSummaryHtml } from './compare-section.js';
 import { html, num } from './escape-html.js';
 import { explainSection } from './explain-section.js';
 import { renderPage } from './html-page.js';
@@ -21,7 +21,7 @@ function abTable(analysis: AbAnalysis): string {
       `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${html(r.name)}</td><td class="num">${html(value(r.aNsPerOp))}</td><td class="num">${html(value(r.bNsPerOp))}</td><td class="num">${changeText(r)}</td><td class="num">${num(r.aEstimates.length)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`,
   );
   const level = +(analysis.confidence * 100).toFixed(1);
-  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI], p, verdict</th><th class="num">pairs</th><th>why no verdict</th></tr>${rows.join('')}</table>`;
+  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI], p, verdict</th><th class="num">pairs</th><th>why not a change</th></tr>${rows.join('')}</table>`;
 }
 
 const listOf = (title: string, items: readonly string[]): string => (items.length === 0 ? '' : `<p><strong>${html(title)}</strong></p><ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>`);
@@ -29,14 +29,12 @@ const listOf = (title: string, items: readonly string[]): string => (items.lengt
 export function renderAbPage(analysis: AbAnalysis, labels: AbLabels, explanations: readonly Explanation[] | null): string {
   const charts = new ChartRegistry();
   const title = `ubench ab — A = ${labels.a}, B = ${labels.b}`;
-  const slower = analysis.rows.filter((r) => r.verdict === 'slower').length;
-  const faster = analysis.rows.filter((r) => r.verdict === 'faster').length;
   const level = +(analysis.confidence * 100).toFixed(1);
   const method = `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}.`;
   const body = [
     `<header class="page"><h1>${html(title)}</h1><p class="muted">${html(method)}</p></header>`,
     '<main>',
-    `<section id="ab"><h2>B against A</h2><p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${analysis.rows.length - slower - faster} without a significant change.</p>`,
+    `<section id="ab"><h2>B against A</h2><p>${verdictSummaryHtml(analysis.rows)}.</p>`,
     abTable(analysis),
     listOf(
       'Warnings',

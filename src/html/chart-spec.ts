@@ -47,7 +47,7 @@ export interface ChangeBarsSpec {
   values: number[];
   lower: number[];
   upper: number[];
-  verdicts: ('faster' | 'slower' | '~')[];
+  verdicts: ('faster' | 'slower' | 'same' | 'cant-tell')[];
 }
 
 /** One probe series: a curve over sizes/strides/lanes, or bars over categories, with CIs. */

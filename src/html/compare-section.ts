@@ -4,7 +4,7 @@
  * chart of the changes.
  */
 import { formatThresholdPercent } from '../results/format-units.js';
-import type { CompareRow, Comparison } from '../analysis/compare-runs.js';
+import { verdictCounts, verdictText, type CompareRow, type Comparison } from '../analysis/compare-runs.js';
 import { formatDuration } from '../results/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { complexityChangeText } from '../report/complexity-text.js';
@@ -21,9 +21,15 @@ export interface ChangeRow {
   verdict: CompareRow['verdict'];
 }
 
+/** "<span class=verdict-slower>1 slower</span>, 2 same" as HTML: how many rows got each verdict, each in its colour. */
+export function verdictSummaryHtml(rows: readonly Pick<ChangeRow, 'verdict'>[]): string {
+  const parts = verdictCounts(rows).map(([v, count]) => `<span class="verdict-${html(v)}">${num(count)} ${html(verdictText(v))}</span>`);
+  return parts.length === 0 ? 'No rows' : parts.join(', ');
+}
+
 /** `+5.3% [+3.1%, +7.5%], p = 0.004, <span>slower</span>` as HTML (`[no CI]` without one). */
 export function changeText(row: ChangeRow): string {
-  const verdict = row.verdict === '~' ? '<span class="muted">no significant change</span>' : `<span class="verdict-${html(row.verdict)}">${html(row.verdict)}</span>`;
+  const verdict = `<span class="verdict-${html(row.verdict)}">${html(verdictText(row.verdict))}</span>`;
   const ci = row.ciLower === null || row.ciUpper === null ? 'no CI' : `${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}`;
   return `${html(signedPercent(row.change))} [${html(ci)}], p = ${html(pText(row.pValue))}, ${verdict}`;
 }
@@ -52,8 +58,6 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
     const name = anchor === undefined ? html(r.name) : `<a href="#${anchor}">${html(r.name)}</a>`;
     return `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${name}</td><td class="num">${html(formatDuration(r.base.nsPerOp))}</td><td class="num">${html(formatDuration(r.new.nsPerOp))}</td><td class="num">${changeText(r)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`;
   });
-  const slower = comparison.rows.filter((r) => r.verdict === 'slower').length;
-  const faster = comparison.rows.filter((r) => r.verdict === 'faster').length;
   const chart = changeBars(comparison.rows, 'change of each median against the base run, with its 95% CI (red: slower, green: faster)', charts);
   const laws = comparison.complexity ?? [];
   const lawList = laws.length === 0 ? '' : `<p><strong>Growth law changed</strong></p><ul>${laws.map((c) => `<li class="verdict-slower">${html(complexityChangeText(c))}</li>`).join('')}</ul>`;
@@ -62,7 +66,7 @@ export function compareSection(comparison: Comparison, baseLabel: string, charts
     ...(comparison.onlyInNew.length === 0 ? [] : [`<p class="muted">Only in this run: ${comparison.onlyInNew.map((id) => html(id)).join(', ')}</p>`]),
   ];
   return `<section id="comparison"><h2>Against ${html(baseLabel)}</h2>
-<p>${slower === 0 ? 'No regression' : `<span class="verdict-slower">${slower} slower</span>`}, ${faster} faster, ${comparison.rows.length - slower - faster} without a significant change (p &lt; ${num(comparison.alpha)} and the CI beyond ±${html(formatThresholdPercent(comparison.noise))}).</p>
-<table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">${html(newLabel)}</th><th class="num">change [95% CI], p, verdict</th><th>why no verdict</th></tr>${rows.join('')}</table>
+<p>${verdictSummaryHtml(comparison.rows)} (a change is called when p &lt; ${num(comparison.alpha)} and its whole CI lies beyond the band, ±${html(formatThresholdPercent(comparison.noise))} or wider; same when the whole CI lies inside it; can't tell otherwise).</p>
+<table class="compare"><tr><th>benchmark</th><th class="num">base</th><th class="num">${html(newLabel)}</th><th class="num">change [95% CI], p, verdict</th><th>why not a change</th></tr>${rows.join('')}</table>
 ${lawList}${only.join('')}<div class="charts">${chart}</div></section>`;
 }

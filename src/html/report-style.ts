@@ -30,6 +30,8 @@ ul.diagnostics li.error { border-left-color: var(--slower); background: #fdf0ee;
 .hint { color: var(--muted); display: block; margin-top: 2px; }
 .verdict-slower { color: var(--slower); font-weight: 600; }
 .verdict-faster { color: var(--faster); font-weight: 600; }
+.verdict-same { color: var(--muted); }
+.verdict-cant-tell { color: var(--warn); font-weight: 600; }
 tr.regression td { background: #fdf0ee; }
 article.benchmark.regression { border-color: var(--slower); border-left-width: 4px; }
 .status-failed, .error-text { color: var(--slower); }

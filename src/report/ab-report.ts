@@ -8,7 +8,7 @@ import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
-import { pText, signedPercent, verdictCell } from './compare-report.js';
+import { cantTellLines, pText, signedPercent, verdictCell } from './compare-report.js';
 import { formatDuration, formatPercent, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
@@ -45,7 +45,7 @@ export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): 
 function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): string {
   const c = pc.createColors(options.color);
   const lines = [
-    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${formatThresholdPercent(analysis.noise)})`)}`,
+    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}, same when inside it)`)}`,
   ];
   const value = (x: number): string => (analysis.metric === 'instructions' ? formatSignificant(x, 6, 1) : formatDuration(x));
   if (analysis.rows.length > 0) {
@@ -64,6 +64,7 @@ function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): 
     ]);
     lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   }
+  lines.push(...cantTellLines(analysis.rows, (i) => analysis.rows[i]!.name, c));
   for (const row of analysis.rows) {
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: ${row.warning}`)}`);
     if (row.missingPairs > 0) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: missing from ${row.missingPairs} pair${row.missingPairs === 1 ? '' : 's'} (failed or not run)`)}`);

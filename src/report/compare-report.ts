@@ -6,7 +6,7 @@
 import { visibleStrings } from '../results/visible-text.js';
 import { groupedName } from '../results/grouped-name.js';
 import pc from 'picocolors';
-import type { Comparison, CompareRow } from '../analysis/compare-runs.js';
+import { verdictText, type Comparison, type CompareRow } from '../analysis/compare-runs.js';
 import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
 import { complexityChangeText } from './complexity-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -50,11 +50,17 @@ function labeller(rows: readonly CompareRow[]): (row: CompareRow) => string {
   };
 }
 
-/** The verdict, coloured: slower red, faster green, `~` dim. */
+/** The verdict, coloured: slower red, faster green, same dim, can't tell yellow (it is not "no change"). */
 export function verdictCell(row: Pick<CompareRow, 'verdict'>, c: Colors): TableCell {
   if (row.verdict === 'slower') return { text: 'slower', paint: (t) => c.bold(c.red(t)) };
   if (row.verdict === 'faster') return { text: 'faster', paint: (t) => c.bold(c.green(t)) };
-  return { text: '~', paint: c.dim };
+  if (row.verdict === 'cant-tell') return { text: verdictText(row.verdict), paint: c.yellow };
+  return { text: verdictText(row.verdict), paint: c.dim };
+}
+
+/** One line per row the verdict could not call: why, and what would decide it (a `cant-tell` is not "no change"). */
+export function cantTellLines(rows: readonly { verdict: CompareRow['verdict']; reason: string | null }[], label: (index: number) => string, c: Colors): string[] {
+  return rows.flatMap((row, i) => (row.verdict === 'cant-tell' && row.reason !== null ? [`${INDENT}${c.yellow(`? ${label(i)}: can't tell: ${row.reason}`)}`] : []));
 }
 
 export function renderCompareReport(comparison: Comparison, options: CompareReportOptions): string {
@@ -69,7 +75,7 @@ function renderCompareReportVisible(comparison: Comparison, options: CompareRepo
   const instructions = comparison.metric === 'instructions';
   const test = instructions ? 'instructions per op, slopes compared on the log scale' : 'Mann–Whitney U';
   const lines = [
-    `${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(${test}, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band})`)}`,
+    `${c.bold('compare')} ${options.baseLabel} ${c.dim('→')} ${options.newLabel} ${c.dim(`(${test}, p < ${comparison.alpha}; a change is called when its ${comparison.confidence * 100}% CI lies beyond ${band}, same when inside it)`)}`,
   ];
   if (comparison.rows.length > 0) {
     const header = ['benchmark', instructions ? 'base instr/op' : 'base', instructions ? 'new instr/op' : 'new', 'change [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));
@@ -87,6 +93,7 @@ function renderCompareReportVisible(comparison: Comparison, options: CompareRepo
     }
     lines.push(...renderTable([header, ...rows], COLUMNS, { indent: INDENT, maxWidth: options.width }));
   }
+  lines.push(...cantTellLines(comparison.rows, (i) => label(comparison.rows[i]!), c));
   for (const row of comparison.rows) {
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${label(row)}: ${row.warning}`)}`);
   }

@@ -7,6 +7,7 @@ import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
 import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
+import { isChange } from '../analysis/compare-runs.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatSignificant } from '../results/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
@@ -77,7 +78,7 @@ function benchmarkLines(history: BenchmarkHistory, analysis: RunHistoryAnalysis,
   const shown = history.points.slice(-options.last);
   const counts = analysis.metric === 'instructions';
   const values = shown.flatMap((p) => (counts ? (p.instructions == null ? [] : [p.instructions.perOp]) : p.nsPerOp === null ? [] : [p.nsPerOp]));
-  const changes = history.points.filter((p) => p.change !== null && p.change.verdict !== '~').length;
+  const changes = history.points.filter((p) => p.change !== null && isChange(p.change.verdict)).length;
   const summary = `${history.points.length} run${history.points.length === 1 ? '' : 's'}${changes > 0 ? `, ${changes} significant change${changes === 1 ? '' : 's'}` : ''}${shown.length < history.points.length ? `, last ${shown.length} shown` : ''}`;
   const lines = [`${c.bold(history.id)}  ${values.length > 1 ? `${sparkline(values)}  ` : ''}${c.dim(`(${summary})`)}`];
   const header = ['run (UTC)', 'commit', counts ? 'instr/op' : 'time/op', '95% CI', 'vs previous [95% CI]', 'p', ''].map((text) => ({ text, paint: c.dim }));

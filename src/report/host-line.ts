@@ -8,20 +8,9 @@
  */
 import type { BenchmarkResult, RunHost } from '../results/types.js';
 import { formatDuration } from '../results/format-units.js';
+import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/host-speed.js';
 
-/** Fewer earlier runs give no "usual" worth comparing with. */
-export const MIN_CALIBRATION_RUNS = 3;
-/**
- * A run within this of the usual latency figure is "usual": the reference's run medians spread by
- * about 1–2% on this machine kind when nothing else runs (measured, 10 runs).
- */
-export const USUAL_HOST_BAND = 0.03;
-/**
- * The throughput reference is "usual" within this: an empty loop's figure spreads by ±6% between
- * quiet runs here (the loop floors of the clean corpus's files, 0.29–0.33 ns), and doubles when
- * another hardware thread of the core is busy.
- */
-export const USUAL_THROUGHPUT_BAND = 0.1;
+export { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/host-speed.js';
 
 /** Whether the run's host was off its usual speed on either reference (for colouring the line). */
 export function hostOffUsual(host: RunHost | null): boolean {

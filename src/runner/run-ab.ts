@@ -9,7 +9,7 @@
  * keeps what it measured. Comparing time, a pair holding a process the host slowed as a whole
  * (analysis/ab-process-level.ts) is measured again, in the same order, up to MAX_REMEASURED_PAIRS.
  */
-import { abOrder, type AbKey, type AbOrder, type AbPair } from '../analysis/ab-pairs.js';
+import { abOrder, pairsForHolm, testedCount, type AbKey, type AbOrder, type AbPair } from '../analysis/ab-pairs.js';
 import { burstPairs, type ProcessLevel } from '../analysis/ab-process-level.js';
 import type { FileError } from '../results/types.js';
 import type { RunOptions } from './run-options.js';
@@ -52,6 +52,20 @@ export interface AbOutcome {
   remeasured: { level: ProcessLevel; dropped: AbPair }[];
   /** Whether each pair's two processes shared a V8 hash seed of their own (pair-hash-seed.ts). */
   sharedHashSeeds: boolean;
+  /** `--pairs` raised after the first pair: too few for the multiple-comparison correction to call any change (analysis/ab-pairs.ts pairsForHolm); null when not. */
+  raisedPairs: RaisedPairs | null;
+}
+
+/** Pairs asked for, pairs run instead, and the benchmarks tested at once that made the difference. */
+export interface RaisedPairs {
+  asked: number;
+  to: number;
+  benchmarks: number;
+}
+
+/** The note that says why the pairs were raised. */
+export function raisedPairsText(raised: RaisedPairs): string {
+  return `--pairs ${raised.asked} raised to ${raised.to}: with ${raised.benchmarks} benchmark${raised.benchmarks === 1 ? '' : 's'} tested at once, fewer pairs could not call a change even if every pair agreed (the signed-rank test of n pairs cannot go below p = 2/2ⁿ, and Holm's correction asks p ≤ 0.05/${raised.benchmarks})`;
 }
 
 export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutcome> {
@@ -83,25 +97,37 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     }
     return pair;
   };
-  for (let i = 0; i < options.pairs && !deps.signal?.aborted; i++) {
-    const pair = await runPair(i, abOrder(i), `pair ${i + 1}/${options.pairs}`);
+  let target = options.pairs;
+  let raisedPairs: RaisedPairs | null = null;
+  for (let i = 0; i < target && !deps.signal?.aborted; i++) {
+    const pair = await runPair(i, abOrder(i), `pair ${i + 1}/${target}`);
     if (pair.a === null || pair.b === null) break;
     pairs.push(pair);
     deps.onPair?.(pairs, []);
     // A file that does not load will not load in the next pair either.
     const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
-    if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [], sharedHashSeeds };
+    if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [], sharedHashSeeds, raisedPairs };
+    // The first pair tells how many benchmarks are tested at once, and so how many pairs can call a change at all.
+    if (i === 0) {
+      const benchmarks = testedCount(pairs, options.keyOf);
+      const needed = pairsForHolm(benchmarks);
+      if (needed > target) {
+        raisedPairs = { asked: target, to: needed, benchmarks };
+        target = needed;
+        deps.warn?.(raisedPairsText(raisedPairs));
+      }
+    }
   }
   const remeasured: AbOutcome['remeasured'] = [];
   // The farthest burst first, then the next (a pair run again may itself have met one); instruction counts are not the host's.
-  while (timingOnly && pairs.length === options.pairs && remeasured.length < MAX_REMEASURED_PAIRS && !deps.signal?.aborted) {
+  while (timingOnly && pairs.length === target && remeasured.length < MAX_REMEASURED_PAIRS && !deps.signal?.aborted) {
     const burst = burstPairs(pairs, options.keyOf)[0];
     if (burst === undefined) break;
-    const again = await runPair(options.pairs + remeasured.length, pairs[burst.pair]!.order, `pair ${burst.pair + 1} again`);
+    const again = await runPair(target + remeasured.length, pairs[burst.pair]!.order, `pair ${burst.pair + 1} again`);
     if (again.a === null || again.b === null) break;
     remeasured.push({ level: burst, dropped: pairs[burst.pair]! });
     pairs[burst.pair] = again;
     deps.onPair?.(pairs, remeasured);
   }
-  return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured, sharedHashSeeds };
+  return { pairs, interrupted: deps.signal?.aborted === true, fileErrors: [], remeasured, sharedHashSeeds, raisedPairs };
 }

@@ -22,7 +22,7 @@ describe('ubench compare', () => {
     assert.ok(doc.rows.length > 0);
     for (const row of doc.rows) {
       for (const key of ['name', 'baseNsPerOp', 'newNsPerOp', 'change', 'ciLower', 'ciUpper', 'pValue', 'verdict']) assert.ok(key in row, key);
-      assert.equal(row['verdict'], '~', 'identical samples');
+      assert.equal(row['verdict'], 'same', 'identical samples');
       assert.equal(row['change'], 0);
     }
   });

@@ -42,7 +42,7 @@ describe('run history', () => {
     assert.equal(doc.runs.length, 2);
     assert.equal(doc.benchmarks.length, 1);
     assert.equal(doc.benchmarks[0]!.points[0]!.change, null);
-    assert.match(doc.benchmarks[0]!.points[1]!.change!.verdict, /^(~|faster|slower)$/);
+    assert.match(doc.benchmarks[0]!.points[1]!.change!.verdict, /^(same|cant-tell|faster|slower)$/);
   });
 
   it('skips a broken history file with a warning and goes on', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { abOrder, analyseAb, holmStepDown, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
+import { abOrder, analyseAb, holmStepDown, pairsForHolm, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import { HASH_SEED_NOTE, tookNote } from '../../src/cli/ab-command.js';
 import { pairHashSeed } from '../../src/runner/pair-hash-seed.js';
@@ -62,28 +62,28 @@ async function ab(args: string[], s: Scenario, env: NodeJS.ProcessEnv = {}) {
 
 describe('ubench ab (scripted processes)', () => {
   it('runs fresh processes in ABBA order, one per side per pair', async () => {
-    const r = await ab(['--pairs', '4'], { bRatio: 1, secondBias: 0 });
+    const r = await ab(['--pairs', '6'], { bRatio: 1, secondBias: 0 });
     assert.equal(r.code, 0, r.err);
     assert.deepEqual(
       r.executor.requests.map((q) => q.displayFile[0]),
-      ['a', 'b', 'b', 'a', 'a', 'b', 'b', 'a'],
+      ['a', 'b', 'b', 'a', 'a', 'b', 'b', 'a', 'a', 'b', 'b', 'a'],
     );
     assert.deepEqual([0, 1, 2, 3].map(abOrder), ['AB', 'BA', 'AB', 'BA']);
   });
 
   it('asks its processes for the time alone (no probes or memory phase), which is all the pairs read', async () => {
-    const r = await ab(['--pairs', '2'], { bRatio: 1, secondBias: 0 });
+    const r = await ab(['--pairs', '6'], { bRatio: 1, secondBias: 0 });
     assert.equal(r.code, 0);
-    assert.equal(r.executor.requests.length, 4);
+    assert.equal(r.executor.requests.length, 12);
     assert.ok(r.executor.requests.every((q) => q.timingOnly === true));
   });
 
   it('says under its table where the time went: the pairs, and --explain when run', async () => {
-    const r = await ab(['--pairs', '2', '--json', path.join(dir, 'took.json')], { bRatio: 1, secondBias: 0 });
+    const r = await ab(['--pairs', '6', '--json', path.join(dir, 'took.json')], { bRatio: 1, secondBias: 0 });
     assert.equal(r.code, 0);
     const doc = JSON.parse(readFileSync(path.join(dir, 'took.json'), 'utf8')) as { notes?: string[] };
     assert.ok(
-      doc.notes?.some((n) => /^took \d+ s for 2 pairs$/.test(n)),
+      doc.notes?.some((n) => /^took \d+ s for 6 pairs$/.test(n)),
       JSON.stringify(doc.notes),
     );
     assert.equal(tookNote(10, 96_400, { changes: 1, ms: 30_600 }), "took 96 s for 10 pairs; --explain 31 s (1 change, both sides' evidence runs side by side)");
@@ -154,10 +154,17 @@ describe('ubench ab (scripted processes)', () => {
     assert.equal(readFileSync(summary, 'utf8'), `${markdown}\n`);
   });
 
-  it('calls no change between two equal sides despite the level shifts', async () => {
+  it('calls no change between two equal sides despite the level shifts: the ±3% order bias leaves it unable to tell within ±1%, and says what would decide', async () => {
     const r = await ab(['--pairs', '10'], { bRatio: 1, secondBias: 0.03 });
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^ {2}g\/work .* ~ +10$/m);
+    assert.match(r.out, /^ {2}g\/work .* can't tell +10$/m);
+    assert.match(r.out, /^ {2}\? g\/work: can't tell: not significant \(p = [\d.]+\), and the interval \[-\d.*crosses an edge of the ±1% band; to decide: more --pairs/m);
+  });
+
+  it('calls no change between two equal sides without an order bias: the same', async () => {
+    const r = await ab(['--pairs', '10'], { bRatio: 1, secondBias: 0 });
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^ {2}g\/work .* same +10$/m);
   });
 
   it('--fail-on-regression exits 1 naming B’s regression; a gate above it passes', async () => {
@@ -168,11 +175,12 @@ describe('ubench ab (scripted processes)', () => {
     assert.equal(passing.code, 0, passing.err);
   });
 
-  it('warns that 5 pairs can never reach significance, and lists benchmarks of one side only', async () => {
+  it('raises --pairs 5 to the 6 a signed-rank test needs to call anything, says so, and lists benchmarks of one side only', async () => {
     const r = await ab(['--pairs', '5'], { bRatio: 1.2, secondBias: 0, bOnly: true });
-    assert.match(r.out, /⚠ g\/work: 5 pairs measured: the signed-rank test needs at least 6/);
+    assert.equal(r.executor.requests.length, 12);
+    assert.match(r.out, /--pairs 5 raised to 6: with 1 benchmark tested at once/);
     assert.match(r.out, /only in B \(1\): g\/extra/);
-    assert.match(r.out, / ~ +5$/m);
+    assert.match(r.out, / slower +6$/m);
   });
 
   it('bad arguments: one-line usage errors', async () => {
@@ -208,22 +216,48 @@ describe('analyseAb', () => {
 
 describe("Holm's step-down over the benchmarks of an A/B", () => {
   /** A row as the signed-rank test alone would call it: slower when p ≤ 0.05. */
-  const row = (name: string, pValue: number): AbRow => ({ name, pValue, verdict: pValue <= 0.05 ? 'slower' : '~', reason: null, change: 0.05, ciLower: 0.02, ciUpper: 0.08 }) as unknown as AbRow;
+  const row = (name: string, pValue: number): AbRow =>
+    ({ name, pValue, verdict: pValue <= 0.05 ? 'slower' : 'cant-tell', reason: null, change: 0.05, ciLower: 0.02, ciUpper: 0.08 }) as unknown as AbRow;
 
   it('calls none of ten rows that each reached only p = 0.031 (six pairs all one way)', () => {
     const rows = holmStepDown(
       Array.from({ length: 10 }, (_, i) => row(`b${i}`, 0.03125)),
       0.05,
     );
-    assert.ok(rows.every((r) => r.verdict === '~'));
-    assert.match(rows[0]!.reason ?? '', /10 benchmarks tested at once .*Holm asks ≤ 0\.0050; more --pairs can tell\)$/);
+    assert.ok(rows.every((r) => r.verdict === 'cant-tell'));
+    assert.match(rows[0]!.reason ?? '', /^significant alone \(p = 0\.031\), not with 10 benchmarks tested at once \(Holm asks ≤ 0\.0050\); to decide: more --pairs/);
   });
 
   it('keeps a row whose p-value clears α/m, then steps down', () => {
     const rows = holmStepDown([row('a', 0.002), row('b', 0.004), row('c', 0.04), ...Array.from({ length: 7 }, (_, i) => row(`n${i}`, 0.5))], 0.05);
     assert.deepEqual(
       rows.slice(0, 3).map((r) => r.verdict),
-      ['slower', 'slower', '~'],
+      ['slower', 'slower', 'cant-tell'],
+    );
+  });
+
+  it('needs the pairs whose all-agreeing p = 2/2ⁿ reaches α/m: 6 for one benchmark, 7 for two, 9 for ten', () => {
+    assert.deepEqual(
+      [1, 2, 3, 10, 25, 26].map((m) => pairsForHolm(m, 0.05)),
+      [6, 7, 7, 9, 10, 11],
+    );
+  });
+
+  it('with the pairs raised for two benchmarks, a 2.7× change every pair agrees on is called (at 6 pairs it could not be)', () => {
+    const two = (ns: number): ResultsFile => ({
+      ...fullResults,
+      benchmarks: ['tokenize', 'parse'].map((name) => ({ ...syntheticResult({ perOp: [ns, ns, ns] }), id: `x#${name}`, name, group: null })),
+    });
+    const pairsOf = (n: number): AbPair[] => Array.from({ length: n }, (_, i) => ({ order: abOrder(i), a: two(12.3 * (1 + 0.05 * Math.sin(i))), b: two(33.5 * (1 + 0.05 * Math.cos(i))) }));
+    const six = analyseAb(pairsOf(6), 0.01);
+    assert.ok(
+      six.rows.every((r) => r.verdict === 'cant-tell' && /7 pairs can/.test(r.warning ?? '')),
+      JSON.stringify(six.rows.map((r) => [r.verdict, r.warning])),
+    );
+    const seven = analyseAb(pairsOf(pairsForHolm(2)), 0.01);
+    assert.deepEqual(
+      seven.rows.map((r) => r.verdict),
+      ['slower', 'slower'],
     );
   });
 
@@ -238,8 +272,8 @@ describe("Holm's step-down over the benchmarks of an A/B", () => {
           ps.map((p, i) => row(`r${i}`, p)),
           0.05,
         );
-        const calledEach = rows.every((r, i) => r.verdict === '~' || ps[i]! <= 0.05);
-        const noneBelowFirstStep = ps.length < 2 || ps.some((p) => p <= 0.05 / ps.length) || rows.every((r) => r.verdict === '~');
+        const calledEach = rows.every((r, i) => r.verdict === 'cant-tell' || ps[i]! <= 0.05);
+        const noneBelowFirstStep = ps.length < 2 || ps.some((p) => p <= 0.05 / ps.length) || rows.every((r) => r.verdict === 'cant-tell');
         return calledEach && noneBelowFirstStep;
       }),
     );

@@ -34,7 +34,7 @@ function calledShare(shift: number, trials: number, seed: number): { called: num
     const base = result('x', times(rng, 100, DEFAULT_SAMPLES, DEFAULT_CV));
     const next = result('x', times(rng, 100 * (1 + shift), DEFAULT_SAMPLES, DEFAULT_CV));
     const row = compareBenchmarks(base, next, { ...options, seed: t });
-    if (row.verdict !== '~') called++;
+    if (row.verdict === 'slower' || row.verdict === 'faster') called++;
     if (row.verdict === 'slower') slower++;
   }
   return { called: called / trials, slower: slower / trials };
@@ -61,8 +61,11 @@ describe('compareBenchmarks: verdicts', () => {
     assert.ok(Math.abs(row.hostShift! - 0.04) < 1e-12);
     assert.ok(Math.abs(row.change - 0.06) < 0.01, 'the change as measured');
     assert.ok(Math.abs(row.band - (0.01 + PROCESS_ALLOWANCE + 0.04)) < 1e-12);
-    assert.equal(row.verdict, '~');
-    assert.match(row.reason ?? '', /within the ±7% noise band \(±1% noise, ±2% that single processes differ by, and the host's own \+4\.00% between the runs\)/);
+    assert.equal(row.verdict, 'cant-tell', '+6% against a band of ±7%, of which the host took 4%: neither a change nor the same');
+    assert.match(
+      row.reason ?? '',
+      /^\+6\.\d\d% \(p = .*\) with an interval \[\+5\.\d\d%, \+6\.\d\d%\] crosses an edge of the ±7% band; to decide: --forks 5 on both sides, or ubench ab, whose pairs alternate \(band: ±1% noise, ±2% that single processes differ by, and the host's own \+4\.00% between the runs\)$/,
+    );
     const untracked = compareBenchmarks({ ...before, host: null }, { ...after, host: null }, options);
     assert.equal(untracked.hostShift, null);
     assert.equal(untracked.verdict, 'slower', '+6% is beyond the ±3% of single processes');
@@ -88,10 +91,10 @@ describe('compareBenchmarks: verdicts', () => {
     const row2 = compareBenchmarks(quiet, busy, options);
     assert.ok(Math.abs(row2.throughputShift! - 0.6) < 1e-9);
     assert.ok(Math.abs(row2.band - (0.01 + PROCESS_ALLOWANCE + (1.6 ** CONTENTION_SUSCEPTIBILITY - 1))) < 1e-9);
-    assert.equal(row2.verdict, '~', '+40% while the throughput reference ran 60% slower is not the code');
+    assert.equal(row2.verdict, 'cant-tell', '+40% while the throughput reference ran 60% slower is not the code');
     assert.match(row2.reason ?? '', /for the throughput reference's \+60\.0% between the runs \(code can move more than it\)/);
     // Code can move more than the reference: +75% against its +60% is still within the band, +150% is not.
-    assert.equal(compareBenchmarks(quiet, result('t', times(createRng(15), 175, 40, 0.005), { host: contended(5010, 480) }), options).verdict, '~');
+    assert.equal(compareBenchmarks(quiet, result('t', times(createRng(15), 175, 40, 0.005), { host: contended(5010, 480) }), options).verdict, 'cant-tell');
     assert.equal(compareBenchmarks(quiet, result('t', times(createRng(16), 250, 40, 0.005), { host: contended(5010, 480) }), options).verdict, 'slower');
     // The same either way: a reference 37.5% faster (1 / 1.6) widens the band as much as one 60% slower.
     const faster = compareBenchmarks(
@@ -115,10 +118,19 @@ describe('compareBenchmarks: verdicts', () => {
     );
   });
 
-  it('says ~ for a significant change whose CI stays within the noise band', () => {
+  it('says same for a significant change whose whole CI stays inside the band', () => {
     const row = compareBenchmarks(base, result('b', times(rng, 100.5, 40, 0.001)), { ...options, noise: 0.05 });
-    assert.equal(row.verdict, '~');
-    assert.match(row.reason ?? '', /within the ±7% noise band \(±5% noise, ±2% that single processes differ by\)/);
+    assert.equal(row.verdict, 'same');
+    assert.match(row.reason ?? '', /^the whole interval \[[-+][\d.]+%, \+[\d.]+%\] lies inside the ±7% band \(band: ±5% noise, ±2% that single processes differ by\)$/);
+  });
+  it("a host shift widens the doubt, not the sameness: an interval inside the widened band but past the process band is can't tell", () => {
+    const host = (referenceNs: number) => ({ source: 'reference' as const, movement: 0.01, slowest: 1.01, fastest: 0.99, referenceNs });
+    const row = compareBenchmarks(result('h', times(createRng(21), 100, 40, 0.003), { host: host(5000) }), result('h', times(createRng(22), 104, 40, 0.003), { host: host(5500) }), options);
+    assert.ok(row.band > 0.12 && row.ciLower > 0.03 && row.ciUpper < 0.05, JSON.stringify(row));
+    assert.equal(row.verdict, 'cant-tell');
+    assert.match(row.reason ?? '', /to decide: both runs on a quieter host \(the host's movement between them widened the band by ±10%\), or --forks 5/);
+    const inside = compareBenchmarks(result('h', times(createRng(23), 100, 40, 0.003), { host: host(5000) }), result('h', times(createRng(24), 100.5, 40, 0.003), { host: host(5500) }), options);
+    assert.equal(inside.verdict, 'same', 'inside the ±3% of single processes, whatever the host did');
   });
   it('says when the runs come from different machines or software', () => {
     const x = result('x', times(createRng(9), 100, 40, 0.01));
@@ -131,10 +143,12 @@ describe('compareBenchmarks: verdicts', () => {
       notes.join('\n'),
     );
   });
-  it('says ~ when not significant, giving p', () => {
-    const row = compareBenchmarks(base, result('b', times(rng, 100, 40, 0.01)), options);
-    assert.equal(row.verdict, '~');
-    assert.match(row.reason ?? '', /not significant \(p = /);
+  it("says same for an unchanged benchmark whose interval is narrow, and can't tell, giving p, when the interval reaches past the band", () => {
+    assert.equal(compareBenchmarks(base, result('b', times(rng, 100, 40, 0.01)), options).verdict, 'same');
+    const wide = compareBenchmarks(result('w', times(createRng(31), 100, 8, 0.15)), result('w', times(createRng(32), 102, 8, 0.15)), options);
+    assert.equal(wide.verdict, 'cant-tell');
+    assert.match(wide.reason ?? '', /^not significant \(p = [\d.]+\), and the interval \[-[\d.]+%, \+[\d.]+%\] crosses an edge of the ±3% band; to decide: --forks 5 on both sides/);
+    assert.doesNotMatch(wide.reason ?? '', /within|inside/, 'a reason never calls a change inside a band it reaches past');
   });
   it('tests per-process estimates when both runs used --forks, and falls back to the samples when they are too few', () => {
     const forks = (values: number[]) =>

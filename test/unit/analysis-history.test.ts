@@ -47,17 +47,17 @@ describe('analyseHistory', () => {
   it('marks a 20% step between consecutive runs slower, and no change where there is none', () => {
     const a = analysis.benchmarks[0]!.points;
     assert.equal(a[0]!.change, null);
-    assert.equal(a[1]!.change!.verdict, '~');
+    assert.equal(a[1]!.change!.verdict, 'same');
     assert.equal(a[2]!.change!.verdict, 'slower');
     assert.ok(a[2]!.change!.ciLower > 0.15 && a[2]!.change!.ciUpper < 0.25, JSON.stringify(a[2]!.change));
-    assert.equal(a[3]!.change!.verdict, '~');
+    assert.equal(a[3]!.change!.verdict, 'same');
   });
   it('compares across a failed run with the last measured point, and records the failure', () => {
     const b = analysis.benchmarks[1]!.points;
     assert.equal(b[1]!.status, 'error');
     assert.equal(b[1]!.nsPerOp, null);
     assert.equal(b[1]!.change, null);
-    assert.equal(b[2]!.change!.verdict, '~');
+    assert.equal(b[2]!.change!.verdict, 'same');
   });
   it('keeps only benchmarks whose id matches the filter', () => {
     assert.deepEqual(

@@ -227,7 +227,7 @@ describe('comparisonCsv', () => {
     alpha: 0.05,
     noise: 0.01,
     confidence: 0.95,
-    rows: [compareRow('fast, "quoted"'), compareRow('=cmd', { verdict: '~', change: 0.001, bytes: { base: 304, new: 320, difference: 16, differs: true } })],
+    rows: [compareRow('fast, "quoted"'), compareRow('=cmd', { verdict: 'same', change: 0.001, bytes: { base: 304, new: 320, difference: 16, differs: true } })],
     onlyInBase: [],
     onlyInNew: [],
     skipped: [],
@@ -264,7 +264,7 @@ describe('comparisonCsv', () => {
     assert.equal(first!['baseN'], '40');
     assert.equal(first!['baseBytesPerOp'], '');
     assert.equal(second!['name'], "'=cmd");
-    assert.equal(second!['verdict'], '~');
+    assert.equal(second!['verdict'], 'same');
     assert.equal(second!['newBytesPerOp'], '320');
   });
 

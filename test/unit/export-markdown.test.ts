@@ -175,14 +175,18 @@ describe('comparisonMarkdown', () => {
 
   it('has one row per benchmark with the verdict in bold, and a geomean row only for several rows', () => {
     const two = comparisonMarkdown(
-      comparison([compareRow('slow'), compareRow('same', { verdict: '~', change: 0.001, ciLower: -0.01, ciUpper: 0.012, pValue: 0.4 }), compareRow('fast', { verdict: 'faster', change: -0.2 })]),
+      comparison([
+        compareRow('slow'),
+        compareRow('same', { verdict: 'cant-tell', change: 0.001, ciLower: -0.01, ciUpper: 0.012, pValue: 0.4 }),
+        compareRow('fast', { verdict: 'faster', change: -0.2 }),
+      ]),
       labels,
     );
     const [header, ...rows] = tables(two)[0]!;
     assert.deepEqual(header, ['benchmark', 'main', 'feature\\|&lt;x&gt;', 'change [95% CI]', 'p', 'verdict']);
     assert.deepEqual(
       rows.map((r) => r[5]),
-      ['**slower**', '~', '**faster**', ''],
+      ['**slower**', "can't tell", '**faster**', ''],
     );
     assert.deepEqual(rows[0]!.slice(1, 5), ['100.0 ns', '110.0 ns', '+10.0% [+8.00%, +12.0%]', '&lt;0.0001']);
     assert.equal(rows[3]![0], '*geomean*');

@@ -150,13 +150,14 @@ describe('compare --metric instructions', () => {
     assert.equal(slower.unit, 'regions');
     assert.equal(slower.new.perOp, 10_100);
     const same = compareInstructionCounts(withCount(10_000), withCount(10_005), INSTRUCTION_NOISE);
-    assert.equal(same.verdict, '~');
-    assert.match(same.reason ?? '', /noise band/);
+    assert.equal(same.verdict, 'same');
+    assert.match(same.reason ?? '', /^the whole interval \[.*\] lies inside the ±[\d.]+% band$/);
   });
 
   it('does not call a change its intervals cannot tell from none', () => {
     const wide = compareInstructionCounts(withCount(10_000, 300), withCount(10_100, 300), INSTRUCTION_NOISE);
-    assert.equal(wide.verdict, '~');
+    assert.equal(wide.verdict, 'cant-tell');
+    assert.match(wide.reason ?? '', /crosses an edge of the ±[\d.]+% band; to decide: more processes counted on both sides/);
   });
 
   it('skips benchmarks of a run without counts, saying how to get them, and names the metric', () => {
@@ -200,7 +201,7 @@ describe('history and ab on instructions', () => {
     const points = analysis.benchmarks[0]!.points;
     assert.deepEqual(
       points.map((p) => p.change?.verdict ?? null),
-      [null, '~', 'slower'],
+      [null, 'same', 'slower'],
     );
     assert.equal(points[2]!.instructions?.perOp, 10_100);
   });
@@ -209,7 +210,7 @@ describe('history and ab on instructions', () => {
     const runs = [run(10_000), run(null), run(10_000)].map((results, i) => ({ label: `r${i}`, results }));
     const points = analyseHistory(runs, { filter: null, noise: INSTRUCTION_NOISE, seed: 1, metric: 'instructions' }).benchmarks[0]!.points;
     assert.equal(points[1]!.instructions, null);
-    assert.equal(points[2]!.change?.verdict, '~', 'compared with the last counted run');
+    assert.equal(points[2]!.change?.verdict, 'same', 'compared with the last counted run');
   });
 
   it('ab pairs the counts: 1% more instructions in B called slower over 6 pairs', () => {

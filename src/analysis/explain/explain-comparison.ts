@@ -1,5 +1,5 @@
 /** `--explain` on a comparison: every benchmark whose change was called, explained from the evidence both results files carry. */
-import type { Comparison } from '../compare-runs.js';
+import { isChange, type Comparison } from '../compare-runs.js';
 import type { Explanation, ResultsFile } from '../../results/types.js';
 import { explainChange } from './explain-change.js';
 
@@ -10,7 +10,7 @@ export function explainComparison(comparison: Comparison, base: ResultsFile, nex
   return comparison.rows.flatMap((row) => {
     const before = a.get(row.id);
     const after = b.get(row.id);
-    if (row.verdict === '~' || before === undefined || after === undefined) return [];
+    if (!isChange(row.verdict) || before === undefined || after === undefined) return [];
     return [explainChange(before, after, { change: row.change, ciLower: row.ciLower, ciUpper: row.ciUpper })];
   });
 }

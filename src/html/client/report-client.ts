@@ -49,7 +49,7 @@ const CI_FILL = 'rgba(230, 145, 56, 0.25)';
 const ORANGE = '#d9731a';
 /** One colour per runtime after the first (colour-blind-safe palette). */
 const RUNTIME_COLORS = ['rgba(230, 159, 0, 0.7)', 'rgba(0, 114, 178, 0.7)', 'rgba(0, 158, 115, 0.7)', 'rgba(204, 121, 167, 0.7)', 'rgba(86, 180, 233, 0.7)'];
-const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', '~': '#8a8f98' } as const;
+const VERDICT_COLOR = { slower: '#c0392b', faster: '#2e8b57', same: '#8a8f98', 'cant-tell': '#d9a21a' } as const;
 
 /** Axis ticks need no trailing zeros: `9 µs`, `5.5 µs`, not `9.000 µs`. */
 const nsTick = (value: string | number): string =>
