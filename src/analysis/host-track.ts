@@ -40,6 +40,8 @@ export const HOST_SMOOTHING_SAMPLES = 5;
 const NEIGHBOUR_TREND_P = 0.05;
 /** A neighbour whose last third sits this far from its first (against the references) stepped on its own: the drift rule's materiality (stats/trend.ts). */
 const NEIGHBOUR_MAX_SHIFT = DRIFT_MIN_RELATIVE_CHANGE;
+/** A sample is never taken to have run for less than this share of its time (see ranNs). */
+const MIN_RUNNING_SHARE = 0.1;
 /** Movement is the spread between these quantiles of the factors (robust to one odd stretch). */
 const MOVEMENT_QUANTILES = [0.1, 0.9] as const;
 
@@ -144,7 +146,16 @@ export function steadyAgainstReferences(peer: BenchmarkResult): boolean {
 
 /** The samples as they would be on a host of constant speed: each divided by its host factor. */
 export function hostAdjusted(samples: readonly Sample[], factors: readonly number[]): Sample[] {
-  return samples.map((s, i) => ({ ...s, elapsedNs: s.elapsedNs / factors[i]! }));
+  return samples.map((s, i) => ({ ...s, elapsedNs: ranNs(s) / factors[i]! }));
+}
+
+/**
+ * A sample's time less what it spent waiting for a CPU while other programs ran (`waitNs`), kept to
+ * at least MIN_RUNNING_SHARE of it: the wait is read around the sample, a little wider than its
+ * timed region, so on a sample that mostly waited it can exceed the time the sample actually ran.
+ */
+export function ranNs(s: Sample): number {
+  return s.waitNs === undefined ? s.elapsedNs : Math.max(s.elapsedNs - s.waitNs, MIN_RUNNING_SHARE * s.elapsedNs);
 }
 
 const withQuiet = (quiet: HostQuiet | null): { quiet?: HostQuiet } => (quiet === null ? {} : { quiet });

@@ -13,6 +13,7 @@ const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
   noisy: (d) => (d.message.startsWith('samples spread') ? 'spread' : null),
   multimodal: () => 'clusters',
   outliers: () => 'outliers',
+  'shape-undecided': (d) => `too few samples to judge its shape (${(d.evidence as { samples?: number } | undefined)?.samples ?? '?'})`,
   drift: () => 'level steps',
   'not-steady': () => 'warm-up capped',
   throttled: () => 'host slower',

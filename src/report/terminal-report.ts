@@ -168,7 +168,7 @@ function groupLines(section: GroupSection, indent: string, options: TerminalRepo
     }
   }
   const notes = sampleNotesText(section.benchmarks);
-  if (notes !== null) lines.push(`${tableIndent}${c.dim(`${SEVERITY_MARK.info} about the samples, not the code's (details in the results file): ${notes}`)}`);
+  if (notes !== null) lines.push(`${tableIndent}${c.dim(`${SEVERITY_MARK.info} about the samples (details in the results file): ${notes}`)}`);
   return lines;
 }
 

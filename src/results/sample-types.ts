@@ -15,6 +15,13 @@ export interface Sample {
   hostNs?: number;
   /** The throughput reference timed next to this sample: ns per 1,000 iterations of an empty counted loop (absent in older files). */
   hostThroughputNs?: number;
+  /**
+   * How long the benchmark's thread waited for a CPU during the sample beyond the CPU time the
+   * process's own helper threads (GC, compiler) used meanwhile, ns: other programs' timeslices, which
+   * the host references, timed for a moment next to the sample, rarely see (absent in older files,
+   * in sequential mode, and where the scheduler's per-thread figures cannot be read).
+   */
+  waitNs?: number;
 }
 
 export interface Estimate {

@@ -6,6 +6,7 @@ import {
   HOST_LIMIT_CHECKS_PER_DOUBLING,
   HOST_LIMIT_MIN_BUDGET_SHARE,
   MAX_SAMPLES,
+  HOST_LIMIT_MIN_HALF,
   MIN_SAMPLES,
   MIN_SAMPLES_FOR_CI,
   narrowing,
@@ -76,7 +77,7 @@ describe('stopping rule: the host limit', () => {
       const limited = stops.filter((s) => s.reason === 'host-limit');
       assert.ok(limited.length >= 40, `${limited.length} of 50`);
       assert.ok(
-        limited.every((s) => s.count < 100 && s.count >= 2 * MIN_SAMPLES),
+        limited.every((s) => s.count < 100 && s.count >= 2 * HOST_LIMIT_MIN_HALF && s.count >= MIN_SAMPLES),
         `${limited.map((s) => s.count)}`,
       );
     }
@@ -89,7 +90,7 @@ describe('stopping rule: the host limit', () => {
     assert.ok(rate > 0.25 && rate < 0.8, `independent ${rate}`);
     const shifted = independent.map((v, i) => (i >= 200 ? v * 1.3 : v));
     assert.ok(narrowing(shifted, 1, config(1))!.rate < 0.1);
-    assert.equal(narrowing(independent.slice(0, 2 * MIN_SAMPLES - 1), 1, config(1)), null);
+    assert.equal(narrowing(independent.slice(0, 2 * HOST_LIMIT_MIN_HALF - 1), 1, config(1)), null);
   });
 
   it('never stops before the minimum sample count, and never as host-limit before twice that or a quarter of the budget (fast-check)', () => {
@@ -97,7 +98,7 @@ describe('stopping rule: the host limit', () => {
     const arbitrary = fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 160 });
     const shifted = fc
       .record({
-        n: fc.integer({ min: 2 * MIN_SAMPLES, max: 160 }),
+        n: fc.integer({ min: 2 * HOST_LIMIT_MIN_HALF, max: 160 }),
         at: fc.double({ min: 0.1, max: 0.9, noNaN: true }),
         factor: fc.double({ min: 1.1, max: 3, noNaN: true }),
         noise: fc.double({ min: 0.01, max: 0.2, noNaN: true }),
@@ -117,7 +118,7 @@ describe('stopping rule: the host limit', () => {
         if (values.length < MIN_SAMPLES) assert.ok(reason === null || reason === 'budget');
         if (reason === 'host-limit') {
           limited++;
-          assert.ok(values.length >= 2 * MIN_SAMPLES);
+          assert.ok(values.length >= 2 * HOST_LIMIT_MIN_HALF && values.length >= MIN_SAMPLES);
           assert.ok(share >= HOST_LIMIT_MIN_BUDGET_SHARE && share < 1);
           assert.equal(values.length % Math.max(1, Math.floor(values.length / HOST_LIMIT_CHECKS_PER_DOUBLING)), 0);
         }
@@ -149,7 +150,10 @@ describe('stopping rule: the host limit', () => {
     const measureConfig: MeasureConfig = { ...config(2e9), warmupMaxNs: 1e9, sampleTargetNs: 10e6 };
     const result = await sample(stepping, measureConfig, 10);
     assert.equal(result.precision.stopReason, 'host-limit');
-    assert.ok(result.precision.durationNs < 2e9 && result.samples.length >= 2 * MIN_SAMPLES, `${result.precision.durationNs} ns, ${result.samples.length} samples`);
+    assert.ok(
+      result.precision.durationNs < 2e9 && result.samples.length >= 2 * HOST_LIMIT_MIN_HALF && result.samples.length >= MIN_SAMPLES,
+      `${result.precision.durationNs} ns, ${result.samples.length} samples`,
+    );
     assert.ok(result.precision.reached! > 0.01);
   });
 });

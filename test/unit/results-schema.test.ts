@@ -77,7 +77,7 @@ describe('results schema', () => {
   it('closes every object and requires every field (but evidence and what older files or sequential runs lack)', () => {
     const optional = new Map([
       ['#/$defs/diagnostic', ['evidence']],
-      ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs']],
+      ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs', 'waitNs']],
       ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags']],

@@ -1,10 +1,13 @@
 /**
  * Runs every rule on a benchmark result; the order here is the order shown to the user.
  *
- * Attribute before blaming: a statistical rule that fires on the raw samples is asked again on the
- * samples with the host's movement taken out (each divided by the host factor of its moment). What
- * still fires is the benchmark's, reported with the figures after the host's movement; what does
- * not is the host's, and one `host-moved` finding says so instead.
+ * Attribute before blaming, by one principle: a statistical rule that fires on the raw samples is
+ * asked again on the samples with the host's part taken out (each less the time it waited while
+ * other programs ran, divided by the host factor of its moment). What no longer fires was the
+ * host's, and one `host-moved` finding says so. What still fires is the benchmark's own: a spread
+ * or clusters of its own cost is a warning, worded with the figures after the host's part, unless
+ * a warning about a cause of the same benchmark already stands (a symptom yields to its cause).
+ * Without host tracking nothing can be attributed, and the findings stay information.
  */
 import type { BenchmarkResult, Diagnostic } from '../../results/types.js';
 import { withSamples } from '../derive-from-samples.js';
@@ -28,6 +31,7 @@ import { optimizedAway } from './optimized-away.js';
 import { outliers } from './outliers.js';
 import { perSampleNs, type OkResult, type Rule, type RuleContext } from './rule.js';
 import { setupOverhead } from './setup-overhead.js';
+import { shapeUndecided } from './shape-undecided.js';
 import { stateChanged } from './state-changed.js';
 import { perCallState } from './per-call-state.js';
 import { retainsMemory } from './retains-memory.js';
@@ -51,6 +55,7 @@ export const RULES: readonly Rule[] = [
   multimodal,
   noisy,
   outliers,
+  shapeUndecided,
   gcHeavy,
   leak,
   retainsMemory,
@@ -84,13 +89,52 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
       found.push(...raw);
       continue;
     }
-    // Asked again with the host's movement taken out: what no longer fires was the host's.
+    // Asked again with the host's part taken out: what no longer fires was the host's.
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
-    if (rule.check(adjusted, context).length > 0) found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : { ...d, message: `${d.message}${note}` })));
-    else attributed.push(...raw);
+    const still = rule.check(adjusted, context);
+    if (still.length === 0) attributed.push(...raw);
+    else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement) ?? { ...d, message: `${d.message}${note}` }))));
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
-  return withoutRepeats(neighbourSteps(found, result, context));
+  return withoutRepeats(symptomsYieldToCauses(neighbourSteps(found, result, context)));
+}
+
+/** The shape findings whose spread or clusters, when they outlast the host's part, are the code's own cost varying. */
+const OWN_SPREAD_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal']);
+
+/**
+ * A spread (noisy) or clusters (multimodal) still there with the host's part taken out: the
+ * benchmark's own cost varies, a warning worded with the figures after the host's part. A precision
+ * target missed without a wide spread stays information: the interval beside the estimate says it.
+ */
+function ownSpread(raw: Diagnostic, still: readonly Diagnostic[], movement: number): Diagnostic | null {
+  if (!OWN_SPREAD_CODES.has(raw.code) || raw.severity !== 'info') return null;
+  const after = still.find((d) => d.code === raw.code && (d.code !== 'noisy' || d.message.startsWith('samples spread')));
+  if (after === undefined) return null;
+  const host = movement >= HOST_MENTION_MOVEMENT ? `the host's speed moved ${pct(movement)}, and ` : '';
+  return {
+    ...after,
+    severity: 'warning',
+    message: `the benchmark's own cost varies: with the host's part taken out (${host}the time other programs held the CPU removed from each sample), ${after.message.replace(/^samples spread widely: /, 'the samples still spread: ')}`,
+    hint: OWN_SPREAD_HINT,
+    evidence: { ...(after.evidence as object), owner: 'code', raw: raw.message },
+  };
+}
+
+const OWN_SPREAD_HINT =
+  'The body does different work from one sample to the next: an input, a cache or a state that changes with time or with the call count, a path taken in phases, or garbage collection that some samples pay and others do not. Find what varies and benchmark each case on its own (a fixed input per benchmark); with fewer than 30 samples `levels` cannot name the levels, so give it more --time.';
+
+/** Codes that describe the samples' shape: what a cause does to them, not a cause. */
+const SYMPTOM_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal', 'outliers']);
+
+/**
+ * A spread warned beside a warning that names a cause (of the code, or `throttled`: the machine
+ * busy with other programs) is that cause's consequence: information, so one cause gets one warning.
+ */
+function symptomsYieldToCauses(found: Diagnostic[]): Diagnostic[] {
+  const cause = found.some((d) => d.severity !== 'info' && !SYMPTOM_CODES.has(d.code));
+  if (!cause) return found;
+  return found.map((d) => (SYMPTOM_CODES.has(d.code) && d.severity === 'warning' && (d.evidence as { owner?: string } | undefined)?.owner === 'code' ? { ...d, severity: 'info' } : d));
 }
 
 /**

@@ -268,10 +268,14 @@ async function takeSessionSample(session: Session, key: number, context: Process
   if (from === null || to === null) session.sched.known = false;
   else {
     const onCpu = to.onCpuNs - from.onCpuNs;
+    const waiting = to.waitingNs - from.waitingNs;
+    const helpers = Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
     session.sched.onCpuNs += onCpu;
-    session.sched.waitingNs += to.waitingNs - from.waitingNs;
-    session.sched.helpersNs += Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
+    session.sched.waitingNs += waiting;
+    session.sched.helpersNs += helpers;
     session.sched.wallNs += to.wallNs - from.wallNs;
+    // The part of the wait the process's own helper threads cannot account for: other programs'.
+    sample.waitNs = Math.max(0, waiting - helpers);
   }
   if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
   return sample;

@@ -10,6 +10,7 @@ import { hasThroughputReading, quietSamples } from '../../results/quiet-samples.
 import type { Now } from './clock.js';
 import type { HostReading } from '../host/host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
+import { median } from '../../stats/quantile.js';
 import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
 import { SLOW_BODY_MIN_BATCHES, SLOW_BODY_MIN_SIMILAR, WARMUP_MIN_BATCHES, WARMUP_MIN_DURATION_NS, WARMUP_MIN_SIMILAR, WarmupDetector, type WarmupThresholds } from './warmup-detector.js';
 
@@ -41,6 +42,13 @@ const MIN_GCS_PER_SAMPLE = 5;
  * count, and the machine's own speed wander (5–7% here) averages out only over many samples.
  */
 const SAMPLES_IN_BUDGET = 40;
+/**
+ * The samples whose length per iteration says what the next will take: the last three, so a cost
+ * that rose mid-run (a phase, a growing state) is seen two samples later, and one long sample (a
+ * preemption, a GC) does not decide alone.
+ */
+const RECENT_SAMPLES = 3;
+
 /**
  * One untimed batch right before sampling: the harness's bookkeeping between warm-up and sampling
  * (reading logs, reporting progress) disturbs caches; measured here, the first samples of a Map
@@ -209,6 +217,8 @@ const quietEnough = (samples: readonly Sample[]): boolean => !samples.some(hasTh
 export class Sampler {
   readonly samples: Sample[] = [];
   private readonly perOp: number[] = [];
+  /** Each sample's length (with its bookkeeping) per iteration. */
+  private readonly lengths: number[] = [];
   private readonly plan: SamplingPlan;
   private spentNs = 0;
   private stop: StopReason | null = null;
@@ -238,12 +248,32 @@ export class Sampler {
     const begin = this.deps.now();
     const elapsedNs = await this.deps.runBatch(iterations);
     this.deps.afterSample?.();
-    this.spentNs += this.deps.now() - begin;
+    const length = this.deps.now() - begin;
+    this.spentNs += length;
+    this.lengths.push(length / iterations);
     const sample: Sample = round === undefined ? { iterations, elapsedNs } : { iterations, elapsedNs, round };
     this.samples.push(sample);
     this.perOp.push(elapsedNs / iterations);
     this.stop = shouldStop(this.perOp, this.spentNs, this.config);
+    if (this.stop === null) this.keepRoomForMinimum();
     return sample;
+  }
+
+  /**
+   * Shortens the samples when, at the length the last few took, the rest of the budget would not
+   * hold the minimum count (the shape tests' need): a body whose cost rose after calibration (a slow
+   * phase, a growing state, a heavier GC regime) otherwise ends its budget with too few samples for
+   * any test of its shape to decide. Never below one iteration: a single call too long for the
+   * minimum leaves it short, and the analysis says which tests could not decide.
+   */
+  private keepRoomForMinimum(): void {
+    const left = this.config.minSamples - this.samples.length;
+    if (left <= 0) return;
+    // The length a sample of the plan's base count takes at the recent cost per iteration.
+    const typical = median(this.lengths.slice(-RECENT_SAMPLES)) * this.plan.baseIterations;
+    const room = this.config.timeBudgetNs - this.spentNs;
+    if (!(typical > 0) || room <= 0 || room / typical >= left) return;
+    this.plan.rescale(room / left / typical);
   }
 
   precision(): PrecisionInfo {

@@ -20,11 +20,25 @@ export const MAX_PLAN_FACTOR = MAX_MULTIPLIER * (1 + JITTER);
 export class SamplingPlan {
   private block: number[] = [];
 
+  private base: number;
+
   constructor(
-    readonly baseIterations: number,
+    baseIterations: number,
     private readonly rng: () => number,
   ) {
     if (!(baseIterations >= 1)) throw new RangeError(`base iteration count must be ≥ 1, got ${baseIterations}`);
+    this.base = baseIterations;
+  }
+
+  /** Scales every later sample's count by `factor` (at least 1 iteration): samples grew longer than the budget can hold enough of. */
+  rescale(factor: number): void {
+    if (!(factor > 0) || !Number.isFinite(factor)) throw new RangeError(`rescale factor must be positive and finite, got ${factor}`);
+    this.base = Math.max(1, this.base * factor);
+  }
+
+  /** The count the plan is built around now (the calibrated base, as rescaled). */
+  get baseIterations(): number {
+    return this.base;
   }
 
   /** Iteration count of the next sample (≥ 1). */
@@ -32,7 +46,7 @@ export class SamplingPlan {
     if (this.block.length === 0) this.block = this.shuffledLevels();
     const level = this.block.pop()!;
     const jitter = 1 + JITTER * (2 * this.rng() - 1);
-    return Math.max(1, Math.round(this.baseIterations * level * jitter));
+    return Math.max(1, Math.round(this.base * level * jitter));
   }
 
   private shuffledLevels(): number[] {

@@ -17,11 +17,17 @@ import { DEFAULT_CONFIDENCE } from '../../stats/confidence.js';
 import { medianConfidenceInterval } from '../../stats/median-ci.js';
 import { median } from '../../stats/quantile.js';
 import { runsTest } from '../../stats/runs-test.js';
+import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
 
 /** BDN stops at a 2% CI half-width; we aim for 1% (docs/design.md §4). */
 export const DEFAULT_PRECISION_TARGET = 0.01;
-/** Above BDN's minimum of 15 so the multimodality test (N ≥ 15) and outlier fences have data. */
-export const MIN_SAMPLES = 20;
+/**
+ * Neither precision nor the host's limit stops sampling before the shape tests (levels, trends,
+ * multimodality) can decide (stats/shape-samples.ts); only the budget does. Above BDN's minimum of 15.
+ */
+export const MIN_SAMPLES = SHAPE_MIN_SAMPLES;
+/** The host's limit compares the first half of the samples with all of them: each half needs this many for a half-width worth comparing. */
+export const HOST_LIMIT_MIN_HALF = 20;
 /** The order-statistic CI of the median needs 6 values at 95% (benchstat); the budget cannot stop sooner. */
 export const MIN_SAMPLES_FOR_CI = 6;
 /** Keeps the results file bounded when samples are short. */
@@ -100,7 +106,7 @@ export interface Narrowing {
 export function narrowing(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig, halfWidthNow?: number): Narrowing | null {
   const n = nsPerOp.length;
   const halfCount = n >> 1;
-  if (halfCount < Math.max(config.minSamples, MIN_SAMPLES_FOR_CI) || !(elapsedNs > 0)) return null;
+  if (halfCount < Math.max(Math.min(config.minSamples, HOST_LIMIT_MIN_HALF), MIN_SAMPLES_FOR_CI) || !(elapsedNs > 0)) return null;
   const now = halfWidthNow ?? relativeHalfWidth(nsPerOp);
   const half = relativeHalfWidth(nsPerOp.slice(0, halfCount));
   if (!Number.isFinite(now) || !Number.isFinite(half)) return null;

@@ -1,0 +1,139 @@
+/**
+ * One attribution principle for the samples' statistics (diagnose.ts): a spread or clusters that the
+ * host's part (its speed, and the time other programs held the CPU) does not explain are the code's,
+ * a warning; what it explains is the host's; a spread beside a warned cause is that cause's. And
+ * enough samples for the shape tests to decide: the sampler keeps room for them, and says when it
+ * could not (shape-undecided). Synthetic results and a fake clock: no real time is asserted.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analyseBenchmark } from '../../src/analysis/analyse-benchmark.js';
+import { ranNs } from '../../src/analysis/host-track.js';
+import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
+import { shapeUndecided } from '../../src/analysis/diagnostics/shape-undecided.js';
+import { sample, type MeasureConfig } from '../../src/engine/loop/measure.js';
+import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/loop/stopping-rule.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
+import { createRng } from '../../src/stats/random.js';
+import { SHAPE_MIN_SAMPLES, undecidedShapeTests } from '../../src/stats/shape-samples.js';
+import { samplesFrom, syntheticResult } from '../helpers/synthetic-result.js';
+
+const context: Omit<RuleContext, 'hostFactors'> = { clock: { costNs: 45, resolutionNs: 40 }, precisionTarget: 0.01 };
+const KEY = 4_242_000_000;
+const N = 40;
+
+/** A benchmark sampled in rounds with steady host references: per-op = center × own(round) × noise, and `waitNs` of each sample from `wait(round)` (a share of it). */
+function sampled(own: (round: number) => number, wait: (round: number) => number = () => 0, seed = 1): BenchmarkResult {
+  const rng = createRng(seed);
+  const perOp = Array.from({ length: N }, (_, r) => 100 * own(r) * (1 + 0.004 * (2 * rng() - 1)));
+  const base = syntheticResult({ perOp });
+  const floorSamples = samplesFrom(
+    Array.from({ length: N }, () => 0.42),
+    400_000,
+  ).map((s, r) => ({ ...s, round: KEY + r }));
+  return {
+    ...base,
+    id: 'f#a',
+    name: 'a',
+    samples: base.samples.map((s, r) => ({ ...s, round: KEY + r, hostNs: 5500 * (1 + 0.01 * (2 * rng() - 1)), hostThroughputNs: 410, waitNs: wait(r) * s.elapsedNs })),
+    floor: { ...base.floor!, samples: floorSamples },
+  };
+}
+
+const codes = (r: BenchmarkResult): string[] => r.diagnostics.map((d) => `${d.code}:${d.severity}`);
+/** A cost that varies on its own: 1× to 1.8× from sample to sample, in no order. */
+const ownSpread = (r: number): number => 1 + (0.8 * ((r * 7919) % 13)) / 12;
+
+describe('attribution: one principle', () => {
+  it("calls a spread the host's part does not explain the code's own, a warning with the figures after the host's part", () => {
+    const result = analyseBenchmark(sampled(ownSpread), [], context);
+    const d = result.diagnostics.find((x) => x.code === 'noisy');
+    assert.equal(d?.severity, 'warning', codes(result).join());
+    assert.match(d!.message, /^the benchmark's own cost varies: with the host's part taken out .* the samples still spread/);
+    assert.equal((d!.evidence as { owner?: string }).owner, 'code');
+  });
+
+  it("calls the same spread the host's when the samples' waits for a CPU explain it", () => {
+    // The samples that ran long waited for exactly that long while other programs held the CPU.
+    const result = analyseBenchmark(
+      sampled(ownSpread, (r) => 1 - 1 / ownSpread(r)),
+      [],
+      context,
+    );
+    assert.ok(!result.diagnostics.some((x) => x.code === 'noisy' && x.severity === 'warning'), codes(result).join());
+    assert.ok(
+      result.diagnostics.some((x) => x.code === 'host-moved'),
+      codes(result).join(),
+    );
+  });
+
+  it('takes a wait out of a sample, never below a tenth of it', () => {
+    assert.equal(ranNs({ iterations: 1, elapsedNs: 1000, waitNs: 300 }), 700);
+    assert.equal(ranNs({ iterations: 1, elapsedNs: 1000, waitNs: 5000 }), 100);
+    assert.equal(ranNs({ iterations: 1, elapsedNs: 1000 }), 1000);
+  });
+
+  it('lets a spread beside a warned cause yield to it: one cause, one warning', () => {
+    const spread = sampled(ownSpread);
+    const withCause = { ...spread, setupProbe: spread.setupProbe, throttle: { baselineNs: 1, beforeNs: 1, afterNs: 1, waitedMs: 0, retries: 0, cpuWaitShare: 0.5, helperCpuShare: 0 } };
+    const result = analyseBenchmark(withCause, [], context);
+    assert.ok(
+      result.diagnostics.some((x) => x.code === 'throttled' && x.severity === 'warning'),
+      codes(result).join(),
+    );
+    assert.ok(!result.diagnostics.some((x) => x.code === 'noisy' && x.severity === 'warning'), codes(result).join());
+  });
+
+  it('without host tracking, keeps a spread as information: whose it is cannot be told', () => {
+    const tracked = sampled(ownSpread);
+    const untracked = { ...tracked, samples: tracked.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: null };
+    const result = analyseBenchmark(untracked, [], context);
+    assert.ok(!result.diagnostics.some((x) => x.severity === 'warning'), codes(result).join());
+  });
+});
+
+describe('enough samples for the shape tests', () => {
+  it('need the most any shape test needs, and say which cannot decide', () => {
+    assert.equal(SHAPE_MIN_SAMPLES, 30);
+    assert.equal(MIN_SAMPLES, SHAPE_MIN_SAMPLES);
+    assert.deepEqual(
+      undecidedShapeTests(25).map((t) => t.test),
+      ['levels'],
+    );
+    assert.deepEqual(
+      undecidedShapeTests(12).map((t) => t.test),
+      ['levels', 'drift', 'multimodal'],
+    );
+  });
+
+  it('says so in the results, with the --time that would give them their samples', () => {
+    const short = syntheticResult({ perOp: Array.from({ length: 18 }, () => 100) });
+    const [d] = shapeUndecided.check(short as Parameters<typeof shapeUndecided.check>[0], { ...context, hostFactors: null });
+    assert.equal(d?.severity, 'info');
+    assert.match(d!.message, /^the samples' shape could not be judged: 18 samples \(levels needs 30, drift needs 20; one call takes 100\.0 ns, a sample [\d.]+ ms\)/);
+    assert.equal(shapeUndecided.check(syntheticResult({ perOp: Array.from({ length: 30 }, () => 100) }) as Parameters<typeof shapeUndecided.check>[0], context).length, 0);
+  });
+
+  /** A body whose cost rises 8× after the first `at` samples, on a fake clock. */
+  async function risingBody(at: number): Promise<number> {
+    let clock = 0;
+    let taken = 0;
+    const deps = {
+      now: () => clock,
+      rng: createRng(3),
+      runBatch(n: number): number {
+        const perCall = taken++ < at ? 100 : 800;
+        clock += n * perCall;
+        return n * perCall;
+      },
+    };
+    const config: MeasureConfig = { timeBudgetNs: 1e9, warmupMaxNs: 1e9, precisionTarget: 0.000_001, minSamples: MIN_SAMPLES, maxSamples: MAX_SAMPLES, sampleTargetNs: 25e6 };
+    return (await sample(deps, config, 100)).samples.length;
+  }
+
+  it('shortens the samples when the cost rises after calibration, so the budget still holds the shape tests’ samples', async () => {
+    // Calibrated at 100 ns for 25 ms samples; at 800 ns they would take 200 ms, 5 of them in the budget.
+    const count = await risingBody(4);
+    assert.ok(count >= SHAPE_MIN_SAMPLES, `${count} samples`);
+  });
+});
