@@ -21,4 +21,15 @@ export interface StateChange {
   freshNsPerOp: number[];
   /** ns/op of as many calls on the same state after the fixed point (settles) or at the end of a sample (keeps-changing), paired with freshNsPerOp. */
   laterNsPerOp: number[];
+  /**
+   * The change was found by timing, not by the fingerprint: the calls' cost moved on one state while
+   * what setup returned looked the same (a module-level state setup refills); absent otherwise.
+   */
+  hidden?: true;
+  /**
+   * A state settled by its first call: the first call on a copy of the used state (structuredClone),
+   * one per repeat, paired with freshNsPerOp: the used content on an object the body had not run on.
+   * Absent when the state could not be copied, or the body failed on the copy.
+   */
+  usedCopyNsPerOp?: number[];
 }

@@ -29,7 +29,7 @@ describe('drift: whose step', () => {
     assert.equal(owner.owner, 'code');
     assert.ok('change' in owner && owner.change > 0.3, JSON.stringify(owner));
     const [d] = check(flat);
-    assert.equal(d?.severity, 'info');
+    assert.equal(d?.severity, 'warning', "one attribution principle: what outlasts the host's part is the code's, a warning");
     assert.match(d!.message, /with the host's movement taken out it still moved [\d.]+%: the code's own level changed part-way/);
     assert.match(d!.hint!, /--profile lists deoptimizations/);
   });

@@ -76,6 +76,16 @@ describe('state-changed', () => {
     assert.ok(found({ ...inPlace, settledWithin: 1, timedCalls: 1, freshNsPerOp: [1000, 1100, 1050], laterNsPerOp: [200, 210, 190] }), 'a small sort in place: 850 ns apart');
   });
 
+  it('judges a first call against a copy of the used state where the probe made one: the content, not the object’s newness', () => {
+    const first = { ...inPlace, change: 'Float64Array of 20,000 rewritten in place', settledWithin: 1, timedCalls: 1 };
+    // A sort in place, 2.3× on its first call: under the 3× a first call needs alone, but the copy shows the content costs it.
+    const sorted = found({ ...first, freshNsPerOp: [1.42e6, 1.41e6, 1.45e6], laterNsPerOp: [6.15e5, 6.14e5, 6.14e5], usedCopyNsPerOp: [6.14e5, 6.13e5, 6.14e5] });
+    assert.match(sorted?.message ?? '', /calls on what setup made cost 1\.4\d+ ms, calls on what they leave 614\.\d µs \(2\.3\d× apart\)/);
+    assert.equal(found({ ...first, freshNsPerOp: [1.42e6, 1.41e6, 1.45e6], laterNsPerOp: [6.15e5, 6.14e5, 6.14e5] }), undefined, 'without the copy, 2.3× is under the first-call bar');
+    // A scratch refilled and sorted: 1.8× on its first call, and as much on a copy: the object's newness.
+    assert.equal(found({ ...first, freshNsPerOp: [1800, 1790, 1810], laterNsPerOp: [1000, 1010, 990], usedCopyNsPerOp: [1900, 2200, 2100] }), undefined);
+  });
+
   it('warns a body that empties a collection setup made whatever the calls cost: they take from nothing', () => {
     // Taking a job from a list of 500 read 1.2–1.9× dearer than popping the emptied list across processes.
     const d = found({ change: 'its pending: array of 500 → array of 0', settledWithin: 512, timedCalls: 512, freshNsPerOp: [3.4, 3.1, 3.6], laterNsPerOp: [2.9, 2.7, 3.8] })!;
@@ -85,6 +95,9 @@ describe('state-changed', () => {
     for (const change of ['array of 500 → array of 12', 'array of 0 → array of 0', 'array of 3 → Set of 0', 'string of 5 characters → string of 0 characters'])
       assert.equal(found({ change, freshNsPerOp: [5, 5, 5], laterNsPerOp: [5, 5, 5] }), undefined, change);
     assert.equal(found({ kind: 'keeps-changing', change: 'array of 500 → array of 0', freshNsPerOp: [5, 5, 5], laterNsPerOp: [5, 5, 5] }), undefined, 'a state still changing at the end of a sample');
+    // A member drained while another keeps changing (a Map emptied by delete(s.k++)): 99.9% of the calls take from nothing.
+    const drained = found({ kind: 'keeps-changing', settledWithin: null, change: 'its m: Map of 2,000 → Map of 0', freshNsPerOp: [5, 5, 5], laterNsPerOp: [5, 5, 5] });
+    assert.match(drained?.message ?? '', /^run\(\) empties a collection of the state setup\(\) made \(its m: Map of 2,000 → Map of 0 over a sample\).*taking from an empty collection whatever that costs$/);
   });
 
   it('takes the place of setup-overhead, whose hint would ask to move into setup what already is', () => {

@@ -232,3 +232,73 @@ describe('perCallChunk', () => {
     assert.equal(await perCallChunk(async () => (heap += 64 * 2 ** 20), null, { heap: () => heap, gc: null }), 1);
   });
 });
+
+describe('probeStateChange: timing where the fingerprint cannot see', () => {
+  it('finds a module-level queue that setup refills and run drains by the calls’ cost, and times it without setup refilling it between', async () => {
+    const queue: number[] = [];
+    const states: StatefulBatches = {
+      async create() {
+        queue.length = 0;
+        for (let i = 0; i < 1000; i++) queue.push(i);
+        return undefined;
+      },
+      async run(_state, iterations) {
+        let ns = 40; // the clock reads around the batch
+        for (let i = 0; i < iterations; i++) ns += queue.shift() === undefined ? 1.2 : 30;
+        return ns;
+      },
+      async dispose() {},
+    };
+    const probe = (await probeStateChange({ states }, 1_000_000, 1.3, 1e9))!;
+    assert.equal(probe.kind, 'settles');
+    assert.equal(probe.hidden, true);
+    assert.equal(probe.settledWithin, 1024);
+    assert.ok(probe.freshNsPerOp.length >= 3 && probe.freshNsPerOp.every((f, i) => f / probe.laterNsPerOp[i]! > 10), JSON.stringify(probe));
+  });
+
+  it('leaves a body alone whose calls cost the same from the first to the last, whatever it keeps outside its state', async () => {
+    const probe = (await probeStateChange({ states: cursorless(5) }, 1_000_000, 5, 1e9))!;
+    assert.equal(probe.kind, 'unchanged');
+    assert.equal(probe.hidden, undefined);
+  });
+
+  it('times the first call on a copy of the used state, so what only a new object costs is on both sides', async () => {
+    // An in-place sort: shuffled data costs 2×, sorted data 1×, and any object's first call 0.7 more.
+    const seen = new WeakSet<object>();
+    const states: StatefulBatches = {
+      async create() {
+        return { data: [3, 1, 2], sorted: false };
+      },
+      async run(state, iterations) {
+        const s = state as { data: number[]; sorted: boolean };
+        let ns = 0;
+        for (let i = 0; i < iterations; i++) {
+          ns += (s.sorted ? 1000 : 2000) + (seen.has(s) ? 0 : 700);
+          seen.add(s);
+          s.data.sort((a, b) => a - b);
+          s.sorted = true;
+        }
+        return ns;
+      },
+      async dispose() {},
+    };
+    const probe = (await probeStateChange({ states }, 64, 1000, 1e9))!;
+    assert.equal(probe.kind, 'settles');
+    assert.equal(probe.timedCalls, 1);
+    assert.deepEqual(probe.usedCopyNsPerOp, Array(probe.freshNsPerOp.length).fill(1700), 'the used content, on a new object');
+    assert.ok(probe.freshNsPerOp.every((f) => f === 2700));
+  });
+});
+
+/** A body with no state of its own whose calls always cost `costNs`. */
+function cursorless(costNs: number): StatefulBatches {
+  return {
+    async create() {
+      return undefined;
+    },
+    async run(_state, iterations) {
+      return 40 + costNs * iterations;
+    },
+    async dispose() {},
+  };
+}

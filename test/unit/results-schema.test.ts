@@ -87,6 +87,8 @@ describe('results schema', () => {
       // Recorded since module instances; present only when a loader or getter reads were seen.
       ['#/$defs/benchmarkResult/properties/modules', ['loaders', 'getters']],
       ['#/$defs/warmupInfo', ['seriesNs']],
+      // Present only when the state-change probe found a change by timing, or could time a copy of a used state.
+      ['#/$defs/benchmarkResult/properties/stateChange', ['usedCopyNsPerOp', 'hidden']],
       // Present only when a pass wrote files for the benchmark (a heap snapshot); older files lack it.
       ['#/$defs/profile', ['files']],
       ['#/$defs/runHost', ['throughputNs', 'usualThroughputNs', 'versusUsualThroughput']],

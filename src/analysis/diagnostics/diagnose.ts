@@ -128,14 +128,26 @@ const OWN_SPREAD_HINT =
 const SYMPTOM_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal', 'outliers']);
 
 /**
- * A spread warned beside a warning that names a cause (of the code, or `throttled`: the machine
- * busy with other programs) is that cause's consequence: information, so one cause gets one warning.
+ * A symptom of the code's own warned beside a warning that names its cause is that cause's
+ * consequence: information, so one cause gets one warning. A spread or clusters yield to any cause,
+ * a step of the code's own and `throttled` included (its two levels are a spread; other programs
+ * busy on the cores spread a sample's time in ways its waits do not all show: caches, memory
+ * bandwidth); a level step of the code's own (drift) yields to a cause of the code only: it
+ * outlasted the host's part, waits included, as a sustained level.
  */
 function symptomsYieldToCauses(found: Diagnostic[]): Diagnostic[] {
-  const cause = found.some((d) => d.severity !== 'info' && !SYMPTOM_CODES.has(d.code));
-  if (!cause) return found;
-  return found.map((d) => (SYMPTOM_CODES.has(d.code) && d.severity === 'warning' && (d.evidence as { owner?: string } | undefined)?.owner === 'code' ? { ...d, severity: 'info' } : d));
+  const warned = found.filter((d) => d.severity !== 'info' && !SYMPTOM_CODES.has(d.code));
+  if (warned.length === 0) return found;
+  const codeCause = warned.some((d) => !isOwnStep(d) && !HOST_CAUSE_CODES.has(d.code));
+  return found.map((d) => {
+    if (d.severity !== 'warning') return d;
+    const ownSpreadFinding = SYMPTOM_CODES.has(d.code) && (d.evidence as { owner?: string } | undefined)?.owner === 'code';
+    return ownSpreadFinding || (isOwnStep(d) && codeCause) ? { ...d, severity: 'info' } : d;
+  });
 }
+
+/** Warnings about the machine rather than the code. */
+const HOST_CAUSE_CODES: ReadonlySet<string> = new Set(['throttled', 'host-moved']);
 
 /**
  * A drift that is only steps where the file's other benchmarks left the rounds (their stopping rules

@@ -18,6 +18,7 @@ import { rampTrend } from './ramp-trend.js';
 import { perSampleNs, type Rule } from './rule.js';
 import { pct } from './format.js';
 import type { Diagnostic } from '../../results/types.js';
+import { ranNs } from '../host-track.js';
 
 /**
  * A step must move the level 20% to be reported at all. Simulated (1000 seeded series each), AR(1)
@@ -56,7 +57,7 @@ export function stepOwner(values: readonly number[], factors: readonly number[] 
   return own === null ? { owner: 'machine', change: thirdsShift(adjusted) } : { owner: 'code', change: own.change };
 }
 
-/** A drift finding whose step the rule found with the host's movement taken out: the code's own. */
+/** A drift finding whose step the rule found with the host's part taken out: the code's own (a warning). */
 export const isOwnStep = (d: Diagnostic): boolean => d.code === 'drift' && (d.evidence as { stepOwner?: unknown } | undefined)?.stepOwner === 'code';
 
 function stepMessage(owner: StepOwner): { cause: string; hint: string } {
@@ -87,12 +88,17 @@ export const drift: Rule = {
     const quarters = shape.medians.map((m) => (m / shape.medians[0]!).toFixed(2)).join(', ');
     const evidence = { ...trend, thirdsShift: shift, quarterMedians: shape.medians, shape: ramp ? 'ramp' : 'step' };
     if (!ramp) {
-      const owner = stepOwner(values, context?.hostFactors);
+      // The host's part of each sample includes the time other programs held the CPU (ranNs).
+      const owner = stepOwner(
+        result.samples.map((s) => ranNs(s) / s.iterations),
+        context?.hostFactors,
+      );
       const { cause, hint } = stepMessage(owner);
       return [
         {
           code: 'drift',
-          severity: 'info',
+          // One attribution principle (diagnose.ts): a step still there without the host's part is the code's, a warning.
+          severity: owner.owner === 'code' ? 'warning' : 'info',
           message: `the level moved ${pct(Math.abs(change))} ${direction} during sampling, in steps rather than steadily (quarters at ${quarters} of the first; Mann–Kendall p = ${trend.pValue.toExponential(1)}): ${cause}`,
           hint,
           evidence: { ...evidence, stepOwner: owner.owner, ...(owner.owner === 'unknown' ? {} : { hostAdjustedChange: owner.change }) },

@@ -44,7 +44,10 @@ export const setupOverhead: Rule = {
         message: `a fixed cost of ${ns(fit.interceptNs)} per sample is ${pct(share)} of a sample (regression intercept${confirm}); the estimate includes it`,
         hint: manual
           ? 'Work done once per call before or after the b.n loop is timed: move it to { setup, run }, or pause the timer around it with b.stop() / b.start().'
-          : 'Something runs once per sample inside the timed region: move preparation into setup() so it runs untimed.',
+          : result.stateChange != null
+            ? // It declares setup(): never advise what it already does.
+              "Something runs once per sample inside the timed region although setup() runs untimed: the first call on each state setup() makes costs more (it fills a cache, touches new memory, or leaves the state changed for the calls after it), or run() prepares something each time; if every call should see a fresh state, declare { setup, run, state: 'per-call' }."
+            : 'Something runs once per sample inside the timed region: move preparation into setup() so it runs untimed.',
         evidence: { interceptNs: fit.interceptNs, meanSampleNs, share, probeSetupNs: probe?.setupNs ?? null },
       },
     ];

@@ -43,6 +43,8 @@ export interface StateChangeDeps {
 interface Position {
   calls: number;
   print: StateFingerprint;
+  /** ns the calls since the previous position took (clock reads included). */
+  ns: number;
 }
 
 /** Runs calls on `state` until `calls` have run in all (untimed use of the batches' clock). */
@@ -58,14 +60,39 @@ async function follow(deps: Required<StateChangeDeps>, sampleIterations: number)
     const positions: Position[] = [];
     let calls = 0;
     for (let next = 1; calls < sampleIterations; next = Math.min(sampleIterations, next * 2)) {
-      await runTo(deps.states, state, calls, next);
+      const ns = await runTo(deps.states, state, calls, next);
+      const from = calls;
       calls = next;
-      positions.push({ calls, print: deps.fingerprint(state) });
+      positions.push({ calls, print: deps.fingerprint(state), ns: ns / Math.max(1, calls - from) });
     }
     return { before, positions };
   } finally {
     await deps.states.dispose(state);
   }
+}
+
+/** What a change the fingerprint cannot see is called: the calls' cost moved on one state. */
+export const HIDDEN_CHANGE = 'state the fingerprint cannot see (kept outside what setup returns: module state, a closure): the calls cost differently once earlier calls ran';
+/** A doubling batch this long or longer reads its calls' cost with the clock's reads under 5% of it (MIN_PART_NS's reasoning). */
+const PROFILE_MIN_BATCH_NS = 1_000;
+/** The per-call cost of the batches must move this much from the first readable batch to the last for timing to call it a change. */
+const PROFILE_MIN_RATIO = 2;
+
+/**
+ * Where the per-call cost of the doubling batches on one fresh state settled, when it moved by
+ * PROFILE_MIN_RATIO or more from the first batch long enough to read (a module-level queue shifted
+ * empty: tens of ns per call, then ~1 ns): the start of the first batch within √PROFILE_MIN_RATIO of
+ * the last. Null when the cost held (a state that only reads, or none at all). The timed pairs
+ * decide whether it matters.
+ */
+function hiddenSettle(positions: readonly Position[], nsPerOp: number): number | null {
+  const readable = positions.map((p, i) => ({ from: i === 0 ? 0 : positions[i - 1]!.calls, perCall: p.ns, batchNs: p.ns * (p.calls - (i === 0 ? 0 : positions[i - 1]!.calls)) })).filter((b) => b.batchNs >= Math.max(PROFILE_MIN_BATCH_NS, nsPerOp));
+  if (readable.length < 3) return null;
+  const head = readable[0]!.perCall;
+  const tail = readable.at(-1)!.perCall;
+  if (!(head > 0 && tail > 0) || Math.max(head / tail, tail / head) < PROFILE_MIN_RATIO) return null;
+  const settled = readable.find((b) => Math.max(b.perCall / tail, tail / b.perCall) < Math.SQRT2);
+  return settled === undefined || settled.from === 0 ? null : settled.from;
 }
 
 /** Steps of the second pass that narrows a fixed point found between two doublings. */
@@ -119,22 +146,56 @@ async function timedBatch(states: StatefulBatches, state: unknown, count: number
 }
 
 /**
- * Times calls [0, first) and [from, from + count) on one fresh state; per-op ns of each. Both timed
- * batches come right after a call of setup (the later one after a state made and thrown away): a
- * batch of one short call right after setup ran ~25% slower than one after other calls (a reused
- * 256-byte scratch buffer, 151 against 120 ns), which is setup's trace in caches and predictors,
- * not the state's.
+ * Times calls [0, first) and [from, from + count) on one fresh state; per-op ns of each. Like is
+ * compared with like: the fresh batch follows the same calls on another fresh state (primed), as
+ * the later batch follows the calls before it, so a body that repeats exactly the same work on
+ * every fresh state (a scratch refilled from one input and sorted) has its branch predictors and
+ * caches taught alike on both sides, and only a state that makes later calls do other work (sorted
+ * data, an empty queue) differs. Both timed batches come right after a call of setup (the later one
+ * after a state made and thrown away): a batch of one short call right after setup ran ~25% slower
+ * than one after other calls, which is setup's trace in caches and predictors, not the state's.
+ * A state setup keeps outside what it returns (a module-level queue it refills) would be refilled
+ * by that extra call, so `hidden` leaves it out.
  */
-async function timedPair(states: StatefulBatches, first: number, from: number, count: number, parts: number): Promise<[number, number]> {
+async function timedPair(states: StatefulBatches, first: number, from: number, count: number, parts: number, hidden = false, clone?: number[]): Promise<[number, number]> {
+  const primer = await states.create();
+  try {
+    await runTo(states, primer, 0, first);
+  } finally {
+    await states.dispose(primer);
+  }
   const state = await states.create();
   try {
     const fresh = await timedBatch(states, state, first, parts);
     await runTo(states, state, first, from);
-    await states.dispose(await states.create());
+    if (!hidden) await states.dispose(await states.create());
     const later = await timedBatch(states, state, count, parts);
+    if (clone !== undefined) clone.push(await newObjectFirstCall(states, state, count));
     return [fresh, later];
   } finally {
     await states.dispose(state);
+  }
+}
+
+/**
+ * The first `count` calls on a copy of a used state (structuredClone): what the used content costs
+ * on an object the body has not run on yet. A first call that costs more only because its object is
+ * new (memory first touched, the engine's first look at it: a scratch refilled and sorted read 1.7×
+ * on its first call here) costs as much on the copy; one that costs more because of the content
+ * setup made (random data, sorted afterwards) does not. NaN when the state cannot be copied or the
+ * body fails on the copy (a class instance comes back a plain object).
+ */
+async function newObjectFirstCall(states: StatefulBatches, used: unknown, count: number): Promise<number> {
+  let copy: unknown;
+  try {
+    copy = structuredClone(used);
+  } catch {
+    return Number.NaN;
+  }
+  try {
+    return (await states.run(copy, count)) / count;
+  } catch {
+    return Number.NaN;
   }
 }
 
@@ -166,7 +227,20 @@ export async function probeStateChange(deps: StateChangeDeps, sampleIterations: 
   const lastChange = prints.findLastIndex((p, i) => i > 0 && p.hash !== prints[i - 1]!.hash);
   const last = positions.at(-1)!.print;
   const base = { sampleIterations, followedCalls: span, before: before.text };
-  if (lastChange < 0) return { kind: 'unchanged', ...base, settledWithin: null, change: null, timedCalls: 0, freshNsPerOp: [], laterNsPerOp: [] };
+  if (lastChange < 0) {
+    // Nothing the fingerprint sees changed; the calls' cost may still move with a state it cannot see.
+    const hidden = hiddenSettle(positions, nsPerOp);
+    if (hidden === null || hidden >= sampleIterations) return { kind: 'unchanged', ...base, settledWithin: null, change: null, timedCalls: 0, freshNsPerOp: [], laterNsPerOp: [] };
+    const repeats = Math.min(REPEATS, Math.floor((budgetCalls - span) / (2 * hidden)));
+    const fresh: number[] = [];
+    const later: number[] = [];
+    for (let i = 0; i < repeats && repeats >= MIN_REPEATS; i++) {
+      const [a, b] = await timedPair(deps.states, hidden, hidden, hidden, 1, true);
+      fresh.push(a);
+      later.push(b);
+    }
+    return { kind: 'settles', ...base, settledWithin: hidden, change: HIDDEN_CHANGE, hidden: true, timedCalls: fresh.length > 0 ? hidden : 0, freshNsPerOp: fresh, laterNsPerOp: later };
+  }
   // The last state, or (a body that flips its state back and forth) the first that differed.
   const change = describeChange(before, last) ?? prints.map((p) => describeChange(before, p)).find((c) => c !== null)!;
   const settles = lastChange < prints.length - 1;
@@ -180,12 +254,15 @@ export async function probeStateChange(deps: StateChangeDeps, sampleIterations: 
   // Each pair runs the calls up to the end of its later batch.
   const repeats = Math.min(REPEATS, Math.floor((budgetCalls - span) / (laterFrom + timed)));
   const parts = settles ? 1 : Math.max(1, Math.min(CHANGING_BATCH_PARTS, timed, Math.floor((timed * nsPerOp) / MIN_PART_NS)));
+  // A state settled by its first call is also timed on a copy of its used state (newObjectFirstCall).
+  const copies: number[] | undefined = settles && timed === 1 ? [] : undefined;
   if ((settledWithin === null || settledWithin < sampleIterations) && repeats >= MIN_REPEATS) {
     for (let i = 0; i < repeats; i++) {
-      const [a, b] = await timedPair(deps.states, timed, laterFrom, timed, parts);
+      const [a, b] = await timedPair(deps.states, timed, laterFrom, timed, parts, false, copies);
       fresh.push(a);
       later.push(b);
     }
   }
-  return { kind: settles ? 'settles' : 'keeps-changing', ...base, settledWithin, change, timedCalls: fresh.length > 0 ? timed : 0, freshNsPerOp: fresh, laterNsPerOp: later };
+  const copied = copies !== undefined && copies.length > 0 && copies.every(Number.isFinite) ? { usedCopyNsPerOp: copies } : {};
+  return { kind: settles ? 'settles' : 'keeps-changing', ...base, settledWithin, change, timedCalls: fresh.length > 0 ? timed : 0, freshNsPerOp: fresh, laterNsPerOp: later, ...copied };
 }
