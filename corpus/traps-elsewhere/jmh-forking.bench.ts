@@ -15,7 +15,7 @@ interface Sized {
 }
 
 type Area = (s: Sized) => number;
-const shared = globalThis as { __ubenchTrapArea?: Area };
+const shared = globalThis as unknown as { __ubenchTrapArea?: Area };
 // Installed by the first instance of this file only: every later instance reuses the same function.
 shared.__ubenchTrapArea ??= (s: Sized) => s.w * s.h;
 const area = shared.__ubenchTrapArea;
