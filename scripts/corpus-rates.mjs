@@ -3,11 +3,14 @@
 // split into a tuning half and a held-out half by a hash of the benchmark's id, so a rule tuned on
 // one half is judged on the other too. Measured on real runs, reported, never asserted in tests.
 // Usage: npm run bench:corpus [-- --runs 3 --clean-only --traps-only --keep --out docs/corpus-rates.md]
+// --elsewhere measures only corpus/traps-elsewhere (traps written from other harnesses' descriptions),
+// every file at default settings: scripts/corpus-elsewhere.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { elsewhereRates } from './corpus-elsewhere.mjs';
 import { comparable, compareBenchmarks, CONTENTION_SUSCEPTIBILITY, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../dist/analysis/compare-runs.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'clean-only': { type: 'boolean' },
     'traps-only': { type: 'boolean' },
+    elsewhere: { type: 'boolean' },
     keep: { type: 'boolean' },
     time: { type: 'string' },
   },
@@ -64,7 +68,7 @@ say(`# Diagnostics on the corpora (${new Date().toISOString().slice(0, 10)}, nod
 say();
 say("Measured by `npm run bench:corpus`. Each benchmark belongs to the tuning half or the held-out half by a hash of its id; the rules' thresholds were chosen looking at the tuning half only.");
 
-if (!values['traps-only']) {
+if (!values['traps-only'] && !values.elsewhere) {
   const perBenchmark = new Map();
   const hostFindings = [];
   const cleanRuns = [];
@@ -157,7 +161,7 @@ function aaComparisons(runs) {
   }
 }
 
-if (!values['clean-only']) {
+if (!values['clean-only'] && !values.elsewhere) {
   const manifest = JSON.parse(readFileSync(path.join(root, 'corpus/traps.json'), 'utf8'));
   const files = new Map();
   for (const trap of manifest.traps) files.set(trap.file, manifest.options[trap.options]);
@@ -195,6 +199,8 @@ if (!values['clean-only']) {
     say(`| ${label} | ${half(label)} | ${trap.expected} | ${found.filter((x) => x.hit).length}/${found.length} | ${found.map((x) => x.codes.join(', ') || '—').join(' · ')} |`);
   }
 }
+
+if (values.elsewhere) elsewhereRates({ root, runs: RUNS, ubench, half, isAlarm, infoOnly: INFO_ONLY_CODES, hostCodes: HOST_CODES, say });
 
 if (values.keep) process.stderr.write(`results files kept in ${work}\n`);
 else rmSync(work, { recursive: true, force: true });
