@@ -97,7 +97,10 @@ describe('state-changed', () => {
     assert.equal(found({ kind: 'keeps-changing', change: 'array of 500 → array of 0', freshNsPerOp: [5, 5, 5], laterNsPerOp: [5, 5, 5] }), undefined, 'a state still changing at the end of a sample');
     // A member drained while another keeps changing (a Map emptied by delete(s.k++)): 99.9% of the calls take from nothing.
     const drained = found({ kind: 'keeps-changing', settledWithin: null, change: 'its m: Map of 2,000 → Map of 0', freshNsPerOp: [5, 5, 5], laterNsPerOp: [5, 5, 5] });
-    assert.match(drained?.message ?? '', /^run\(\) empties a collection of the state setup\(\) made \(its m: Map of 2,000 → Map of 0 over a sample\).*taking from an empty collection whatever that costs$/);
+    assert.match(
+      drained?.message ?? '',
+      /^run\(\) empties a collection of the state setup\(\) made \(its m: Map of 2,000 → Map of 0 over a sample\).*taking from an empty collection whatever that costs$/,
+    );
   });
 
   it('takes the place of setup-overhead, whose hint would ask to move into setup what already is', () => {

@@ -20,7 +20,16 @@ const FILE = new URL('../fixtures/results/written-by-5bea54e.json', import.meta.
  */
 const AS_ANALYSED_BY_5BEA54E = [
   ['examples/array-sum.bench.ts#sum 10k numbers/for loop over number[]', 8250.287257219454, 8208.088452088452, 8306.305555555555, ['info:shape-undecided'], 16, 22.292203044926282, 1],
-  ['examples/array-sum.bench.ts#sum 10k numbers/for loop over Float64Array', 8326.088323084115, 8284.180288461539, 8422.791586998088, ['info:shape-undecided'], 16, 82.54170808092204, 1.0091590341002274],
+  [
+    'examples/array-sum.bench.ts#sum 10k numbers/for loop over Float64Array',
+    8326.088323084115,
+    8284.180288461539,
+    8422.791586998088,
+    ['info:shape-undecided'],
+    16,
+    82.54170808092204,
+    1.0091590341002274,
+  ],
   ['examples/array-sum.bench.ts#sum 10k numbers/Array#reduce', 8205.319676091669, 8163.173170731708, 8279.595975232198, ['info:shape-undecided'], 16, 16.255684526300684, 0.9962932471049729],
   [
     'examples/json-roundtrip.bench.ts#deep copy a small document/JSON.parse(JSON.stringify(doc))',

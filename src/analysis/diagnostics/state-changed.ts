@@ -35,6 +35,14 @@ export const stateChanged: Rule = {
         : emptied
           ? `run() empties a collection of the state setup() made (${probe.change} ${span}) and ${calls}: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} ${end} ${ns(laterNsPerOp)}; ${share}${empty}`
           : `run() keeps changing the state setup() made (${probe.change} ${span}) and its cost moves with it: the first ${count(probe.timedCalls)} calls on a fresh state cost ${ns(freshNsPerOp)}, the last ${count(probe.timedCalls)} ${end} ${ns(laterNsPerOp)} (${apart}); ${share}`;
-    return [{ code: 'state-changed', severity: 'warning', message, hint: probe.hidden === true ? HIDDEN_HINT : HINT, evidence: { ...probe, freshMedianNsPerOp: freshNsPerOp, laterMedianNsPerOp: laterNsPerOp, ratio } }];
+    return [
+      {
+        code: 'state-changed',
+        severity: 'warning',
+        message,
+        hint: probe.hidden === true ? HIDDEN_HINT : HINT,
+        evidence: { ...probe, freshMedianNsPerOp: freshNsPerOp, laterMedianNsPerOp: laterNsPerOp, ratio },
+      },
+    ];
   },
 };

@@ -86,7 +86,9 @@ const PROFILE_MIN_RATIO = 2;
  * decide whether it matters.
  */
 function hiddenSettle(positions: readonly Position[], nsPerOp: number): number | null {
-  const readable = positions.map((p, i) => ({ from: i === 0 ? 0 : positions[i - 1]!.calls, perCall: p.ns, batchNs: p.ns * (p.calls - (i === 0 ? 0 : positions[i - 1]!.calls)) })).filter((b) => b.batchNs >= Math.max(PROFILE_MIN_BATCH_NS, nsPerOp));
+  const readable = positions
+    .map((p, i) => ({ from: i === 0 ? 0 : positions[i - 1]!.calls, perCall: p.ns, batchNs: p.ns * (p.calls - (i === 0 ? 0 : positions[i - 1]!.calls)) }))
+    .filter((b) => b.batchNs >= Math.max(PROFILE_MIN_BATCH_NS, nsPerOp));
   if (readable.length < 3) return null;
   const head = readable[0]!.perCall;
   const tail = readable.at(-1)!.perCall;
