@@ -84,6 +84,15 @@ describe('attribution: one principle', () => {
     assert.ok(!result.diagnostics.some((x) => x.code === 'noisy' && x.severity === 'warning'), codes(result).join());
   });
 
+  it('warns a level step of the code’s own, and lets it yield to a warned cause as a spread does', () => {
+    const step = sampled((r) => (r >= 20 ? 1.5 : 1));
+    const alone = analyseBenchmark(step, [], context);
+    assert.equal(alone.diagnostics.find((d) => d.code === 'drift')?.severity, 'warning', codes(alone).join());
+    const busy = { ...step, throttle: { baselineNs: 1, beforeNs: 1, afterNs: 1, waitedMs: 0, retries: 0, cpuWaitShare: 0.5, helperCpuShare: 0 } };
+    const withCause = analyseBenchmark(busy, [], context);
+    assert.equal(withCause.diagnostics.find((d) => d.code === 'drift')?.severity, 'info', codes(withCause).join());
+  });
+
   it('without host tracking, keeps a spread as information: whose it is cannot be told', () => {
     const tracked = sampled(ownSpread);
     const untracked = { ...tracked, samples: tracked.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: null };

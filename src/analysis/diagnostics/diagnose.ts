@@ -128,26 +128,20 @@ const OWN_SPREAD_HINT =
 const SYMPTOM_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal', 'outliers']);
 
 /**
- * A symptom of the code's own warned beside a warning that names its cause is that cause's
- * consequence: information, so one cause gets one warning. A spread or clusters yield to any cause,
- * a step of the code's own and `throttled` included (its two levels are a spread; other programs
- * busy on the cores spread a sample's time in ways its waits do not all show: caches, memory
- * bandwidth); a level step of the code's own (drift) yields to a cause of the code only: it
- * outlasted the host's part, waits included, as a sustained level.
+ * A symptom of the code's own warned beside a warning that names a cause is that cause's
+ * consequence: information, so one cause gets one warning. Symptoms are a spread or clusters and a
+ * level step (drift); a cause is any other warning — of the code (`deoptimized`, `state-changed`, …)
+ * or of the machine (`throttled`: other programs busy on the cores move a sample's time in ways its
+ * waits do not all show, caches and memory bandwidth among them); a step of the code's own is the
+ * cause of its two levels' spread.
  */
 function symptomsYieldToCauses(found: Diagnostic[]): Diagnostic[] {
-  const warned = found.filter((d) => d.severity !== 'info' && !SYMPTOM_CODES.has(d.code));
-  if (warned.length === 0) return found;
-  const codeCause = warned.some((d) => !isOwnStep(d) && !HOST_CAUSE_CODES.has(d.code));
-  return found.map((d) => {
-    if (d.severity !== 'warning') return d;
-    const ownSpreadFinding = SYMPTOM_CODES.has(d.code) && (d.evidence as { owner?: string } | undefined)?.owner === 'code';
-    return ownSpreadFinding || (isOwnStep(d) && codeCause) ? { ...d, severity: 'info' } : d;
-  });
+  const ownSymptom = (d: Diagnostic): boolean => d.severity === 'warning' && ((SYMPTOM_CODES.has(d.code) && (d.evidence as { owner?: string } | undefined)?.owner === 'code') || isOwnStep(d));
+  const causes = found.filter((d) => d.severity !== 'info' && !ownSymptom(d));
+  const step = found.some((d) => isOwnStep(d) && d.severity === 'warning');
+  if (causes.length === 0 && !step) return found;
+  return found.map((d) => (ownSymptom(d) && (causes.length > 0 || !isOwnStep(d)) ? { ...d, severity: 'info' } : d));
 }
-
-/** Warnings about the machine rather than the code. */
-const HOST_CAUSE_CODES: ReadonlySet<string> = new Set(['throttled', 'host-moved']);
 
 /**
  * A drift that is only steps where the file's other benchmarks left the rounds (their stopping rules
