@@ -204,17 +204,17 @@ export function compareBenchmarks(base: BenchmarkResult, next: BenchmarkResult, 
 /** A host shift from this size on is named as what would decide a row it left undecided. */
 const MOVED_HOST_DECIDES = 0.05;
 
-/** "the new run's host ran 55% slower than usual": which side read a slowed host, and by how much. */
+/** "the host made the new run's samples 55% slower than this machine's usual": which side, and by how much. */
 function slowedText(slowed: { base: number | null; new: number | null }): string {
   const side = (name: string, off: number | null): string[] =>
-    off === null ? [] : [`the ${name} run's estimate read rounds ${Math.round(off * 100)}% slower than this machine's usual on the throughput reference`];
+    off === null ? [] : [`the host made the ${name} run's samples ${Math.round(off * 100)}% slower than this machine's usual (other programs holding the CPU, or another thread of its cores at work)`];
   return [...side('base', slowed.base), ...side('new', slowed.new)].join(' and ');
 }
 
 /** What would decide a row the verdict cannot call: more processes, or pairs, or a host that moved less between the runs. */
 function decider(unit: 'samples' | 'forks', moved: number, onSlowedHost: boolean): string {
   const quieter = onSlowedHost
-    ? 'the slowed side measured again when the host is back at its usual speed (another tenant shared its cores), or '
+    ? 'the slowed side measured again when the host is back at its usual speed (other programs or another tenant shared its cores), or '
     : moved >= MOVED_HOST_DECIDES
       ? `both runs on a quieter host (the host's movement between them widened the band by ±${percent(moved)}), or `
       : '';

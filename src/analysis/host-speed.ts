@@ -22,17 +22,35 @@ export const USUAL_HOST_BAND = 0.03;
 export const USUAL_THROUGHPUT_BAND = 0.1;
 
 /**
- * How far above the machine's usual throughput reference the samples a benchmark's estimate read
- * sat (0.5 = 50% slower), when at least USUAL_THROUGHPUT_BAND: its figure is not the code's usual one
- * (another hardware thread of its cores at work in the rounds it read); null when within it, or unknown.
+ * How much slower than this machine's usual the host made a benchmark's samples (0.5 = 50% slower),
+ * when at least USUAL_THROUGHPUT_BAND: its figure is not the code's usual one. Two parts multiply:
+ * the throughput reference beside the samples the estimate read against the machine's usual
+ * (another hardware thread of its cores at work), and the share of the samples' time the thread
+ * waited while other programs ran (`waitNs`: a sample that waited a third of its time ran 1.5× long),
+ * which the references, timed for a moment, do not see. Null when within the band, or unknown.
  */
 export function slowedRead(file: Pick<ResultsFile, 'host'>, result: BenchmarkResult): number | null {
   const usual = file.host?.calibrationRuns !== undefined && file.host.calibrationRuns >= MIN_CALIBRATION_RUNS ? file.host.usualThroughputNs : null;
   const read = result.host?.quiet?.throughputNs ?? result.host?.throughputNs ?? null;
-  if (usual == null || !(usual > 0) || read == null || !(read > 0)) return null;
-  const off = read / usual - 1;
+  const speed = usual == null || !(usual > 0) || read == null || !(read > 0) ? 1 : Math.max(1, read / usual);
+  const off = speed / (1 - waitShare(result)) - 1;
   return off >= USUAL_THROUGHPUT_BAND ? off : null;
 }
+
+/** The share of a benchmark's sampling time its thread waited while other programs ran (0 without the readings); below 1. */
+export function waitShare(result: Pick<BenchmarkResult, 'samples'>): number {
+  let waited = 0;
+  let total = 0;
+  for (const s of result.samples) {
+    if (s.waitNs === undefined) continue;
+    waited += Math.min(s.waitNs, s.elapsedNs);
+    total += s.elapsedNs;
+  }
+  return total > 0 ? Math.min(waited / total, MAX_WAIT_SHARE) : 0;
+}
+
+/** A share of waiting is read no higher than this, so a sample that did nothing but wait stays finite. */
+const MAX_WAIT_SHARE = 0.9;
 
 /** The median reading of each host-speed reference over every sample of the run, or null when none was taken. */
 export function runReferences(results: ResultsFile): HostFigures | null {

@@ -93,13 +93,20 @@ describe('a side measured on a slowed host', () => {
     const row = compareRuns(file(result(times(1, 100), 300)), file(result(times(2, 100), 480)), { noise: DEFAULT_NOISE, seed: 1 }).rows[0]!;
     assert.ok(Math.abs(row.slowedHost!.new! - 0.6) < 1e-9 && row.slowedHost!.base === null, JSON.stringify(row.slowedHost));
     assert.equal(row.verdict, 'cant-tell');
-    assert.match(row.reason ?? '', /a side was measured on a slowed host.*to decide: the slowed side measured again when the host is back at its usual speed/);
-    assert.match(row.reason ?? '', /the new run's estimate read rounds 60% slower than this machine's usual on the throughput reference/);
+    assert.match(row.reason ?? '', /a side was measured on a slowed host.*to decide: the slowed side measured again when the host is back at its usual speed \(other programs or another tenant/);
+    assert.match(row.reason ?? '', /the host made the new run's samples 60% slower than this machine's usual/);
   });
 
   it('still calls a change far beyond what the slowed host allows (2.7×)', () => {
     const row = compareRuns(file(result(times(3, 12.3), 480)), file(result(times(4, 33.5), 480)), { noise: DEFAULT_NOISE, seed: 1 }).rows[0]!;
     assert.equal(row.verdict, 'slower');
+  });
+
+  it("counts the time other programs held the CPU: a side that waited 40% of its samples' time is slowed 67%, with the throughput reference at its usual", () => {
+    const waited = (r: BenchmarkResult): BenchmarkResult => ({ ...r, samples: r.samples.map((s) => ({ ...s, waitNs: 0.4 * s.elapsedNs })) });
+    const row = compareRuns(file(result(times(7, 100), 300)), file(waited(result(times(8, 169), 300))), { noise: DEFAULT_NOISE, seed: 1 }).rows[0]!;
+    assert.ok(Math.abs(row.slowedHost!.new! - 1 / 0.6 + 1) < 1e-9, JSON.stringify(row.slowedHost));
+    assert.equal(row.verdict, 'cant-tell', '+69% of which the host took 67% is not called');
   });
 
   it('is not judged against a usual speed the machine has not yet learned (fewer than 3 calibration runs)', () => {
