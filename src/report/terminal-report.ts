@@ -56,6 +56,8 @@ const COLUMNS: readonly TableColumn[] = [
   { align: 'right' }, // samples
   { align: 'left' }, // relative
 ];
+/** The time/op cell of a spread manual loop whose per-operation slope the fixed cost swamps. */
+export const CANNOT_TELL_TEXT = 'cannot tell';
 const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'B/op', 'samples', 'relative'];
 
 /** Where the `instr/op` column goes when a file's benchmarks were counted (`--instructions`): after B/op. */
@@ -90,8 +92,9 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
   const isReference = relative.kind === 'baseline' || relative.kind === 'fastest';
   return [
     name,
-    { text: formatDuration(estimate.nsPerOp) },
-    { text: formatPlusMinusPercent(halfWidth), paint: c.dim },
+    // A spread manual loop whose slope is not told from 0 has no per-operation figure to show.
+    benchmark.fixedCost?.separated === false ? { text: CANNOT_TELL_TEXT, paint: c.yellow } : { text: formatDuration(estimate.nsPerOp) },
+    { text: benchmark.fixedCost?.separated === false ? MISSING_VALUE_TEXT : formatPlusMinusPercent(halfWidth), paint: c.dim },
     { text: stats !== null ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
     { text: stats !== null ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
     { text: formatOpsPerSecond(opsPerSecond) },
