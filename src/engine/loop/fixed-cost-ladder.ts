@@ -20,6 +20,13 @@ const LADDER_REPEATS = 3;
  */
 const CHECK_REPEATS = 5;
 /**
+ * The check's larger count is at least this: a body without a fixed cost then takes 8× one
+ * iteration's time, a fixed cost about 1× — apart by more than a shared host stretches a batch
+ * (at 2 they are 2× apart, which its noise can bridge). The check's repeats shrink to fit the
+ * ladder's share of the budget for a slow body.
+ */
+const CHECK_MIN_ITERATIONS = 8;
+/**
  * Look closer when one iteration costs more than this share of a calibrated sample: a body of cheap
  * operations costs far less per iteration, so ordinary loops stop here after three short batches.
  * Low, since the sample's size comes from the warm-up's average, which a noisy fixed cost inflates.
@@ -27,8 +34,16 @@ const CHECK_REPEATS = 5;
 const LOOK_CLOSER_SHARE = 0.1;
 /** Spread when the fixed part, from batches of 1 and of the calibrated count, is over this share of the latter: most of every sample. */
 export const SPREAD_FIXED_SHARE = 0.5;
-/** Climb until the operations take this multiple of the fixed cost in a top sample: they are then four fifths of it. */
-const SLOPE_TARGET = 4;
+/**
+ * Climb until the operations take this multiple of the fixed cost in a top sample (nine tenths of
+ * it): the fixed cost's own noise (a table built anew lands in one of a few GC and page-fault
+ * states, and a shared host stretches it further) then moves the slope little.
+ */
+const SLOPE_TARGET = 8;
+/** A rung past the cap is scaled to this share of it, so its repeat lands under the cap. */
+const CAP_FILL = 0.8;
+/** Scaled rungs tried before the climb settles on the rung below the cap. */
+const CAP_TRIES = 3;
 /** Grow the count at most this much per rung (nanobench/BDN grow ×10 while far below target). */
 const LADDER_GROWTH = 10;
 /** The ladder's climb may spend at most this share of the time budget (a rung of a 10 ms fixed cost costs 30 ms or more). */
@@ -68,33 +83,41 @@ export async function fixedCostLadder(
   if (!(oneNs > LOOK_CLOSER_SHARE * sampleNs) || !(oneNs > 0)) return null;
   const capNs = config.timeBudgetNs / SPREAD_SAMPLES_IN_BUDGET;
   const ladderNs = config.timeBudgetNs * LADDER_BUDGET_SHARE;
-  let n = Math.min(config.maxIterations, Math.max(2, baseIterations));
+  let n = Math.min(config.maxIterations, Math.max(CHECK_MIN_ITERATIONS, baseIterations));
   let topNs = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < CHECK_REPEATS; i++) {
+  const repeats = Math.max(2, Math.min(CHECK_REPEATS, Math.floor(ladderNs / ((n + 1) * oneNs))));
+  for (let i = 0; i < repeats; i++) {
     topNs = Math.min(topNs, await runBatch(n));
     oneNs = Math.min(oneNs, await runBatch(1));
   }
   // A slow body without a fixed cost also costs most of a sample per iteration at a count of 1–2:
   // the fixed part from the two counts, (n·t₁ − tₙ)/(n − 1), tells them apart.
   if (!((n * oneNs - topNs) / (n - 1) > SPREAD_FIXED_SHARE * topNs)) return null;
-  // Rungs of ×100 while a rung shows no rise over one iteration's time, ×10 after (and when ×100
-  // would pass the per-sample cap). The fixed cost itself is noisy (a table built anew lands in one
-  // of a few GC and page-fault states), so a small rise says nothing to extrapolate from.
+  // Rungs of ×100 while a rung shows no rise over one iteration's time, ×10 after. The fixed cost
+  // itself is noisy, so a small rise says nothing to extrapolate from.
   const climbStarted = now();
   while (topNs - oneNs < SLOPE_TARGET * oneNs && n < config.maxIterations && now() - climbStarted < ladderNs) {
-    const steps = topNs - oneNs < FLAT_SHARE * oneNs ? [LADDER_GROWTH * LADDER_GROWTH, LADDER_GROWTH] : [LADDER_GROWTH];
-    let climbed = false;
-    for (const step of steps) {
-      const next = Math.min(config.maxIterations, n * step);
-      const nextNs = await fastest(runBatch, next);
-      // A rung past the per-sample cap is not a level samples can use.
-      if (nextNs > capNs) continue;
-      n = next;
-      topNs = nextNs;
-      climbed = true;
+    const step = topNs - oneNs < FLAT_SHARE * oneNs ? LADDER_GROWTH * LADDER_GROWTH : LADDER_GROWTH;
+    let next = Math.min(config.maxIterations, n * step);
+    let nextNs = await fastest(runBatch, next);
+    if (nextNs > capNs) {
+      // Past the per-sample cap: scale the rung down to fill the cap, from what it measured, and
+      // again from the scaled rung's own reading if a busy host stretched it past the cap too.
+      for (let tries = 0; tries < CAP_TRIES && nextNs > capNs; tries++) {
+        next = Math.floor((next * CAP_FILL * capNs) / nextNs);
+        if (next <= n) break;
+        nextNs = await fastest(runBatch, next);
+      }
+      if (next > n && nextNs <= capNs) {
+        n = next;
+        topNs = nextNs;
+      }
       break;
     }
-    if (!climbed) break;
+    n = next;
+    topNs = nextNs;
+    // Every batch holds the fixed cost once: a rung faster than the one-iteration batches bounds it better.
+    oneNs = Math.min(oneNs, topNs);
   }
   // The rung that got there may overshoot by up to ×10; the operations' part is now well above the
   // fixed cost's noise, so scale back to the target (never below the rung under it).
