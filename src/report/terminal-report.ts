@@ -90,13 +90,15 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
   const sampleCount = stats !== null ? stats.sampleCount : benchmark.samples.length;
   const relative = describeRelative(benchmark);
   const isReference = relative.kind === 'baseline' || relative.kind === 'fastest';
+  const spread = benchmark.fixedCost;
   return [
     name,
     // A spread manual loop whose slope is not told from 0 has no per-operation figure to show.
     benchmark.fixedCost?.separated === false ? { text: CANNOT_TELL_TEXT, paint: c.yellow } : { text: formatDuration(estimate.nsPerOp) },
     { text: benchmark.fixedCost?.separated === false ? MISSING_VALUE_TEXT : formatPlusMinusPercent(halfWidth), paint: c.dim },
-    { text: stats !== null ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
-    { text: stats !== null ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
+    // Spread samples' ns/op differ by design (their counts span 64×): their percentiles say nothing of an operation.
+    { text: stats !== null && spread === undefined ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
+    { text: stats !== null && spread === undefined ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
     { text: formatOpsPerSecond(opsPerSecond) },
     { text: bytesText(benchmark) },
     { text: String(sampleCount) },
