@@ -40,6 +40,17 @@ describe('a manual loop dominated by a fixed cost per call (fake clock)', () => 
     assert.equal(derived.fixedCost.separated, true);
   });
 
+  it('scales a rung past the per-sample cap down to fill it rather than stopping a ×10 below', async () => {
+    // 1 ns operations under a 10 ms fixed cost: 8× the fixed cost would need 50 ms samples and more.
+    const m = await measured({ nsPerOp: 1, interceptNs: FIXED, noise: 0.02 });
+    const spread = m.calibration.spread!;
+    const capNs = config.timeBudgetNs / 20;
+    assert.ok(spread.topNs <= capNs, `top ${spread.topNs}`);
+    assert.ok(spread.topNs >= 0.6 * capNs, `top ${spread.topNs} fills the cap`);
+    const derived = fromSamples(m.samples, null, 1, true);
+    assert.ok(Math.abs(derived.estimate.nsPerOp - 1) < 0.1, `slope ${derived.estimate.nsPerOp}`);
+  });
+
   it('says it cannot tell the per-operation cost when the fixed cost swamps it at every count the budget allows', async () => {
     const m = await measured({ nsPerOp: 1e-9, interceptNs: FIXED, noise: 0.3 });
     assert.ok(m.calibration.spread !== undefined);
