@@ -10,7 +10,7 @@
  * Measured (docs/peers.md, 5 runs of the peers script, 2026-11-27 09:17): the estimate's run-to-run
  * CV was at most the best peer's on 7 of 8 workloads (0.4–5.9%), the all-samples median's on 5 of 8.
  */
-import type { BenchmarkResult, Estimate, ResultsFile, Sample, SampleStats } from '../results/types.js';
+import type { BenchmarkResult, Estimate, FixedCostFit, ResultsFile, Sample, SampleStats } from '../results/types.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { CONFIDENCE, estimateHalfWidth, forkSizesOf, perOpValues, splitByCounts } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
@@ -19,6 +19,7 @@ import { estimateGroups, estimatePool } from './host-quiet.js';
 import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
+import { isSpread, spreadEstimate } from './fixed-cost-fit.js';
 
 /** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
 export function singleProcessEstimate(values: number[]): Estimate {
@@ -44,10 +45,12 @@ export function sampleStats(values: readonly number[], estimate: Estimate): Samp
  */
 export function withSamples(result: BenchmarkResult, samples: Sample[]): BenchmarkResult {
   const values = perOpValues(samples);
-  const estimate = singleProcessEstimate(values);
+  const spread = isSpread(result) ? spreadEstimate(samples) : null;
+  const estimate = spread?.estimate ?? singleProcessEstimate(values);
   const halfWidth = estimateHalfWidth(estimate);
   return {
     ...result,
+    ...(spread === null ? {} : { fixedCost: spread.fit }),
     samples,
     estimate,
     stats: sampleStats(values, estimate),
@@ -63,30 +66,53 @@ export interface FromSamples {
   reached: number | null;
   /** Per process, in pool order, each read as the estimate is (its quiet rounds where it has them); null for one process (no `forkSizes`). */
   forkEstimates: Estimate[] | null;
+  /** Spread samples: the slope and the fixed cost apart (the estimate is the slope); null otherwise. */
+  fixedCost: FixedCostFit | null;
 }
 
 /** The per-op values the estimate is taken from, pooled: a ratio's interval must be drawn from the samples its estimates were. */
 export const estimateValues = (result: Pick<BenchmarkResult, 'samples' | 'forks'>): number[] => perOpValues(estimatePool(result));
 
-/** `forkSizes`: samples per process in the order they are pooled, or null for a single process. */
-export function fromSamples(samples: readonly Sample[], forkSizes: readonly number[] | null, seed: number): FromSamples {
+/**
+ * `forkSizes`: samples per process in the order they are pooled, or null for a single process.
+ * `spread`: the iteration counts were spread (`calibration.spread`): the estimate is the slope of
+ * the fit over all samples (analysis/fixed-cost-fit.ts), each process's its own.
+ */
+export function fromSamples(samples: readonly Sample[], forkSizes: readonly number[] | null, seed: number, spread = false): FromSamples {
   const values = perOpValues(samples);
   const sampleGroups = forkSizes === null ? [samples] : splitByCounts(samples, forkSizes)!;
+  const fitted = spread ? spreadEstimate(samples) : null;
+  if (fitted !== null) {
+    const halfWidth = estimateHalfWidth(fitted.estimate);
+    return {
+      estimate: fitted.estimate,
+      stats: sampleStats(values, fitted.estimate),
+      regression: regressionOf(samples),
+      reached: Number.isFinite(halfWidth) ? halfWidth : null,
+      forkEstimates: forkSizes === null ? null : sampleGroups.map((g) => spreadEstimate(g)?.estimate ?? singleProcessEstimate(perOpValues(g))),
+      fixedCost: fitted.fit,
+    };
+  }
   const groups = estimateGroups(sampleGroups).map((g) => perOpValues(g));
   const estimate = groups.length === 1 ? singleProcessEstimate(groups[0]!) : multiProcessEstimate(groups, seed);
-  const fit = linearFit(
-    samples.map((s) => s.iterations),
-    samples.map((s) => s.elapsedNs),
-  );
   const halfWidth = estimateHalfWidth(estimate);
   return {
     estimate,
     stats: sampleStats(values, estimate),
-    // A fit that overflowed (samples near the largest double) is no fit: null, never NaN written as null fields.
-    regression: fit === null || ![fit.slope, fit.intercept, fit.r2].every(Number.isFinite) ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 },
+    regression: regressionOf(samples),
     reached: Number.isFinite(halfWidth) ? halfWidth : null,
     forkEstimates: forkSizes === null ? null : groups.map(singleProcessEstimate),
+    fixedCost: null,
   };
+}
+
+/** The least-squares fit of elapsed time on iterations; a fit that overflowed (samples near the largest double) is no fit: null, never NaN written as null fields. */
+function regressionOf(samples: readonly Sample[]): BenchmarkResult['regression'] {
+  const fit = linearFit(
+    samples.map((s) => s.iterations),
+    samples.map((s) => s.elapsedNs),
+  );
+  return fit === null || ![fit.slope, fit.intercept, fit.r2].every(Number.isFinite) ? null : { slopeNs: fit.slope, interceptNs: fit.intercept, r2: fit.r2 };
 }
 
 /**
@@ -97,9 +123,10 @@ export function fromSamples(samples: readonly Sample[], forkSizes: readonly numb
  */
 export function rederive(result: BenchmarkResult, seed: number): BenchmarkResult {
   if (result.status !== 'ok' || result.samples.length === 0) return result;
-  const derived = fromSamples(result.samples, forkSizesOf(result.samples, result.forks), seed);
+  const derived = fromSamples(result.samples, forkSizesOf(result.samples, result.forks), seed, isSpread(result));
   return {
     ...result,
+    ...(derived.fixedCost === null ? {} : { fixedCost: derived.fixedCost }),
     estimate: derived.estimate,
     stats: derived.stats,
     regression: derived.regression,

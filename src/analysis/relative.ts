@@ -17,6 +17,7 @@ import { estimateValues } from './derive-from-samples.js';
 import { QUIET_MIN_SAMPLES, quietSamples } from '../results/quiet-samples.js';
 import { pairedRatio } from './paired-rounds.js';
 import { runtimeKey } from '../results/runtime-keys.js';
+import { isSpread } from './fixed-cost-fit.js';
 
 function comparisonKey(result: BenchmarkResult): string {
   return JSON.stringify([result.file, runtimeKey(result), result.group, result.params]);
@@ -49,6 +50,15 @@ export function withRelative(benchmarks: readonly BenchmarkResult[], seed: numbe
     for (const member of members) {
       if (member === reference) {
         relative.set(member.id, { referenceId: reference.id, ratio: 1, ciLower: 1, ciUpper: 1 });
+        continue;
+      }
+      // A spread result's samples are not per-operation times: the ratio is of the estimates, its
+      // interval from theirs (the slope's interval over the other's ends), wide and conservative.
+      if (isSpread(member) || isSpread(reference)) {
+        const a = member.estimate!;
+        const b = reference.estimate!;
+        // A reference slope not told from 0 bounds no ratio: none is given.
+        if (b.ciLower > 0) relative.set(member.id, { referenceId: reference.id, ratio: a.nsPerOp / b.nsPerOp, ciLower: a.ciLower / b.ciUpper, ciUpper: a.ciUpper / b.ciLower });
         continue;
       }
       const paired = quietPairedRatio(member.samples, reference.samples) ?? pairedRatio(member.samples, reference.samples);

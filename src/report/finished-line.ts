@@ -36,6 +36,8 @@ function finishedLineVisible(f: FinishedBenchmark): string {
   const e = b.estimate;
   const warnings = b.diagnostics.filter((d) => d.severity !== 'info').length;
   const warned = warnings === 0 ? '' : `  ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  if (b.fixedCost?.separated === false)
+    return `${head}  cannot tell the per-operation cost: a fixed cost of ${formatDuration(b.fixedCost.fixedNs)} per sample swamps it (slope at most ${formatDuration(e.ciUpper)})${warned}`;
   const stop = stopText(b.precision);
   return `${head}  ${formatDuration(e.nsPerOp)} ${formatPlusMinusPercent(estimateHalfWidth(e))}  (CI ${formatDuration(e.ciLower)} – ${formatDuration(e.ciUpper)})${stop === null ? '' : `  ${stop}`}${warned}`;
 }

@@ -56,6 +56,8 @@ const COLUMNS: readonly TableColumn[] = [
   { align: 'right' }, // samples
   { align: 'left' }, // relative
 ];
+/** The time/op cell of a spread manual loop whose per-operation slope the fixed cost swamps. */
+export const CANNOT_TELL_TEXT = 'cannot tell';
 const HEADER_LABELS = ['benchmark', 'time/op', '±', 'p75', 'p99', 'ops/s', 'B/op', 'samples', 'relative'];
 
 /** Where the `instr/op` column goes when a file's benchmarks were counted (`--instructions`): after B/op. */
@@ -88,12 +90,15 @@ function measuredRow(benchmark: BenchmarkResult, c: Colors): TableCell[] {
   const sampleCount = stats !== null ? stats.sampleCount : benchmark.samples.length;
   const relative = describeRelative(benchmark);
   const isReference = relative.kind === 'baseline' || relative.kind === 'fastest';
+  const spread = benchmark.fixedCost;
   return [
     name,
-    { text: formatDuration(estimate.nsPerOp) },
-    { text: formatPlusMinusPercent(halfWidth), paint: c.dim },
-    { text: stats !== null ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
-    { text: stats !== null ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
+    // A spread manual loop whose slope is not told from 0 has no per-operation figure to show.
+    benchmark.fixedCost?.separated === false ? { text: CANNOT_TELL_TEXT, paint: c.yellow } : { text: formatDuration(estimate.nsPerOp) },
+    { text: benchmark.fixedCost?.separated === false ? MISSING_VALUE_TEXT : formatPlusMinusPercent(halfWidth), paint: c.dim },
+    // Spread samples' ns/op differ by design (their counts span 64×): their percentiles say nothing of an operation.
+    { text: stats !== null && spread === undefined ? formatDuration(stats.p75) : MISSING_VALUE_TEXT },
+    { text: stats !== null && spread === undefined ? formatDuration(stats.p99) : MISSING_VALUE_TEXT },
     { text: formatOpsPerSecond(opsPerSecond) },
     { text: bytesText(benchmark) },
     { text: String(sampleCount) },

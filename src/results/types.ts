@@ -121,8 +121,38 @@ export interface WarmupInfo {
 export interface CalibrationInfo {
   /** Target duration of one sample. */
   targetSampleNs: number;
-  /** Iteration count the sample sizes vary around. */
+  /** Iteration count the sample sizes vary around (with `spread`: the top count). */
   baseIterations: number;
+  /** A manual loop whose samples were mostly a fixed cost per call: the counts were spread geometrically below the top count (absent otherwise, and in older files). */
+  spread?: SpreadInfo;
+}
+
+/** How a manual loop's iteration counts were spread (engine/loop/fixed-cost-ladder.ts). */
+export interface SpreadInfo {
+  /** The lowest level's count. */
+  lowIterations: number;
+  /** The top level's count: where the operations' part of a sample reached its target, or the budget's cap. */
+  highIterations: number;
+  /** Fastest batch of one iteration: about the fixed cost. */
+  oneIterationNs: number;
+  /** Fastest batch at the top count. */
+  topNs: number;
+}
+
+/**
+ * Samples spread over a wide range of iteration counts (`calibration.spread`): the Theil–Sen fit of
+ * `elapsedNs = fixedNs + perOpNs · iterations`, each with its 95% interval (stats/theil-sen.ts).
+ */
+export interface FixedCostFit {
+  perOpNs: number;
+  perOpLower: number;
+  perOpUpper: number;
+  /** The fixed cost of every sample: the body's own work before or after its b.n loop. */
+  fixedNs: number;
+  fixedLower: number;
+  fixedUpper: number;
+  /** False when the slope's interval reaches 0: the fixed cost swamps the operations even at the top count, and the per-operation cost cannot be told. */
+  separated: boolean;
 }
 
 export interface PrecisionInfo {
@@ -263,6 +293,8 @@ export interface BenchmarkResult {
   detachedBuffers?: DetachedBuffers;
   /** Benchmarks with setup: what its body did to the state setup made (absent: no setup, not probed, or an older file). */
   stateChange?: StateChange;
+  /** A manual loop with spread samples (`calibration.spread`): the per-operation slope and the fixed cost per sample apart; the estimate is the slope (absent otherwise). */
+  fixedCost?: FixedCostFit;
   /** `state: 'per-call'`: calls per timed chunk, each chunk's states made before it (absent for other forms). */
   perCallChunk?: number;
   /**

@@ -104,7 +104,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
     return result;
   }
   const samples = runs.flatMap((run) => run.samples);
-  const derived = fromSamples(samples, runs.length === 1 ? null : runs.map((run) => run.samples.length), seed);
+  const derived = fromSamples(samples, runs.length === 1 ? null : runs.map((run) => run.samples.length), seed, runs[0]!.calibration.spread !== undefined);
   const values = perOpValues(samples);
   const first = runs[0]!;
   result.mode = first.mode;
@@ -142,6 +142,7 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   // The most throttled process is the one that matters for the warning.
   result.throttle = runs.map((run) => run.throttle).reduce((worst, t) => (t !== null && (worst === null || throttleRatio(t) > throttleRatio(worst)) ? t : worst), null as BenchmarkResult['throttle']);
   result.regression = derived.regression;
+  if (derived.fixedCost !== null) result.fixedCost = derived.fixedCost;
   result.warmup = {
     batches: runs.reduce((sum, run) => sum + run.warmup.batches, 0),
     iterations: runs.reduce((sum, run) => sum + run.warmup.iterations, 0),

@@ -15,6 +15,7 @@ export {
   type TukeyOutliers,
 } from './outliers.js';
 export { interceptStandardError, linearFit, slopeStandardError, type LinearFit } from './regression.js';
+export { theilSen, type TheilSenFit } from './theil-sen.js';
 export { studentTCdf, studentTCritical, studentTQuantile } from './student-t.js';
 export { binomialCdf, binomialLogPmf, binomialPmf } from './binomial.js';
 export { DEFAULT_CONFIDENCE } from './confidence.js';

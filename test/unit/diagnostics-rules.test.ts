@@ -52,7 +52,7 @@ describe('diagnostic rules on synthetic results', () => {
       const d = diagnose(result, context).find((x) => x.code === 'setup-overhead');
       assert.ok(d, codes(result).join());
       assert.match(d.message, /per sample is \d+% of a sample/);
-      assert.match(d.hint, /b\.stop\(\) \/ b\.start\(\)/);
+      assert.match(d.hint, /b\.stop\(\) before it and b\.start\(\) after/);
     });
     it('fires on a strong intercept without a probe', () => {
       assert.ok(codes(withSetup(1e6, null)).includes('setup-overhead'));

@@ -111,6 +111,19 @@ describe('renderTerminalReport', () => {
     assertAligned(tableAfter(out, 'bench/sort.bench.ts'));
   });
 
+  it('shows "cannot tell" for a spread manual loop whose slope the fixed cost swamps, never a figure, nor per-sample percentiles', () => {
+    const swamped = benchmark({ name: 'table inside', nsPerOp: 0 });
+    swamped.fixedCost = { perOpNs: -3, perOpLower: -900, perOpUpper: 850, fixedNs: 8e6, fixedLower: 7.5e6, fixedUpper: 8.6e6, separated: false };
+    const out = renderTerminalReport(resultsFile([swamped]), { color: false }).split('\n');
+    const row = out.find((l) => l.trimStart().startsWith('table inside '))!;
+    assert.deepEqual(
+      cells(row)
+        .slice(1, 5)
+        .map((c) => c.text),
+      ['cannot tell', '—', '—', '—'],
+    );
+  });
+
   it('prints file load errors, after files that ran, in first-appearance order', () => {
     const a = benchmark({ name: 'a', file: 'bench/b.bench.ts' });
     const b = benchmark({ name: 'b', file: 'bench/a.bench.ts' });

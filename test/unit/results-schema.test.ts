@@ -83,7 +83,12 @@ describe('results schema', () => {
       ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags', 'embedded']],
       ['#/$defs/forkResult', ['source']],
-      ['#/$defs/benchmarkResult', ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint']],
+      [
+        '#/$defs/benchmarkResult',
+        ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint', 'fixedCost'],
+      ],
+      // Present only for a manual loop whose counts were spread (a fixed cost per call dominated); older files lack it.
+      ['#/$defs/calibrationInfo', ['spread']],
       // Recorded since module instances; present only when a loader or getter reads were seen.
       ['#/$defs/benchmarkResult/properties/modules', ['loaders', 'getters']],
       ['#/$defs/warmupInfo', ['seriesNs']],

@@ -233,6 +233,7 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
   } as Partial<Session> as Session;
   const deps: MeasureDeps = {
     runBatch: (n) => runner.runBatch(n),
+    spreadFixedCost: runner.mode === 'manual',
     now: hrtimeNow,
     rng,
     ensureOptimized() {

@@ -9,7 +9,8 @@ import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../r
 import { hasThroughputReading, quietSamples } from '../../results/quiet-samples.js';
 import type { Now } from './clock.js';
 import type { HostReading } from '../host/host-reference.js';
-import { MAX_PLAN_FACTOR, SamplingPlan } from './sampling-plan.js';
+import { MAX_PLAN_FACTOR, SamplingPlan, SpreadPlan, type IterationPlan } from './sampling-plan.js';
+import { fixedCostLadder, SPREAD_LEVELS } from './fixed-cost-ladder.js';
 import { median } from '../../stats/quantile.js';
 import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
 import { SLOW_BODY_MIN_BATCHES, SLOW_BODY_MIN_SIMILAR, WARMUP_MIN_BATCHES, WARMUP_MIN_DURATION_NS, WARMUP_MIN_SIMILAR, WarmupDetector, type WarmupThresholds } from './warmup-detector.js';
@@ -90,6 +91,8 @@ export interface MeasureDeps {
   afterSample?: () => void;
   /** Times the host-speed reference once (sequential mode: after every sample), ns. */
   hostReference?: () => HostReading;
+  /** A manual loop: check whether a fixed cost per call dominates its samples, and spread its iteration counts if so. */
+  spreadFixedCost?: boolean;
 }
 
 export interface Measurement {
@@ -202,6 +205,14 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
   const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
   const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
   const baseIterations = config.maxSampleIterations === undefined ? uncapped : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
+  if (deps.spreadFixedCost === true) {
+    const maxIterations = Math.floor(Math.min(MAX_ITERATIONS, config.maxSampleIterations ?? MAX_ITERATIONS) / MAX_PLAN_FACTOR);
+    const spread = await fixedCostLadder(deps.runBatch, baseIterations, baseIterations * nsPerOpGuess, { timeBudgetNs: config.timeBudgetNs, maxIterations }, deps.now);
+    if (spread !== null) {
+      for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(spread.highIterations);
+      return { baseIterations: spread.highIterations, calibration: { targetSampleNs: spread.topNs, baseIterations: spread.highIterations, spread } };
+    }
+  }
   for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
   return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
 }
@@ -219,7 +230,7 @@ export class Sampler {
   private readonly perOp: number[] = [];
   /** Each sample's length (with its bookkeeping) per iteration. */
   private readonly lengths: number[] = [];
-  private readonly plan: SamplingPlan;
+  private readonly plan: IterationPlan;
   private spentNs = 0;
   private stop: StopReason | null = null;
 
@@ -228,7 +239,8 @@ export class Sampler {
     private readonly config: MeasureConfig,
     readonly start: SamplingStart,
   ) {
-    this.plan = new SamplingPlan(start.baseIterations, deps.rng);
+    const spread = start.calibration.spread;
+    this.plan = spread === undefined ? new SamplingPlan(start.baseIterations, deps.rng) : new SpreadPlan(spread.highIterations, SPREAD_LEVELS, deps.rng);
   }
 
   /**
@@ -268,7 +280,8 @@ export class Sampler {
    */
   private keepRoomForMinimum(): void {
     const left = this.config.minSamples - this.samples.length;
-    if (left <= 0) return;
+    // A spread plan's counts are set by the fixed cost it separates, not by the budget (fixed-cost-ladder.ts).
+    if (left <= 0 || !(this.plan instanceof SamplingPlan)) return;
     // The length a sample of the plan's base count takes at the recent cost per iteration.
     const typical = median(this.lengths.slice(-RECENT_SAMPLES)) * this.plan.baseIterations;
     const room = this.config.timeBudgetNs - this.spentNs;

@@ -89,6 +89,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const measured = await measure(
     {
       runBatch: (n) => runner.runBatch(n),
+      spreadFixedCost: runner.mode === 'manual',
       now: hrtimeNow,
       rng,
       ensureOptimized() {

@@ -17,7 +17,7 @@ const JITTER = 0.05;
 /** The largest count the plan gives, as a multiple of the base count. */
 export const MAX_PLAN_FACTOR = MAX_MULTIPLIER * (1 + JITTER);
 
-export class SamplingPlan {
+export class SamplingPlan implements IterationPlan {
   private block: number[] = [];
 
   private base: number;
@@ -50,11 +50,51 @@ export class SamplingPlan {
   }
 
   private shuffledLevels(): number[] {
-    const levels = Array.from({ length: LEVELS }, (_, i) => MIN_MULTIPLIER + ((MAX_MULTIPLIER - MIN_MULTIPLIER) * i) / (LEVELS - 1));
-    for (let i = levels.length - 1; i > 0; i--) {
-      const j = Math.floor(this.rng() * (i + 1));
-      [levels[i], levels[j]] = [levels[j]!, levels[i]!];
-    }
-    return levels;
+    return shuffled(
+      Array.from({ length: LEVELS }, (_, i) => MIN_MULTIPLIER + ((MAX_MULTIPLIER - MIN_MULTIPLIER) * i) / (LEVELS - 1)),
+      this.rng,
+    );
   }
+}
+
+/** The next iteration count of a sample. */
+export interface IterationPlan {
+  next(): number;
+}
+
+/**
+ * A manual loop dominated by a fixed cost per call (fixed-cost-ladder.ts): counts at the top
+ * count and its halvings, SPREAD_LEVELS of them, each block visiting every level once in random
+ * order, jittered as above. Geometric levels put most samples near the fixed cost alone and one
+ * level where the operations dominate: close to the two-point design that fits a line best.
+ */
+export class SpreadPlan implements IterationPlan {
+  private block: number[] = [];
+
+  constructor(
+    readonly highIterations: number,
+    private readonly levels: number,
+    private readonly rng: () => number,
+  ) {
+    if (!(highIterations >= 1)) throw new RangeError(`top iteration count must be ≥ 1, got ${highIterations}`);
+  }
+
+  next(): number {
+    if (this.block.length === 0)
+      this.block = shuffled(
+        Array.from({ length: this.levels }, (_, k) => 2 ** -k),
+        this.rng,
+      );
+    const level = this.block.pop()!;
+    const jitter = 1 + JITTER * (2 * this.rng() - 1);
+    return Math.max(1, Math.round(this.highIterations * level * jitter));
+  }
+}
+
+function shuffled(values: number[], rng: () => number): number[] {
+  for (let i = values.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [values[i], values[j]] = [values[j]!, values[i]!];
+  }
+  return values;
 }
