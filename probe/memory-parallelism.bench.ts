@@ -24,7 +24,7 @@ interface LaneChase {
  * The cycle (a random order of every element, each pointing to the one after it) and the start of
  * every lane for every lane count: lane j of k starts j·⌊n/k⌋ steps along the cycle, so the lanes are
  * evenly spaced and never run into lines another lane has just brought into the cache. Reading the
- * starts off the order replaces a walk of the whole cycle (2.8 s of random loads at 64 MiB); built
+ * starts off the order replaces a walk of the whole cycle (one random load per element); built
  * once per process, not once per lane count's module instance.
  */
 function build(): LaneChase {
