@@ -9,20 +9,19 @@
 // Full mode: SPAN = 256 MiB (two buffers: 512 MiB), strides 16…4096 bytes (powers of two).
 // Quick mode (UBENCH_PROBE_QUICK=1): SPAN = 64 MiB, strides 16…1024.
 import { bench } from 'ubench';
-import { MIB, needMemory, QUICK, sattoloCycle } from './probe-env.js';
+import { MIB, needMemory, processWide, QUICK, sattoloCycle } from './probe-env.js';
 
 export const SPAN_BYTES = QUICK ? 64 * MIB : 256 * MIB;
 const STRIDES = QUICK ? [16, 32, 64, 128, 256, 512, 1024] : [16, 32, 64, 128, 256, 512, 1024, 2048, 4096];
 
-let buffers: { src: Uint8Array; dst: Uint8Array } | null = null;
+/** One pair of buffers for every stride, in the whole process (what dst holds never matters). */
 function getBuffers(): { src: Uint8Array; dst: Uint8Array } {
-  if (buffers === null) {
+  return processWide('strided copy', () => {
     needMemory(2 * SPAN_BYTES, 'the strided copy (two buffers)');
     const src = new Uint8Array(SPAN_BYTES).fill(1); // fill: fault every page in before timing
     const dst = new Uint8Array(SPAN_BYTES).fill(0);
-    buffers = { src, dst };
-  }
-  return buffers;
+    return { src, dst };
+  });
 }
 
 function stridedCopy(src: Uint8Array, dst: Uint8Array, stride: number): number {

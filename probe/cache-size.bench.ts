@@ -10,7 +10,8 @@
 // - 'pointer chase': every element in one random cycle (Sattolo): caches and TLB misses together.
 //
 // Full mode: working sets 16 KiB … 512 MiB (powers of two, plus 1.5× points in between).
-// Quick mode (UBENCH_PROBE_QUICK=1): 16 KiB … 64 MiB, powers of two.
+// Quick mode (UBENCH_PROBE_QUICK=1): 16 KiB … 64 MiB, powers of two; the plain chase only up to
+// 512 KiB (see PLAIN_QUICK_MAX_KIB).
 // One buffer of the largest size serves every working set (a cycle over its first elements), so the
 // peak memory is the largest working set, not two of them; its pages are touched only as sizes grow.
 import { bench } from 'ubench';
@@ -28,6 +29,12 @@ function fullSizesKib(): number[] {
 const QUICK_KIB = [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
 
 const SIZES_KIB = QUICK ? QUICK_KIB : fullSizesKib();
+/**
+ * The plain chase's largest size in quick mode: its knees are used only up to 256 KiB
+ * (src/probe/experiments/cache-size-experiment.ts TLB_FREE_BYTES), one doubling more closes a climb
+ * there, and beyond it the plain chase is what memory-parallelism's one lane measures anyway.
+ */
+const PLAIN_QUICK_MAX_KIB = 512;
 
 interface Chase {
   kib: number;
@@ -56,7 +63,7 @@ function chase(build: (bytes: number, buffer: Uint32Array, seed: number) => numb
   };
 }
 
-function declareChase(name: string, state: (kib: number) => Chase): void {
+function declareChase(name: string, state: (kib: number) => Chase, sizesKib: readonly number[] = SIZES_KIB): void {
   let built = -1;
   bench(
     name,
@@ -75,7 +82,7 @@ function declareChase(name: string, state: (kib: number) => Chase): void {
       s.pos = p; // continue where this sample stopped, so every sample walks the cycle onwards
       return p;
     },
-    { args: { kib: SIZES_KIB } },
+    { args: { kib: [...sizesKib] } },
   );
 }
 
@@ -85,5 +92,6 @@ declareChase(
     sattoloCycle(bytes / 4, seed, buffer);
     return 0;
   }),
+  QUICK ? SIZES_KIB.filter((kib) => kib <= PLAIN_QUICK_MAX_KIB) : SIZES_KIB,
 );
 declareChase('pointer chase, page-local', chase(pageLocalCycle));

@@ -37,6 +37,21 @@ export function needMemory(bytes: number, what: string): void {
   throw new Error(`${CANNOT_RUN}${what} needs ${mib(bytes)}, ${why}`);
 }
 
+/** Where {@link processWide} keeps what it built: on the global object, which every module instance of a process shares. */
+const PROCESS_WIDE = Symbol.for('ubench.probe.process-wide');
+
+/**
+ * What `make` builds, once per process under `key`, whichever module instance asks first. ubench
+ * gives each benchmark of a file its own instance of the file and of this module, so a buffer kept in
+ * a module variable is built (and held) once per benchmark: six lane counts built six 64 MiB cycles.
+ * Only for buffers no benchmark changes in a way another one would see.
+ */
+export function processWide<T>(key: string, make: () => T): T {
+  const store = ((globalThis as Record<symbol, unknown>)[PROCESS_WIDE] ??= new Map<string, unknown>()) as Map<string, unknown>;
+  if (!store.has(key)) store.set(key, make());
+  return store.get(key) as T;
+}
+
 /** Deterministic xorshift32 generator, so every run builds the same permutations and data. */
 export function xorshift32(seed: number): () => number {
   let x = seed | 0 || 1;
@@ -64,6 +79,14 @@ export function sattoloCycle(n: number, seed = 1, into?: Uint32Array): Uint32Arr
     next[j] = t;
   }
   return next;
+}
+
+/** A uniformly random order of 0..n-1 (Fisher–Yates over a {@link xorshift32} stream). */
+export function randomOrder(n: number, seed = 1): Uint32Array {
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  shuffleInPlace(order, xorshift32(seed));
+  return order;
 }
 
 /** Fisher–Yates: shuffles `a` in place with a {@link xorshift32} stream. */

@@ -38,7 +38,9 @@ function findingsTable(e: ProbeExperimentResult): string {
   if (e.findings.length === 0) return '';
   const rows = e.findings.map((f) => {
     const mark = f.agrees === true ? '<span class="agree">✓ agrees</span>' : f.agrees === false ? '<span class="differ">✗ differs</span>' : '';
-    return `<tr><td>${html(f.name)}</td><td class="num"><strong>${html(formatProbeValue(f.value, f.unit))}</strong></td><td class="num">${html(f.os === null ? '' : formatProbeValue(f.os, f.unit))}</td><td>${mark}</td><td class="muted">${html(f.note ?? '')}</td></tr>`;
+    const value = f.withheld === undefined ? `<strong>${html(formatProbeValue(f.value, f.unit))}</strong>` : '<span class="differ">withheld</span>';
+    const how = f.withheld === undefined ? html(f.note ?? '') : html(`withheld: ${f.withheld}`);
+    return `<tr><td>${html(f.name)}</td><td class="num">${value}</td><td class="num">${html(f.os === null ? '' : formatProbeValue(f.os, f.unit))}</td><td>${mark}</td><td class="muted">${how}</td></tr>`;
   });
   return `<table class="findings"><tr><th>inferred</th><th class="num">value</th><th class="num">OS</th><th></th><th>how</th></tr>${rows.join('')}</table>`;
 }
@@ -47,7 +49,12 @@ function experimentSection(e: ProbeExperimentResult, charts: ChartRegistry): str
   const status = e.status === 'ok' ? '' : `<p class="status-${e.status}">${html(e.status)}: ${html(e.reason ?? '')}</p>`;
   const figures = e.series.map((s) => seriesChart(s, charts)).join('');
   const notes = e.notes.map((n) => `<p class="muted">Note: ${html(n)}</p>`).join('');
-  return `<section class="experiment"><h2 id="${html(e.id)}">${html(e.title)} <span class="muted mono">${html(e.file)}</span></h2>${status}${findingsTable(e)}<div class="charts">${figures}</div>${notes}</section>`;
+  // Withheld points are out of the charts; findings say why in their own row.
+  const withheld = (e.withheld ?? [])
+    .filter((w) => w.series !== null)
+    .map((w) => `<p class="status-skipped">${html(w.figure)} withheld: ${html(w.reason)}</p>`)
+    .join('');
+  return `<section class="experiment"><h2 id="${html(e.id)}">${html(e.title)} <span class="muted mono">${html(e.file)}</span></h2>${status}${findingsTable(e)}<div class="charts">${figures}</div>${withheld}${notes}</section>`;
 }
 
 function machineTable(doc: ProbeDocument): string {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import type { OsCacheFacts } from './os-cache-facts.js';
 import type { ProbeExperiment } from './probe-experiment.js';
+import { withholdImplausible } from './check-plausibility.js';
 import { probeFileName } from './probe-experiments.js';
 import { CANNOT_RUN, PROBE_FORMAT, type ProbeDocument, type ProbeExperimentResult } from './probe-types.js';
 
@@ -53,6 +54,7 @@ export function buildProbeDocument(input: ProbeInput): ProbeDocument {
     timer: input.results.environment.clock,
     os: input.os,
     osSource: input.osSource,
-    experiments: input.experiments.map((exp) => experimentResult(exp, input)),
+    // Every figure is checked for physical plausibility before any report reads it.
+    experiments: input.experiments.map((exp) => withholdImplausible(experimentResult(exp, input))),
   };
 }

@@ -63,6 +63,31 @@ export interface ProbeFinding {
    * and this. Absent in other findings and in documents of earlier versions.
    */
   upTo?: number;
+  /**
+   * A cache-size knee's plateau: ns per load just before its climb (the level's latency). Absent in
+   * other findings and in documents of earlier versions.
+   */
+  plateauNs?: number;
+  /** Why the value was withheld as physically implausible (`value` is then null); absent when it was not. */
+  withheld?: string;
+}
+
+/**
+ * A figure the plausibility check (check-plausibility.ts) kept out of the reports, with what it was:
+ * a finding (series and x null) or a measured point, the range it left (null for a figure withheld
+ * because one it derives from was), and why.
+ */
+export interface WithheldFigure {
+  /** `memory latency`, or `<series> at <x>` for a point. */
+  figure: string;
+  series: string | null;
+  x: number | string | null;
+  value: number;
+  unit: ProbeUnit;
+  range: string | null;
+  low: number | null;
+  high: number | null;
+  reason: string;
 }
 
 export type ProbeStatus = 'ok' | 'skipped' | 'failed';
@@ -79,6 +104,8 @@ export interface ProbeExperimentResult {
   findings: ProbeFinding[];
   /** Remarks on points that could not be measured or on how to read the result. */
   notes: string[];
+  /** Figures outside their physical range, taken out of `series` and `findings`; absent in documents of earlier versions. */
+  withheld?: WithheldFigure[];
 }
 
 export interface ProbeDocument {

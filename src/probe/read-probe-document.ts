@@ -1,8 +1,9 @@
 /**
  * Reads a `ubench probe --json` document back (for `ubench report`), checking its format marker,
- * version and outline; anything else is a one-line ResultsFileError naming the file.
+ * version and outline, and withholds its physically implausible figures; anything else is a one-line ResultsFileError naming the file.
  */
 import { ResultsFileError } from '../results/read-results.js';
+import { withholdImplausibleFigures } from './check-plausibility.js';
 import { PROBE_FORMAT, type ProbeDocument } from './probe-types.js';
 
 /** True when `value` carries the probe document's format marker (any version). */
@@ -25,5 +26,6 @@ export function checkProbeDocument(path: string, value: unknown): ProbeDocument 
     typeof doc['os'] === 'object' &&
     doc['os'] !== null;
   if (!outlineOk) throw new ResultsFileError(path, `${path}: malformed probe document (expected environment, os and experiments with series and findings)`);
-  return value as ProbeDocument;
+  // A document written before the plausibility check (or edited by hand) is checked on reading too.
+  return withholdImplausibleFigures(value as ProbeDocument);
 }

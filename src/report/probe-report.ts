@@ -5,7 +5,7 @@
  */
 import { runtimeLabel } from '../results/runtime-identity.js';
 import pc from 'picocolors';
-import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbeSeries } from '../probe/probe-types.js';
+import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbePoint, ProbeSeries, WithheldFigure } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
 import { formatDuration, MISSING_VALUE_TEXT } from '../results/format-units.js';
 import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../probe/probe-value-text.js';
@@ -54,20 +54,35 @@ function ciText(lower: number, upper: number, s: ProbeSeries): string {
   return `${formatProbeValue(lower, s.yUnit)} … ${formatProbeValue(upper, s.yUnit)}`;
 }
 
-function seriesLines(s: ProbeSeries, width: number, c: Colors): string[] {
-  if (s.points.length === 0) return [];
+/** Text of a withheld figure where its value would stand: the word, never the number (that is in the reason). */
+const WITHHELD_TEXT = 'withheld';
+
+function seriesLines(s: ProbeSeries, withheld: readonly WithheldFigure[], width: number, c: Colors): string[] {
+  const mine = withheld.filter((w) => w.series === s.name);
+  if (s.points.length === 0 && mine.length === 0) return [];
   const categorical = isCategorical(s);
   const top = Math.max(...s.points.map((p) => p.y));
   const header: TableCell[] = [s.xLabel, s.yLabel, '95% CI'].map((text) => ({ text, paint: c.dim }));
-  const rows: TableCell[][] = s.points.map((p) => [
-    { text: formatProbeValue(p.x, s.xUnit) },
-    { text: formatProbeValue(p.y, s.yUnit) },
-    { text: ciText(p.yLower, p.yUpper, s), paint: c.dim },
-    { text: categorical && top > 0 ? '█'.repeat(Math.max(1, Math.round((p.y / top) * BAR_WIDTH))) : '', paint: c.cyan },
+  const measured = s.points.map((p): [ProbePoint['x'], TableCell[]] => [
+    p.x,
+    [
+      { text: formatProbeValue(p.x, s.xUnit) },
+      { text: formatProbeValue(p.y, s.yUnit) },
+      { text: ciText(p.yLower, p.yUpper, s), paint: c.dim },
+      { text: categorical && top > 0 ? '█'.repeat(Math.max(1, Math.round((p.y / top) * BAR_WIDTH))) : '', paint: c.cyan },
+    ],
   ]);
+  const withheldRows = mine.map((w): [ProbePoint['x'], TableCell[]] => [
+    w.x ?? '',
+    [{ text: formatProbeValue(w.x, s.xUnit) }, { text: '' }, { text: '' }, { text: `${WITHHELD_TEXT}: ${w.reason}`, paint: c.yellow }],
+  ]);
+  const all = [...measured, ...withheldRows];
+  // A withheld point's row stands where its x would be, among the measured ones.
+  if (all.every(([x]) => typeof x === 'number')) all.sort(([a], [b]) => (a as number) - (b as number));
+  const rows = all.map(([, row]) => row);
   const columns: TableColumn[] = [{ align: 'left' }, { align: 'right' }, { align: 'right' }, { align: 'left' }];
   const lines = [`${INDENT}${c.bold(s.name)} ${c.dim(`— ${s.description}`)}`, ...renderTable([header, ...rows], columns, { indent: INDENT + INDENT })];
-  if (!categorical) {
+  if (!categorical && s.points.length > 0) {
     const chart = renderAsciiChart(
       s.points.map((p) => ({ xLabel: probeAxisLabel(p.x, s.xUnit).replace(' ', ''), y: p.y })),
       { height: CHART_HEIGHT, maxWidth: width, indent: INDENT + INDENT, logY: s.logY, formatY: (v) => formatProbeValue(v, s.yUnit) },
@@ -83,10 +98,10 @@ function findingLines(findings: readonly ProbeFinding[], c: Colors): string[] {
   const anyOs = findings.some((f) => f.os !== null);
   const rows: TableCell[][] = findings.map((f) => [
     { text: f.name },
-    { text: formatProbeValue(f.value, f.unit), paint: c.bold },
+    f.withheld === undefined ? { text: formatProbeValue(f.value, f.unit), paint: c.bold } : { text: WITHHELD_TEXT, paint: c.yellow },
     { text: f.os === null ? '' : `OS ${formatProbeValue(f.os, f.unit)}` },
     mark(f),
-    { text: f.note ?? '', paint: c.dim },
+    f.withheld === undefined ? { text: f.note ?? '', paint: c.dim } : { text: `${WITHHELD_TEXT}: ${f.withheld}`, paint: c.yellow },
   ]);
   const columns: TableColumn[] = [{ align: 'left' }, { align: 'right' }, { align: 'left' }, { align: 'left' }, { align: 'left' }];
   return [`${INDENT}${c.bold(anyOs ? 'inferred, beside the OS' : 'inferred')}`, ...renderTable(rows, columns, { indent: INDENT + INDENT })];
@@ -97,7 +112,7 @@ function experimentLines(e: ProbeExperimentResult, width: number, c: Colors): st
   if (e.status === 'skipped') lines.push(`${INDENT}${c.yellow(`skipped: ${e.reason ?? ''}`)}`);
   if (e.status === 'failed') lines.push(`${INDENT}${c.red(`failed: ${e.reason ?? ''}`)}`);
   for (const s of e.series) {
-    const block = seriesLines(s, width, c);
+    const block = seriesLines(s, e.withheld ?? [], width, c);
     if (block.length > 0) lines.push(...block, '');
   }
   lines.push(...findingLines(e.findings, c));

@@ -38,6 +38,12 @@ describe('ubench probe (real processes)', () => {
       assert.ok(Math.abs(p.y * 65_536 - p.nsPerOp) < 1e-6 * p.nsPerOp, 'y is ns per element');
     }
     assert.equal(branch!.findings.length, 3);
+    // Every figure went through the plausibility check: a withheld one is recorded and printed as withheld, not as a number.
+    for (const e of doc.experiments) {
+      assert.ok(Array.isArray(e.withheld ?? []));
+      for (const f of e.findings) assert.ok(f.value !== null || f.withheld !== undefined || f.note !== null, `${e.id}: ${f.name} has neither a value nor a reason`);
+      for (const w of e.withheld ?? []) assert.ok(run.stdout.includes(`withheld: ${w.reason}`), `${w.figure} is withheld in the document but not in the report`);
+    }
     assert.ok(doc.timer !== null && doc.timer.costNs > 0);
     assert.match(run.stdout, /^Machine \(as the OS reports it\)$/m);
     assert.match(run.stdout, /^Branch prediction .*branch-prediction\.bench\.ts$/m);

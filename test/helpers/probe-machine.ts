@@ -95,11 +95,11 @@ export function probeMachine(overrides?: (d: Declared) => Declared) {
   });
 }
 
-/** The model's quick-mode results as one results file, without running anything (for page tests). */
-export function probeResults(): ResultsFile {
+/** The model's quick-mode results as one results file, without running anything (for page tests); `overrides` as for {@link probeMachine}. */
+export function probeResults(overrides?: (d: Declared) => Declared): ResultsFile {
   const files = ['branch-prediction', 'data-dependency', 'cache-line', 'cache-size', 'bandwidth', 'memory-parallelism'].map((id) => `${id}.bench.ts`);
   const benchmarks: BenchmarkResult[] = files.flatMap((file) =>
-    modelBenchmarks(file).map((d, i) => {
+    modelBenchmarks(file, overrides).map((d, i) => {
       const name = displayName(d.name, d.params);
       const result = syntheticResult({ perOp: noisy(20, d.outcome as number, 0.002, i + 1) });
       return { ...result, id: benchmarkId(`probe/${file}`, d.group, name), name, baseName: d.name, file: `probe/${file}`, group: d.group, params: d.params };

@@ -31,7 +31,7 @@ export function matchKnees(knees: readonly CacheLevelKnee[], caches: readonly Os
     const name = `${cacheLabel(c)} size`;
     if (best !== undefined) {
       used.add(best);
-      findings.push({ name, value: best.sizeBytes, unit: 'bytes', os: size, agrees: true, note: plateaus(best), upTo: best.climbEndBytes });
+      findings.push({ name, value: best.sizeBytes, unit: 'bytes', os: size, agrees: true, note: plateaus(best), upTo: best.climbEndBytes, plateauNs: best.nsBefore });
     } else if (largestBytes < KNEE_TOLERANCE * size) {
       findings.push({
         name,
@@ -48,7 +48,7 @@ export function matchKnees(knees: readonly CacheLevelKnee[], caches: readonly Os
   for (const k of knees.filter((x) => !used.has(x))) {
     const memory = k.lastLevel ? `; flat from its top on: main memory, so this climb leaves the last-level cache` : '';
     const note = caches.length === 0 ? `${plateaus(k)}${memory}` : `${plateaus(k)}${memory}; matches no cache the OS lists (TLB reach, or a cache shared differently than reported)`;
-    findings.push({ name: k.lastLevel ? LAST_LEVEL_KNEE : 'knee', value: k.sizeBytes, unit: 'bytes', os: null, agrees: null, note, upTo: k.climbEndBytes });
+    findings.push({ name: k.lastLevel ? LAST_LEVEL_KNEE : 'knee', value: k.sizeBytes, unit: 'bytes', os: null, agrees: null, note, upTo: k.climbEndBytes, plateauNs: k.nsBefore });
   }
   return findings;
 }
