@@ -39,6 +39,7 @@ import { retainsMemory } from './retains-memory.js';
 import { throttled } from './throttled.js';
 import { timerResolution } from './timer-resolution.js';
 import { pct } from './format.js';
+import { describe } from '../../stats/describe.js';
 
 export const RULES: readonly Rule[] = [
   loaderTransform,
@@ -104,11 +105,20 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
     const still = rule.check(adjusted, context);
     if (still.length === 0) attributed.push(...raw);
-    else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement) ?? { ...d, message: `${d.message}${note}` }))));
+    else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement, adjusted!) ?? { ...d, message: `${d.message}${note}` }))));
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
   return withoutRepeats(symptomsYieldToCauses(neighbourSteps(found, result, context)));
 }
+
+/**
+ * A spread or clusters outlasting the host's part are the code's when this wide (coefficient of
+ * variation of the adjusted samples): memory-bound lookups beside a neighbour that rebuilt a 24 MiB
+ * table each sample spread by 12% with no wait and a level throughput reference (the caches and the
+ * memory bus the references do not see), where the code's own phases spread by 40–70%. Narrower
+ * spreads stay information; their structure, if any, is `levels`' and `drift`'s to find.
+ */
+const OWN_SPREAD_MIN_CV = 0.25;
 
 /** The shape findings whose spread or clusters, when they outlast the host's part, are the code's own cost varying. */
 const OWN_SPREAD_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal']);
@@ -118,10 +128,10 @@ const OWN_SPREAD_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal']);
  * benchmark's own cost varies, a warning worded with the figures after the host's part. A precision
  * target missed without a wide spread stays information: the interval beside the estimate says it.
  */
-function ownSpread(raw: Diagnostic, still: readonly Diagnostic[], movement: number): Diagnostic | null {
+function ownSpread(raw: Diagnostic, still: readonly Diagnostic[], movement: number, adjusted: OkResult): Diagnostic | null {
   if (!OWN_SPREAD_CODES.has(raw.code) || raw.severity !== 'info') return null;
   const after = still.find((d) => d.code === raw.code && (d.code !== 'noisy' || d.message.startsWith('samples spread')));
-  if (after === undefined) return null;
+  if (after === undefined || describe(perSampleNs(adjusted)).cv < OWN_SPREAD_MIN_CV) return null;
   const host = movement >= HOST_MENTION_MOVEMENT ? `the host's speed moved ${pct(movement)}, and ` : '';
   return {
     ...after,
