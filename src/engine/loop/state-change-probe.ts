@@ -19,6 +19,7 @@
 import type { StateChange } from '../../results/state-change-types.js';
 import type { StatefulBatches } from './batch-runner.js';
 import { describeChange, fingerprintState, type StateFingerprint } from './state-fingerprint.js';
+import { isPlainCopyable, plainCopy } from './plain-copy.js';
 
 /**
  * Timed pairs (fresh, later). A batch of one slow call is hit whole by a GC pause or a burst of the
@@ -184,20 +185,16 @@ async function timedPair(states: StatefulBatches, first: number, from: number, c
 }
 
 /**
- * The first `count` calls on a copy of a used state (structuredClone): what the used content costs
+ * The first `count` calls on a copy of a used state (plain-copy.ts): what the used content costs
  * on an object the body has not run on yet. A first call that costs more only because its object is
  * new (memory first touched, the engine's first look at it: a scratch refilled and sorted read 1.7×
  * on its first call here) costs as much on the copy; one that costs more because of the content
- * setup made (random data, sorted afterwards) does not. NaN when the state cannot be copied or the
- * body fails on the copy (a class instance comes back a plain object).
+ * setup made (random data, sorted afterwards) does not. NaN when the state is not plain data (a
+ * class instance, a function), or the body fails on the copy.
  */
 async function newObjectFirstCall(states: StatefulBatches, used: unknown, count: number): Promise<number> {
-  let copy: unknown;
-  try {
-    copy = structuredClone(used);
-  } catch {
-    return Number.NaN;
-  }
+  if (used === undefined || !isPlainCopyable(used)) return Number.NaN;
+  const copy = plainCopy(used);
   try {
     return (await states.run(copy, count)) / count;
   } catch {

@@ -1,0 +1,37 @@
+/** The state-change probe's copy of a used state: plain data is copied deeply, anything else refused without an exception. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { isPlainCopyable, plainCopy } from '../../src/engine/loop/plain-copy.js';
+
+describe('plainCopy', () => {
+  it('copies arrays, typed arrays, Maps, Sets and plain objects deeply, keeping cycles', () => {
+    const state: Record<string, unknown> = { items: [3, 1, 2], f: Float64Array.of(1.5, 2.5), m: new Map([[1, { a: 1 }]]), s: new Set(['x']), at: new Date(5) };
+    state['self'] = state;
+    const copy = plainCopy(state) as typeof state;
+    assert.notEqual(copy, state);
+    assert.deepEqual(copy['items'], [3, 1, 2]);
+    assert.notEqual(copy['items'], state['items']);
+    assert.deepEqual([...(copy['f'] as Float64Array)], [1.5, 2.5]);
+    assert.notEqual((copy['m'] as Map<number, object>).get(1), (state['m'] as Map<number, object>).get(1));
+    assert.equal(copy['self'], copy);
+  });
+
+  it('refuses, without throwing, what is not plain data: functions, class instances, accessors, symbols', () => {
+    class Queue {
+      items = [1];
+    }
+    for (const value of [() => 1, new Queue(), { q: new Queue() }, Object.defineProperty({}, 'x', { get: () => 1, enumerable: true }), { [Symbol('k')]: 1 }, Symbol('s')]) {
+      assert.equal(isPlainCopyable(value), false);
+      assert.equal(plainCopy(value), undefined);
+    }
+  });
+
+  it('copies any JSON value to an equal one (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        assert.deepEqual(plainCopy(value), value);
+      }),
+    );
+  });
+});
