@@ -32,12 +32,6 @@ export function verdictCounts(rows: readonly { verdict: Verdict }[]): [Verdict, 
   });
 }
 
-/** "1 slower, 2 same, 1 can't tell". */
-export function verdictSummary(rows: readonly { verdict: Verdict }[]): string {
-  const parts = verdictCounts(rows).map(([v, count]) => `${count} ${verdictText(v)}`);
-  return parts.length === 0 ? 'no rows' : parts.join(', ');
-}
-
 /** The verdict as a person reads it: `can't tell` for `cant-tell`. */
 export const verdictText = (verdict: Verdict): string => (verdict === 'cant-tell' ? "can't tell" : verdict);
 

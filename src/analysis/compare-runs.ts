@@ -14,7 +14,7 @@ import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, type BytesCha
 import { compareInstructionCounts, measuredCount } from './compare-instructions.js';
 import { bandBasisText, MIN_BAND_RUNS, PROCESS_ALLOWANCE, processBand, type ProcessBand } from './learned-band.js';
 
-export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, verdictCounts, verdictSummary, verdictText } from './compare-row.js';
+export { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, verdictCounts, verdictText } from './compare-row.js';
 export type { BytesChange, ChangeTest, CompareMetric, CompareRow, CompareSide, Verdict } from './compare-row.js';
 import { allocates, BYTES_PER_OP_RESOLUTION } from '../results/memory-types.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';

@@ -10,6 +10,7 @@
 import type { InstructionCount } from './instruction-types.js';
 import type { DetachedBuffers, ModuleIsolation } from './isolation-types.js';
 import type { HostTrack, RunHost } from './host-types.js';
+import type { FixedCostFit, SpreadInfo } from './fixed-cost-types.js';
 import type { MemoryInfo } from './memory-types.js';
 import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
@@ -26,6 +27,7 @@ export type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from '.
 export type { InstructionCount, RegionCount, SimulatedCacheMisses } from './instruction-types.js';
 export type { ThrottleInfo } from './throttle-types.js';
 export type { HostQuiet, HostTrack, RunHost } from './host-types.js';
+export type { FixedCostFit, SpreadInfo } from './fixed-cost-types.js';
 export type * from './complexity-types.js';
 export type * from './explain-types.js';
 export type { AllocationSite, AllocationSites, Footprint, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';
@@ -125,34 +127,6 @@ export interface CalibrationInfo {
   baseIterations: number;
   /** A manual loop whose samples were mostly a fixed cost per call: the counts were spread geometrically below the top count (absent otherwise, and in older files). */
   spread?: SpreadInfo;
-}
-
-/** How a manual loop's iteration counts were spread (engine/loop/fixed-cost-ladder.ts). */
-export interface SpreadInfo {
-  /** The lowest level's count. */
-  lowIterations: number;
-  /** The top level's count: where the operations' part of a sample reached its target, or the budget's cap. */
-  highIterations: number;
-  /** Fastest batch of one iteration: about the fixed cost. */
-  oneIterationNs: number;
-  /** Fastest batch at the top count. */
-  topNs: number;
-}
-
-/**
- * Samples spread over a wide range of iteration counts (`calibration.spread`): the Theil–Sen fit of
- * `elapsedNs = fixedNs + perOpNs · iterations`, each with its 95% interval (stats/theil-sen.ts).
- */
-export interface FixedCostFit {
-  perOpNs: number;
-  perOpLower: number;
-  perOpUpper: number;
-  /** The fixed cost of every sample: the body's own work before or after its b.n loop. */
-  fixedNs: number;
-  fixedLower: number;
-  fixedUpper: number;
-  /** False when the slope's interval reaches 0: the fixed cost swamps the operations even at the top count, and the per-operation cost cannot be told. */
-  separated: boolean;
 }
 
 export interface PrecisionInfo {

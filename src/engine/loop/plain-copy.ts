@@ -1,6 +1,6 @@
 /**
  * A deep copy of plain data — primitives, arrays, typed arrays, DataViews, ArrayBuffers, Maps,
- * Sets, Dates and objects whose prototype is Object.prototype or null — or `undefined` when the
+ * Sets, Dates and objects whose prototype is Object.prototype or null — or null when the
  * value holds anything else (a function, a class instance, a symbol-keyed property, a cycle deeper
  * than MAX_DEPTH). It never throws: the state-change probe copies a used state while other
  * benchmarks of the process may be sampling, and an exception there (structuredClone's
@@ -14,14 +14,10 @@ const MAX_DEPTH = 64;
 
 const NOT_PLAIN = Symbol('not plain');
 
-export function plainCopy(value: unknown): unknown {
+/** The copy, boxed so that a copied `undefined` differs from "not plain data" (null). */
+export function plainCopy(value: unknown): { copy: unknown } | null {
   const copy = copyOf(value, 0, new Map());
-  return copy === NOT_PLAIN ? undefined : copy;
-}
-
-/** Whether plainCopy could copy `value`: false for undefined only when the value itself was undefined. */
-export function isPlainCopyable(value: unknown): boolean {
-  return copyOf(value, 0, new Map()) !== NOT_PLAIN;
+  return copy === NOT_PLAIN ? null : { copy };
 }
 
 function copyOf(value: unknown, depth: number, seen: Map<object, unknown>): unknown {

@@ -19,7 +19,7 @@
 import type { StateChange } from '../../results/state-change-types.js';
 import type { StatefulBatches } from './batch-runner.js';
 import { describeChange, fingerprintState, type StateFingerprint } from './state-fingerprint.js';
-import { isPlainCopyable, plainCopy } from './plain-copy.js';
+import { plainCopy } from './plain-copy.js';
 
 /**
  * Timed pairs (fresh, later). A batch of one slow call is hit whole by a GC pause or a burst of the
@@ -193,10 +193,10 @@ async function timedPair(states: StatefulBatches, first: number, from: number, c
  * class instance, a function), or the body fails on the copy.
  */
 async function newObjectFirstCall(states: StatefulBatches, used: unknown, count: number): Promise<number> {
-  if (used === undefined || !isPlainCopyable(used)) return Number.NaN;
-  const copy = plainCopy(used);
+  const copied = used === undefined ? null : plainCopy(used);
+  if (copied === null) return Number.NaN;
   try {
-    return (await states.run(copy, count)) / count;
+    return (await states.run(copied.copy, count)) / count;
   } catch {
     return Number.NaN;
   }
