@@ -19,6 +19,8 @@
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { findLevels, type Levels } from '../../stats/levels.js';
 import { median } from '../../stats/quantile.js';
+import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
+import { perOpValues } from '../../results/derived-values.js';
 import { withSamples } from '../derive-from-samples.js';
 import { setupDependence } from '../setup-dependence.js';
 import { hostAdjusted } from '../host-track.js';
@@ -70,6 +72,22 @@ function hostBetween(found: Levels, factors: readonly number[]): number {
   return at(top) / at(0) - 1;
 }
 
+/**
+ * The level the GC-free samples keep, when the GC-free pass measured the benchmark, GC added a
+ * significant share and those samples show no levels: then the levels are garbage collection's
+ * cycles (the same principle as the host's: a finding belongs to what, taken out, removes it).
+ */
+function levelsWithoutGc(result: OkResult): number | null {
+  const cost = result.memory?.gcCost ?? null;
+  if (cost === null || cost.status !== 'measured' || cost.overhead?.significant !== true || cost.noGc === null) return null;
+  const values = perOpValues(cost.samples);
+  if (values.length < SHAPE_MIN_SAMPLES || findLevels(values) !== null) return null;
+  return cost.noGc.nsPerOp;
+}
+
+const GC_LEVELS_HINT =
+  "The levels are garbage collection's cycles, not different work: what the body keeps alive is promoted and marked in the old generation, and samples taken while a cycle runs pay for it. Keep fewer objects alive per call, or benchmark the work apart from the keeping; the median is the time outside the cycles.";
+
 export const levels: Rule = {
   code: LEVELS_CODE,
   check(result, context) {
@@ -89,11 +107,16 @@ export const levels: Rule = {
     const ratio = found.levels.at(-1)!.center / found.levels[0]!.center;
     const between = hostBetween(found, factors);
     const movement = result.host?.movement ?? 0;
+    const gcFree = levelsWithoutGc(result);
+    const gcPart = gcFree === null ? '' : `; measured GC-free, the samples keep one level (${ns(gcFree)}): the levels are garbage collection's cycles`;
     const diagnostic: Diagnostic = {
       code: LEVELS_CODE,
       severity: 'warning',
-      message: `the benchmark's own cost changes level: ${WORDS[found.levels.length]} levels, ${list}, ${arrangementText(found, found.labels.length)}; the host's speed moved ${pct(movement)} during the samples (${pct(Math.abs(between))} ${between >= 0 ? 'slower' : 'faster'} in the highest level's samples than in the lowest's), which does not explain a ${ratio.toFixed(1)}× step; one number cannot describe them`,
-      hint: 'The body does different work at different times: an input or a cache that changes with time or with the call count, a path taken every other call, a state that flips mid-run. Benchmark each level on its own (a fixed input per benchmark), or make every sample do the same work.',
+      message: `the benchmark's own cost changes level: ${WORDS[found.levels.length]} levels, ${list}, ${arrangementText(found, found.labels.length)}; the host's speed moved ${pct(movement)} during the samples (${pct(Math.abs(between))} ${between >= 0 ? 'slower' : 'faster'} in the highest level's samples than in the lowest's), which does not explain a ${ratio.toFixed(1)}× step${gcPart}; one number cannot describe them`,
+      hint:
+        gcFree !== null
+          ? GC_LEVELS_HINT
+          : 'The body does different work at different times: an input or a cache that changes with time or with the call count, a path taken every other call, a state that flips mid-run. Benchmark each level on its own (a fixed input per benchmark), or make every sample do the same work.',
       evidence: {
         levels: found.levels.map((l) => ({ ns: l.center, share: l.share, samples: l.count })),
         arrangement: found.arrangement,
@@ -104,6 +127,7 @@ export const levels: Rule = {
         hostBetweenLevels: between,
         addedShare: added,
         cpuWaitShare: waited,
+        gcFreeNsPerOp: gcFree,
       },
     };
     return [diagnostic];

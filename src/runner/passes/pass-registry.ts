@@ -6,6 +6,7 @@
  */
 import { allocSitesPass } from './alloc-sites/alloc-sites-pass.js';
 import { disasmPass } from './disasm/disasm-pass.js';
+import { gcBoundPass } from './gc-cost/gc-bound-pass.js';
 import { gcCostPass } from './gc-cost/gc-cost-pass.js';
 import { heapSnapshotPass } from './heap-snapshot/heap-snapshot-pass.js';
 import { instructionsPass } from './instructions/instructions-pass.js';
@@ -13,7 +14,7 @@ import type { PassSelection, PassSwitch } from './post-timing-pass.js';
 import { pretenuringOffPass } from './pretenuring-off/pretenuring-off-pass.js';
 import { profilePass } from './profile/profile-pass.js';
 
-export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass] as const;
+export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, gcBoundPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass] as const;
 
 /** Every switch of every pass, in the order of the passes. */
 export const PASS_SWITCHES: readonly PassSwitch[] = POST_TIMING_PASSES.flatMap((pass): readonly PassSwitch[] => pass.switches);

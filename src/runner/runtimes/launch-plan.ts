@@ -40,7 +40,7 @@ export interface ProcessFiles {
 export function passFlags(pass: ChildRequest['pass']): string[] {
   // Every small allocation young, where the memory phase counts it exactly (docs/memory.md).
   if (pass?.kind === 'pretenuring-off') return ['--no-allocation-site-pretenuring'];
-  if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`];
+  if (pass?.kind === 'no-gc') return [`--min-semi-space-size=${pass.semiSpaceMiB}`, `--max-semi-space-size=${pass.semiSpaceMiB}`, '--no-allocation-site-pretenuring'];
   if (pass?.kind === 'instructions') return DETERMINISTIC_V8_FLAGS;
   if (pass?.kind === 'disasm') {
     return [

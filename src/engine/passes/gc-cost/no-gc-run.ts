@@ -9,7 +9,7 @@ import type { DeclaredBenchmark } from '../../../define/types.js';
 import type { NoGcRun } from '../../../results/gc-cost-types.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';
-import { minorGc } from '../../memory/forced-gc.js';
+import { fullGc } from '../../memory/forced-gc.js';
 import { RegionGcCounter } from '../../memory/gc-in-regions.js';
 import { ensureOptimized } from '../../loop/jit-tier.js';
 import { measure } from '../../loop/measure.js';
@@ -26,7 +26,7 @@ export async function runWithoutGc(
   { maxIterationsPerSample, semiSpaceMiB }: { maxIterationsPerSample: number | null; semiSpaceMiB: number },
   onPhase: (phase: 'warmup' | 'sample') => void,
 ): Promise<NoGcRun> {
-  const emptyYoungGeneration = minorGc();
+  const emptyYoungGeneration = fullGc();
   if (emptyYoungGeneration === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
   const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
   const counter = new RegionGcCounter();

@@ -8,7 +8,7 @@ import type { PassRequest } from '../../../engine/process/events.js';
 import { BYTES_PER_OP_RESOLUTION } from '../../../results/memory-types.js';
 import type { BenchmarkResult } from '../../../results/types.js';
 import { measurable } from '../measurable.js';
-import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';
+import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
 
 /** Bytes in a mebibyte. */
 const MiB = 1024 * 1024;
@@ -67,6 +67,17 @@ export function planNoGc(benchmarks: readonly BenchmarkResult[]): NoGcPlan {
   return { pass: { kind: 'no-gc', semiSpaceMiB, maxIterations }, impossible };
 }
 
+/** Plans the GC-free process for the file's benchmarks that `chosen` picks, runs it, and records each one's outcome. */
+export async function runNoGcPass(context: PassContext, label: string, chosen: (b: BenchmarkResult) => boolean): Promise<void> {
+  const plan = planNoGc(context.collector.current(context.ids).filter(chosen));
+  for (const [id, reason] of plan.impossible) context.collector.passOutcome(id, { noGc: { status: 'impossible', reason } });
+  if (plan.pass === null) return;
+  await runPassProcess(plan.pass, Object.keys(plan.pass.maxIterations), context, label, {
+    result: (result) => (result.kind === 'no-gc' ? { noGc: { status: 'done', run: result.run } } : null),
+    error: (error) => ({ noGc: { status: 'failed', error } }),
+  });
+}
+
 export const gcCostPass = {
   label: 'GC-free',
   switches: [
@@ -78,12 +89,6 @@ export const gcCostPass = {
   ],
   runsOn: ['node'],
   async run(context) {
-    const plan = planNoGc(context.collector.current(context.ids));
-    for (const [id, reason] of plan.impossible) context.collector.passOutcome(id, { noGc: { status: 'impossible', reason } });
-    if (plan.pass === null) return;
-    await runPassProcess(plan.pass, Object.keys(plan.pass.maxIterations), context, this.label, {
-      result: (result) => (result.kind === 'no-gc' ? { noGc: { status: 'done', run: result.run } } : null),
-      error: (error) => ({ noGc: { status: 'failed', error } }),
-    });
+    await runNoGcPass(context, this.label, () => true);
   },
 } as const satisfies PostTimingPass;
