@@ -1,7 +1,9 @@
 /**
  * The GC-free measurement behind `--gc-cost` (seed 001: measure a cost by eliminating it). It runs
- * in a process started with a young generation large enough for a whole sample; every sample
- * starts right after a forced young-generation GC (untimed) and holds no more iterations than fit,
+ * in a process started with a young generation large enough for a whole sample (and pretenuring
+ * off, so every small allocation is young); every sample starts right after a forced full GC
+ * (untimed), which also finishes a marking cycle in progress (a young-generation GC left one running
+ * into the samples of a body that keeps its objects alive), and holds no more iterations than fit,
  * so no GC runs inside it. GCs that start inside a sample anyway are counted, so the parent can
  * refuse a figure that is not GC-free.
  */
@@ -26,8 +28,8 @@ export async function runWithoutGc(
   { maxIterationsPerSample, semiSpaceMiB }: { maxIterationsPerSample: number | null; semiSpaceMiB: number },
   onPhase: (phase: 'warmup' | 'sample') => void,
 ): Promise<NoGcRun> {
-  const emptyYoungGeneration = fullGc();
-  if (emptyYoungGeneration === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
+  const collectAll = fullGc();
+  if (collectAll === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
   const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
   const counter = new RegionGcCounter();
   let sampling = false;
@@ -35,7 +37,7 @@ export async function runWithoutGc(
   const measured = await measure(
     {
       runBatch(n) {
-        if (sampling) emptyYoungGeneration();
+        if (sampling) collectAll();
         return runner.runBatch(n);
       },
       now: hrtimeNow,
