@@ -75,10 +75,10 @@ describe('GC as a cost', () => {
     assert.match(d!.hint, /keeps alive/);
   });
 
-  it('attributes levels to GC when the GC-free samples keep one level, and to the body when they do not', () => {
+  it('attributes levels to GC (information beside gc-heavy) when the GC-free samples keep one level, and to the body when they do not', () => {
     const result = analyseBenchmark(ring(2), [ring(2)], context);
     const d = result.diagnostics.find((x) => x.code === 'levels');
-    assert.equal(d?.severity, 'warning');
+    assert.equal(d?.severity, 'info');
     assert.match(d!.message, /measured GC-free, the samples keep one level \(8\.\d+ ns\): the levels are garbage collection's cycles/);
     assert.match(d!.hint, /^The levels are garbage collection's cycles/);
     const twoLevelsFree = ring(2);
@@ -88,7 +88,20 @@ describe('GC as a cost', () => {
     );
     const own = analyseBenchmark({ ...twoLevelsFree, memory: memoryWith(0.1, free, 48) }, [twoLevelsFree], context);
     const mine = own.diagnostics.find((x) => x.code === 'levels');
-    assert.ok(mine !== undefined && !/garbage collection/.test(mine.message), mine?.message);
+    assert.ok(mine !== undefined && mine.severity === 'warning' && !/garbage collection/.test(mine.message), mine?.message);
+  });
+
+  it("calls the code's own spread GC's when the GC-free samples do not spread, and keeps the warning when they do", () => {
+    const rng = createRng(5);
+    const perOp = Array.from({ length: 40 }, () => 25 * (0.5 + 1.5 * rng()));
+    const base = syntheticResult({ perOp });
+    const spread = { ...base, samples: base.samples.map((s, i) => ({ ...s, round: 2000 + i, hostNs: 5500 })) };
+    const own = (free: number[]) => analyseBenchmark({ ...spread, memory: memoryWith(0.2, gcFree(free, perOp), 48) }, [spread], context).diagnostics.find((x) => x.code === 'noisy');
+    const gcs = own(noisy(40, 12, 0.01));
+    assert.equal(gcs?.severity, 'info', gcs?.message);
+    assert.match(gcs!.message, /measured GC-free the samples spread 1% \(coefficient of variation\): garbage collection's/);
+    const mine = own(Array.from({ length: 40 }, () => 12 * (0.5 + 1.5 * rng())));
+    assert.equal(mine?.severity, 'warning', mine?.message);
   });
 
   it('keeps to the pauses when elimination cannot tell, and says nothing when it shows GC costs little', () => {

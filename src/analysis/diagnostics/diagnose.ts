@@ -17,6 +17,7 @@ import { pooledTrend } from '../../stats/pooled-trend.js';
 import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
+import { shapesOfGc } from './gc-attribution.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';
@@ -108,7 +109,7 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement, adjusted!) ?? { ...d, message: `${d.message}${note}` }))));
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed));
-  return withoutRepeats(symptomsYieldToCauses(neighbourSteps(found, result, context)));
+  return withoutRepeats(symptomsYieldToCauses(shapesOfGc(neighbourSteps(found, result, context), result, OWN_SPREAD_MIN_CV)));
 }
 
 /**

@@ -19,8 +19,7 @@
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { findLevels, type Levels } from '../../stats/levels.js';
 import { median } from '../../stats/quantile.js';
-import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
-import { perOpValues } from '../../results/derived-values.js';
+import { levelsWithoutGc } from './gc-attribution.js';
 import { withSamples } from '../derive-from-samples.js';
 import { setupDependence } from '../setup-dependence.js';
 import { hostAdjusted } from '../host-track.js';
@@ -70,19 +69,6 @@ function hostBetween(found: Levels, factors: readonly number[]): number {
   const top = found.levels.length - 1;
   const at = (level: number): number => median(factors.filter((_, i) => found.labels[i] === level));
   return at(top) / at(0) - 1;
-}
-
-/**
- * The level the GC-free samples keep, when the GC-free pass measured the benchmark, GC added a
- * significant share and those samples show no levels: then the levels are garbage collection's
- * cycles (the same principle as the host's: a finding belongs to what, taken out, removes it).
- */
-function levelsWithoutGc(result: OkResult): number | null {
-  const cost = result.memory?.gcCost ?? null;
-  if (cost === null || cost.status !== 'measured' || cost.overhead?.significant !== true || cost.noGc === null) return null;
-  const values = perOpValues(cost.samples);
-  if (values.length < SHAPE_MIN_SAMPLES || findLevels(values) !== null) return null;
-  return cost.noGc.nsPerOp;
 }
 
 const GC_LEVELS_HINT =
