@@ -96,6 +96,16 @@ describe('warm-up and calibration (fake clock)', () => {
 });
 
 describe('sampling and stopping (fake clock)', () => {
+  it('charges untimed preparation before a sample to the budget only past the minimum count of samples', async () => {
+    // A GC-free pass's full GC of a large heap before each sample: 50 ms, against 10 ms samples.
+    const fake = createFakeBenchmark({ nsPerOp: 100, noise: 0.3 });
+    let prepared = 0;
+    const prepare = { ...deps(fake), now: () => fake.now() + prepared, beforeSample: () => void (prepared += 50e6) };
+    const result = await sample(prepare, config, 100);
+    // Charged from the first sample the budget would hold ~17; never charged, ~100 at 60 ms each.
+    assert.ok(result.samples.length >= MIN_SAMPLES && result.samples.length <= MIN_SAMPLES + 15, `${result.samples.length} samples`);
+  });
+
   it('varies iteration counts around the base so an intercept can be fitted', async () => {
     const fake = createFakeBenchmark({ nsPerOp: 10, noise: 0.001 });
     const result = await sample(deps(fake), config, 10);

@@ -87,6 +87,8 @@ export interface MeasureDeps {
   ensureOptimized?: () => void;
   /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
   gcIntervalNs?: () => number | null;
+  /** Untimed work before each sample (the GC-free pass's forced GC), charged to the budget only past the minimum count of samples. */
+  beforeSample?: () => void;
   /** Called after every sample, outside the timed region. */
   afterSample?: () => void;
   /** Times the host-speed reference once (sequential mode: after every sample), ns. */
@@ -257,11 +259,15 @@ export class Sampler {
   /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
   async take(round?: number): Promise<Sample> {
     const iterations = this.plan.next();
+    const prepared = this.deps.now();
+    this.deps.beforeSample?.();
     const begin = this.deps.now();
     const elapsedNs = await this.deps.runBatch(iterations);
     this.deps.afterSample?.();
     const length = this.deps.now() - begin;
-    this.spentNs += length;
+    // Preparation before a sample is charged to the budget once the minimum count is reached: the
+    // shape tests get their samples, and the budget still bounds the run.
+    this.spentNs += length + (this.samples.length >= this.config.minSamples ? begin - prepared : 0);
     this.lengths.push(length / iterations);
     const sample: Sample = round === undefined ? { iterations, elapsedNs } : { iterations, elapsedNs, round };
     this.samples.push(sample);
