@@ -1,0 +1,47 @@
+/**
+ * The real-file corpus (corpus/real/): every file run unchanged under its own harness and under
+ * ubench (scripts/real-corpus.mjs). Each file must run under its own harness, and every benchmark
+ * that harness completed must be measured by ubench under the same name, or carry ubench's reason
+ * for not measuring it: nothing silently dropped. Takes minutes; needs `npm run build` and
+ * `npm ci --prefix corpus/real`. Run with `npm run test:system`.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { type CorpusRun, runCorpus, tableLines } from '../../scripts/real-corpus.mjs';
+
+/** Files whose own harness legitimately runs nothing (vitest's skip/todo fixture). */
+const RUNS_NOTHING = new Set(['vitest/vitest-dev__vitest__mode.bench.ts']);
+
+describe('real-file corpus', () => {
+  let run: CorpusRun;
+  before(() => {
+    run = runCorpus({ say: (line) => process.stderr.write(`${line}\n`) });
+    process.stderr.write(`${tableLines(run).join('\n')}\n`);
+  });
+
+  it('holds at least 30 files of the four harnesses', () => {
+    assert.ok(run.results.length >= 30, `${run.results.length} files`);
+    assert.deepEqual([...new Set(run.results.map((r) => r.harness))].sort(), ['benchmark', 'mitata', 'tinybench', 'vitest']);
+  });
+
+  it('every file runs under its own harness', () => {
+    const broken = run.results.filter((r) => r.ownError !== null || (r.own === 0 && !RUNS_NOTHING.has(r.path)));
+    assert.deepEqual(
+      broken.map((r) => `${r.path}: ${r.ownError ?? 'no benchmark ran'}`),
+      [],
+    );
+  });
+
+  it('every benchmark its own harness ran is measured by ubench under the same name, or has a reason', () => {
+    const dropped = run.results.filter((r) => r.missing.length > 0);
+    assert.deepEqual(
+      dropped.map((r) => `${r.path}: ${r.missing.join(' | ')}`),
+      [],
+    );
+  });
+
+  it('ubench measures every benchmark of every file (refusals and failures listed)', () => {
+    const notMeasured = run.results.flatMap((r) => r.refused.map((f) => `${r.path}: ${f.key}: ${f.reason}`));
+    assert.deepEqual(notMeasured, []);
+  });
+});
