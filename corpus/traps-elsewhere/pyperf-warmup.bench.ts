@@ -3,7 +3,7 @@
 // with the rest. Here a memo table of 200,000 keys fills as random keys are asked for, so calls get
 // cheaper as it fills; it was meant to take about three seconds (a key at ~12 µs), longer than
 // ubench's default warm-up cap (2 s). Expected: `not-steady`.
-// Measured here (docs/corpus-rates.md): a key costs ~62 µs on this machine, so the table
+// Measured here (lab/corpus-rates.md): a key costs ~62 µs on this machine, so the table
 // fills over tens of seconds; warm-up saw a flat series of misses and converged in 0.44 s. The
 // trap as written is a slow ramp, not the three-second one meant; kept as measured.
 import { bench } from 'ubench';

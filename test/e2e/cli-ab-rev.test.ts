@@ -93,7 +93,7 @@ describe('ubench ab <rev>', () => {
       doc.rows.map((r) => r.name),
       ['bench/work.bench.ts#work'],
     );
-    // Twice the steps: a ratio near 2; a loaded 2-core host measured +68% [+23%, +130%] (scripts/ab-rev-figures.mjs), so the bound is loose.
+    // Twice the steps: a ratio near 2; a loaded 2-core host measured +68% [+23%, +130%] (lab/scripts/ab-rev-figures.mjs), so the bound is loose.
     assert.ok(doc.rows[0]!.ratio > 1.25, `ratio ${doc.rows[0]!.ratio} for twice the work`);
     assert.deepEqual([doc.onlyFilesInA, doc.onlyFilesInB], [['bench/old.bench.ts'], ['bench/new.bench.ts']]);
   });

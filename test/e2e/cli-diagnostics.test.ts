@@ -5,7 +5,7 @@
  * far cheaper than one read, so the reads are of the order of the measured time itself — about a
  * hundred times the rule's 1% limit, a ratio the host's speed moves alike on both sides — and it is
  * flagged at any budget. (optimized-away compares a body with the loop floor within 15%: how reliably
- * it fires is a figure of the machine, measured by `npm run bench:corpus` and `npm run bench:host`.)
+ * it fires is a figure of the machine, measured by `npm run lab -- corpus` and `npm run lab -- host`.)
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -91,6 +91,17 @@ describe('the npm package', { timeout: 240_000 }, () => {
     );
   });
 
+  it('ships the manual (docs/) and none of the lab: no figures, figure scripts, corpora or build scripts', () => {
+    assert.deepEqual(
+      entries.filter((e) => /^(lab|scripts|corpus|examples)\//.test(e) || /figures|corpus-rates|peers\.md/.test(e)),
+      [],
+    );
+    const manual = readdirSync(path.join(REPO_ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`);
+    assert.deepEqual(entries.filter((e) => e.startsWith('docs/')).sort(), manual.sort());
+  });
+
   it('installs into an empty project and runs a TypeScript bench file with npx ubench', async () => {
     const init = await run(NPM, ['init', '-y'], appDir.dir, 60_000);
     assert.equal(init.code, 0, describeRun(init));

@@ -140,7 +140,7 @@ export const PLANTED: readonly PlantedCause[] = [
   // The imported order comes 131,071 calls into the replay, ~100× later than V8 optimized scaleAll's
   // multiplication for numbers (by the 243rd-1,283rd call in plain Node 20 runs here; a replay of
   // 1,024 orders reached the string first in 1 run of 5): it deoptimizes there ('not a Number or
-  // Oddball', 3 of 3 short runs, the parent none: npm run bench:deopt-plant), and the code optimized
+  // Oddball', 3 of 3 short runs, the parent none: npm run lab -- deopt-plant), and the code optimized
   // again multiplies generically. The first cause must be in scaleAll, and the new deopt among the
   // evidence, placed in scaleAll.
   {

@@ -2,7 +2,7 @@
  * `ubench compare` on real runs (timing-sensitive, so quiet): the plumbing of --forks runs, the
  * comparison and its CI gate, on an effect no movement of the host can hide (the same benchmark
  * doing 10× the work). How often compare calls a change between runs of unchanged code, and how
- * small a change it finds, are figures of the machine: `npm run bench:compare-power` measures them.
+ * small a change it finds, are figures of the machine: `npm run lab -- compare-power` measures them.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

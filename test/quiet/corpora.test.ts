@@ -1,6 +1,6 @@
 /**
  * Quiet test: the corpora's plumbing on real runs. How often the rules fire on the clean corpus and
- * catch the traps is a statistical figure of this machine and is measured by `npm run bench:corpus`,
+ * catch the traps is a statistical figure of this machine and is measured by `npm run lab -- corpus`,
  * never asserted here. What CI asserts is what no movement of the host's speed can change: every
  * clean file loads and measures, and the traps whose evidence is not a time (the JIT tier, V8's
  * deopt log, clock reads per sample, retained memory) are reported by their rule.

@@ -4,21 +4,21 @@
  * "type": "commonjs" package as their untouched twins (.mjs; tsc's CommonJS), and a benchmark whose neighbour feeds a shared helper
  * other types reads as it does alone. Two processes per form; agreement within the larger spread of
  * the two forms' processes, at least TOLERANCE. A process whose own host throughput reference shows a
- * burst is taken again first (scripts/fidelity/host-slowed.mjs): such a process reads every benchmark
+ * burst is taken again first (lab/scripts/fidelity/host-slowed.mjs): such a process reads every benchmark
  * 1.2–1.7× slow, a clean-clone CI run read `four classes` ×1.35 beside its neighbour in two rounds, and
  * the processes of 2026-11-27 that read it 1.6× slow had the reference up 1.35–1.5×. Each benchmark
  * is read by its estimate, which reads the host's quiet rounds, for bursts within a process: a later
  * clean-clone run, its host so busy that 18 processes were taken again, read `one closure` ×1.44
- * and ×1.33 beside its neighbour by the medians over all samples. `npm run bench:fidelity` measures the full set with
+ * and ×1.33 beside its neighbour by the medians over all samples. `npm run lab -- fidelity` measures the full set with
  * the spread.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { agreement, estimatesOf } from '../../scripts/fidelity/agreement.mjs';
-import { buildForms, FORMS, ROOT } from '../../scripts/fidelity/forms.mjs';
-import { unslowed } from '../../scripts/fidelity/host-slowed.mjs';
-import { runUbench } from '../../scripts/fidelity/run-form.mjs';
+import { agreement, estimatesOf } from '../../lab/scripts/fidelity/agreement.mjs';
+import { buildForms, FORMS, ROOT } from '../../lab/scripts/fidelity/forms.mjs';
+import { unslowed } from '../../lab/scripts/fidelity/host-slowed.mjs';
+import { runUbench } from '../../lab/scripts/fidelity/run-form.mjs';
 import type { ResultsFile } from '../../src/results/types.js';
 import { makeTempDir } from '../helpers/e2e-cli.js';
 
@@ -28,7 +28,7 @@ const fixture = (name: string) => path.join(ROOT, 'test/fixtures/fidelity', name
 const PROCESSES = 2;
 /**
  * Never asked closer than 20%: single processes of the same code differ by up to 14% (95th
- * percentile, docs/corpus-rates.md), and 16 figures are judged here; the defects guarded against are
+ * percentile, lab/corpus-rates.md), and 16 figures are judged here; the defects guarded against are
  * larger (loading through tsx: 1.8× to 12×; a compiler in the benchmark's isolate: 2×; a neighbour's feedback, measured with one shared instance:
  * a shared helper +110%, a method +45%, a higher-order call +100%).
  */

@@ -4,7 +4,7 @@
  * depend on the host's speed); the GC cost only as plumbing: the GC-free samples really were GC-free,
  * the figures are there with CIs around them, and the verdict follows from them. Whether GC's ~25%
  * of `new Array(32)` comes out significant compares two processes, which a step or burst of the host
- * between them can hide: that is measured and reported by `npm run bench:harness`, and the verdict
+ * between them can hide: that is measured and reported by `npm run lab -- harness`, and the verdict
  * rule is tested on synthetic samples in test/unit/memory-passes.test.ts. In test/quiet (one file at
  * a time) because it measures.
  */

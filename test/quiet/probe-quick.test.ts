@@ -2,7 +2,7 @@
  * The whole quick probe on this machine, once: every experiment runs, yields its points and its
  * findings as finite numbers. No effect size is asserted: how much random data slows the branchy
  * copy and how much the prefix sum's dependency chain costs are figures of the machine, measured
- * and reported by `npm run bench:harness`, never asserted in CI. (How findings are computed from
+ * and reported by `npm run lab -- harness`, never asserted in CI. (How findings are computed from
  * the points is tested on synthetic points in test/unit/probe-analyses.test.ts.)
  */
 import assert from 'node:assert/strict';

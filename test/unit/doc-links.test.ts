@@ -1,5 +1,5 @@
 /**
- * Every link in the README and docs/ resolves: a relative link names a file of the project, and a
+ * Every link in the README, docs/ and lab/ resolves: a relative link names a file of the project, and a
  * `#fragment` names a heading of the page it points to (GitHub's anchors). The README is the front
  * door: at most README_MAX_LINES lines, with the install, run and test commands in its first lines.
  */
@@ -15,11 +15,14 @@ const README_MAX_LINES = 300;
 /** Where the commands must be found. */
 const README_COMMANDS_WITHIN = 15;
 
+/** The manual (docs/) and the lab's figures (lab/), each a folder of Markdown pages. */
 const pages = [
   'README.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
+  ...['docs', 'lab'].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `${folder}/${f}`),
+  ),
 ];
 
 /** GitHub's anchor of a heading: lower case, punctuation and symbols dropped, spaces to hyphens. */

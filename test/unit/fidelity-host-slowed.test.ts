@@ -1,10 +1,10 @@
 /**
- * The quiet fidelity test's retakes (scripts/fidelity/host-slowed.mjs): which processes of a round
+ * The quiet fidelity test's retakes (lab/scripts/fidelity/host-slowed.mjs): which processes of a round
  * the host slowed, by their own throughput reference, and which take is kept. Scripted documents, no process.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HOST_SLOWED, MAX_RETAKES, throughputOf, unslowed } from '../../scripts/fidelity/host-slowed.mjs';
+import { HOST_SLOWED, MAX_RETAKES, throughputOf, unslowed } from '../../lab/scripts/fidelity/host-slowed.mjs';
 
 /** A results document whose benchmarks read the throughput reference at these figures. */
 const doc = (...throughputs: (number | null)[]) => ({ benchmarks: throughputs.map((throughputNs, k) => ({ name: `b${k}`, host: { throughputNs } })) });

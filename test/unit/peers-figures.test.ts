@@ -1,5 +1,5 @@
 /**
- * The peers figures' readers and arithmetic (scripts/peers/): each harness's output read into
+ * The peers figures' readers and arithmetic (lab/scripts/peers/): each harness's output read into
  * estimates, anything malformed refused with a reason or left out, never a crash of the script and
  * never a number that is not a time; the CV, the per-run wall ratio and the CV verdict on synthetic
  * records. No process, no clock.
@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { HARNESSES, parseJson, readBenchNode, readMitata, readUbench } from '../../scripts/peers/harnesses.mjs';
-import type { Harness } from '../../scripts/peers/harnesses.mjs';
-import { runHarness } from '../../scripts/peers/run-harness.mjs';
-import { cv, type PeerRecord, summarise } from '../../scripts/peers/summarise.mjs';
+import { HARNESSES, parseJson, readBenchNode, readMitata, readUbench } from '../../lab/scripts/peers/harnesses.mjs';
+import type { Harness } from '../../lab/scripts/peers/harnesses.mjs';
+import { runHarness } from '../../lab/scripts/peers/run-harness.mjs';
+import { cv, type PeerRecord, summarise } from '../../lab/scripts/peers/summarise.mjs';
 
 const mitataDoc = (runs: unknown[], noop: unknown = 0.12) => JSON.stringify({ layout: [], benchmarks: [{ alias: 'x', runs }], context: { noop: { fn: { avg: noop } } } });
 
