@@ -36,7 +36,7 @@ const percent = formatThresholdPercent;
  * pairs of single-process runs of the clean corpus with the reference ≥ 10% apart, benchmarks moved
  * by a median 0.9 and a 95th percentile 1.31 times the reference's log-shift (tuning half; 1.31 held
  * out too); with 1 (the shift itself) 17.8% of those pairs were called a change, with 1.5 0.4%
- * (held-out: 8.8% → 0%) — docs/corpus-rates.md.
+ * (held-out: 8.8% → 0%) — lab/corpus-rates.md.
  */
 export const CONTENTION_SUSCEPTIBILITY = 1.5;
 

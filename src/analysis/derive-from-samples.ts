@@ -6,9 +6,8 @@
  * The estimate is the median of the samples taken in the host's quiet rounds where there are enough
  * of them (analysis/host-quiet.ts; per process), else of all samples. Where the host does not move
  * nearly every sample is quiet and the two agree; where another tenant slows the core in bursts, the quiet
- * rounds are the code on the host at its best, the figure a comparison across runs wants.
- * Measured (docs/peers.md, 5 runs of the peers script, 2026-11-27 09:17): the estimate's run-to-run
- * CV was at most the best peer's on 7 of 8 workloads (0.4–5.9%), the all-samples median's on 5 of 8.
+ * rounds are the code on the host at its best, the figure a comparison across runs wants: on such a
+ * host its run-to-run spread is smaller than the all-samples median's (lab/peers.md).
  */
 import type { BenchmarkResult, Estimate, FixedCostFit, ResultsFile, Sample, SampleStats } from '../results/types.js';
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';

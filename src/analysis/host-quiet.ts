@@ -3,13 +3,8 @@
  * where the process has enough of them, else all of its samples. The throughput reference feels what
  * slows code of much instruction-level parallelism — another tenant at work on the core's other
  * hardware thread — which the latency reference does not (docs/diagnostics.md), and which paired
- * rounds cannot cancel when one benchmark feels it and its neighbour does not.
- *
- * First a figure beside the estimate, measured on a bursty host (2026-11-27) from the results files
- * of 9 runs of the peers file and 10 of examples/ (22 benchmarks): its run-to-run CV was lower than
- * the all-samples median's for 8 — 2.9 against 7.8% (the empty body), 4.2 against 13.6% (the object
- * literal), 5.0 against 15.6% (examples' Float64Array loop) —, within 1.5 points either way for 13,
- * and 1.8 points higher for one (String#indexOf). Now the estimate (docs/peers.md).
+ * rounds cannot cancel when one benchmark feels it and its neighbour does not. How the quiet rounds
+ * came to be the estimate, each step measured: lab/peers.md.
  */
 import { forkSizesOf, perOp, splitByCounts } from '../results/derived-values.js';
 import type { HostQuiet, Sample } from '../results/types.js';

@@ -13,7 +13,7 @@ import { fingerprintOfFile, sameMachine } from './machine-fingerprint.js';
 
 /**
  * What single processes of one benchmark typically differ by, when history cannot tell for this
- * benchmark: measured on this project's 2-core VMs (docs/corpus-rates.md: pairs of single-process
+ * benchmark: measured on this project's 2-core VMs (lab/corpus-rates.md: pairs of single-process
  * runs of the clean corpus): half of the benchmarks of unchanged code moved by more than 2.1% (tuning half).
  */
 export const PROCESS_ALLOWANCE = 0.02;

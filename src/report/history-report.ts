@@ -41,7 +41,7 @@ export function sparkline(values: readonly number[]): string {
   return values.map((v) => SPARK_BLOCKS[span > 0 ? Math.round(((v - min) / span) * (SPARK_BLOCKS.length - 1)) : 0]).join('');
 }
 
-/** `2026-11-22 10:03:05Z`: the run's start, UTC, to the second. */
+/** `YYYY-MM-DD hh:mm:ssZ`: the run's start, UTC, to the second. */
 function when(run: HistoryRunInfo): string {
   return `${run.startedAt.slice(0, 10)} ${run.startedAt.slice(11, 19)}Z`;
 }

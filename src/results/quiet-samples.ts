@@ -9,7 +9,7 @@ import type { Sample } from './sample-types.js';
 /**
  * A sample is in a quiet round when its throughput reference read at most 5% above the lowest
  * among the process's samples of that benchmark: unslowed processes read the reference within 6.5%
- * of each other (412–439 ns per 1,000 iterations, 42 processes, scripts/fidelity/host-slowed.mjs),
+ * of each other (412–439 ns per 1,000 iterations, 42 processes, lab/scripts/fidelity/host-slowed.mjs),
  * and 3% or 10% gave the same CVs on the peers runs.
  */
 export const QUIET_TOLERANCE = 0.05;
@@ -19,7 +19,7 @@ export const QUIET_TOLERANCE = 0.05;
  * core shared most of the time without the figure: over 10 runs of the peers file on such a host,
  * the median run-to-run CV of the eight estimates was 17.5% with 12 and 8.7% with 6 (all samples:
  * 18.8%); over 12 kept runs of examples/, 12.7% and 9.5% (14.9%); over 10 earlier runs of the peers
- * file, 20.5% and 16.8% (21.5%). docs/peers.md.
+ * file, 20.5% and 16.8% (21.5%). lab/peers.md.
  */
 export const QUIET_MIN_SAMPLES = 6;
 

@@ -3,7 +3,7 @@
  * V8 draws the seed at random in every process, and where a body hashes strings (a `Map` or an
  * object of string keys) the seed sets where each key sits in the table: the same `Map#get` read
  * 8.25–9.41 ns under six seeds, two processes of one seed within 0.03–0.22 ns of each other
- * (measured here, docs/peers.md). A pair's two sides then meet the same tables, and their ratio
+ * (measured here, lab/peers.md). A pair's two sides then meet the same tables, and their ratio
  * loses that spread (A/A of that `Map#get`, 12 pairs: the paired ratio spread ±1.1% and ±3.1% in
  * two runs, against ±6.0% and ±7.3% with V8's draw; docs/comparing.md); across pairs the seeds
  * differ, so the verdict still spans many layouts.

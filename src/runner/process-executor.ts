@@ -28,7 +28,7 @@ const CHANNEL_READ_BYTES = 65_536;
  * After the process exits, how long its pipes may take to deliver what is left in them (at most a
  * pipe buffer each, 64 KiB on Linux) before they are cut: a process outside the group (setsid) may
  * hold them open forever. 'close' followed 'exit' within 0.1 ms for a process that filled its stdout
- * and descriptor 3 (80 spawns, scripts/channel-figures.mjs, busy 2-core VM); 500 ms leaves a wide
+ * and descriptor 3 (80 spawns, `npm run lab -- channel`, busy 2-core VM); 500 ms leaves a wide
  * margin for a stalled event loop and is not felt at the end of a benchmark's process.
  */
 export const PIPE_DRAIN_MS = 500;

@@ -38,9 +38,8 @@ export const LEVEL_MIN_COUNT = 4;
 /**
  * Adjacent levels must be this ratio apart: beyond what another thread sharing the core does (it
  * halves the speed, 2×, and the host references do not see it) with the host's ~10% steps on top.
- * At 1.5× the clean corpus drew a two-level split in 7 of 333 benchmark-runs (each in one run of
- * three, 1.5–2.0× apart, the host factor flat; docs/corpus-rates.md, 2026-11-26): the three of the
- * tuning half were 1.5–1.7× apart. Every trap of a benchmark's own levels is ≥ 2.5× apart.
+ * At 1.5× the clean corpus drew two-level splits 1.5–2.0× apart with the host factor flat, none
+ * repeated between runs (lab/corpus-rates.md). Every trap of a benchmark's own levels is ≥ 2.5× apart.
  */
 export const LEVEL_MIN_RATIO = 2.2;
 /**

@@ -9,7 +9,7 @@
  * information: sampling began at a level that held. The samples' ramp is judged with the host's
  * movement taken out where it was measured, as the drift rule's is: a burst that ended during
  * sampling reads as the samples "drifting faster", which is the machine's, not the code's (the
- * examples warned so — Map#get's samples 39% faster — in 3 of 9 runs on 2026-11-27, never twice alike).
+ * examples warned so on a bursty host, a different benchmark each time; lab/diagnostics.md).
  */
 import { withSamples } from '../derive-from-samples.js';
 import { hostAdjusted } from '../host-track.js';

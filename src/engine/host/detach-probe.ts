@@ -13,7 +13,7 @@
  * falls. Two witness functions are optimized at the start and never called again; both found
  * deoptimized is the fall (measured here, Node 20 and 22: a transfer in `structuredClone` deoptimized
  * them at once; nothing else calls them, so nothing else can). Timing alone read an intact process
- * 1.4× three times in a row in one corpus run and a fall as 1.6× once (docs/corpus-rates.md); the
+ * 1.4× three times in a row in one corpus run and a fall as 1.6× once (lab/corpus-rates.md); the
  * ratio is then only the figure the warning quotes.
  */
 import type { DetachedBuffers } from '../../results/types.js';

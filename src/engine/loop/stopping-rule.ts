@@ -42,7 +42,7 @@ export const INDEPENDENT_RATE = 0.5;
  * ½ (doubling the count narrows it by < 16%, where 1/√n predicts 29%). Simulated (seeded
  * stationary series, 40–320 samples, normal and skewed noise), the rate measured between half and
  * all of the samples falls under 0.25 in a few percent of checks; the MIN_REMAINING_GAIN condition
- * and the budget share keep those from stopping (scripts/stopping-figures.mjs).
+ * and the budget share keep those from stopping (`npm run lab -- stopping`).
  */
 export const STALLED_RATE = 0.25;
 /**

@@ -16,8 +16,8 @@ export const RETENTION_STRETCH_SAMPLES = 6;
 
 /**
  * A body whose memory phase read no byte at all can keep nothing, so it has no stretch: its six
- * forced full GCs and samples took 100–190 ms per benchmark (the peers file's four allocation-free
- * bodies, 2026-11-27), and the heap readings of its samples still go to the leak rule. Any byte
+ * forced full GCs and samples would be a tenth of a second or more per benchmark spent on nothing
+ * (lab/peers.md), and the heap readings of its samples still go to the leak rule. Any byte
  * counts, not only what is shown as allocation (0.5 B/op and up): the leak trap keeps 24 B every
  * 64 calls, 0.375 B/op, and grew the settled heap by 55 MiB over the stretch.
  */
