@@ -75,7 +75,8 @@ function copyOf(value: unknown, depth: number, seen: Map<object, unknown>): unkn
     if (descriptor.get !== undefined || descriptor.set !== undefined) return NOT_PLAIN;
     const item = copyOf(descriptor.value, depth + 1, seen);
     if (item === NOT_PLAIN) return NOT_PLAIN;
-    copy[key] = item;
+    // Defined, not assigned: an own `__proto__` key (JSON.parse makes one) stays a key, not a prototype.
+    Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true });
   }
   return copy;
 }
