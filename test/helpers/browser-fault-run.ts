@@ -1,12 +1,12 @@
 /**
- * The chromium run the browser fault tests (test/faults/browser-*.test.ts) disturb: four
+ * The chromium run the browser fault tests (test/system/browser-*.test.ts) disturb: four
  * benchmarks measured one after the other (so the first is in the results file while the second
  * runs), long enough for the harm to land mid-benchmark.
  */
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env['UBENCH_CHROMIUM'] ?? '/usr/bin/chromium';
-/** Why a browser fault test is skipped: no Chromium here (CI installs it; see test/e2e/cli-runtimes.test.ts). */
+/** Why a browser fault test is skipped: no Chromium here (CI installs it; see test/system/cli-runtimes.test.ts). */
 export const NO_CHROMIUM: string | false = existsSync(CHROMIUM) ? false : `no chromium at ${CHROMIUM}`;
 
 export const FIXTURE = 'test/fixtures/bench/browser-faults/four.bench.ts';

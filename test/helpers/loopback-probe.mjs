@@ -1,4 +1,4 @@
-// A local neighbour without ubench's secrets (test/faults/browser-neighbour.test.ts runs it as
+// A local neighbour without ubench's secrets (test/system/browser-neighbour.test.ts runs it as
 // another uid where it can): it lists every TCP port listening on this machine's loopback or on
 // all addresses (/proc/net/tcp and tcp6, state 0A) and asks each what a neighbour would ask a
 // browser or a page server. Plain JavaScript read from stdin, so another uid needs no access to
