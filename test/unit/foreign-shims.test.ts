@@ -1,12 +1,10 @@
-// The stand-ins for vitest, tinybench and Benchmark.js (src/define/foreign/): what each declaration
+// The stand-ins for tinybench and Benchmark.js (src/define/foreign/; vitest's: foreign-vitest.test.ts): what each declaration
 // registers, how hooks map to ubench's setup form, and what is refused per benchmark.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { DeclarationError } from '../../src/define/declaration-error.js';
 import Benchmark from '../../src/define/foreign/benchmark-js-shim.js';
 import { ForeignFeatureError } from '../../src/define/foreign/foreign-declare.js';
 import { Bench } from '../../src/define/foreign/tinybench-shim.js';
-import { beforeAll, bench as vitestBench, describe as vitestDescribe } from '../../src/define/foreign/vitest-shim.js';
 import { getRegistry, resetRegistry } from '../../src/define/registry.js';
 import type { DeclaredBenchmark } from '../../src/define/types.js';
 
@@ -38,45 +36,6 @@ async function sample(b: DeclaredBenchmark, calls = 2): Promise<void> {
   for (let i = 0; i < calls; i++) await (b.body as (s: unknown, a: unknown) => unknown)(state, b.params);
   await b.teardown?.(state, b.params);
 }
-
-describe('vitest stand-in', () => {
-  beforeEach(() => resetRegistry('v.bench.ts'));
-
-  it('declares describe as a group (nested joined by /) and skips bench.skip and bench.todo', () => {
-    vitestDescribe('outer', () => {
-      vitestDescribe('inner', () => {
-        vitestBench('a', () => 1);
-        vitestBench.skip('skipped', () => 2);
-        vitestBench.todo('later');
-      });
-      vitestBench.only('b', () => 3);
-    });
-    assert.deepEqual(
-      declared().map((b) => [b.id, b.kind]),
-      [
-        ['v.bench.ts#outer/inner/a', 'plain'],
-        ['v.bench.ts#outer/b', 'plain'],
-      ],
-    );
-  });
-
-  it('runs setup before and teardown after each sample, ignores budget options, and refuses unknown ones', async () => {
-    const log: string[] = [];
-    vitestBench('hooked', () => log.push('run'), { time: 5, iterations: 3, warmupTime: 1, warmupIterations: 1, setup: () => log.push('setup'), teardown: () => log.push('teardown') });
-    vitestBench('budget only', () => 1, { time: 5, throws: true });
-    vitestBench('odd', () => 1, { repeat: 2 } as never);
-    const hooked = byName('hooked');
-    assert.equal(hooked.kind, 'setup');
-    await sample(hooked);
-    assert.deepEqual(log, ['setup', 'run', 'run', 'teardown']);
-    assert.equal(byName('budget only').kind, 'plain');
-    assert.match(refusalOf(byName('odd')), /vitest's bench: the option "repeat" is not mapped to ubench.*bench\(name, \{ setup, run, teardown \}\)/);
-  });
-
-  it('refuses suite hooks for the whole file', () => {
-    assert.throws(() => beforeAll(() => undefined), DeclarationError);
-  });
-});
 
 describe('tinybench stand-in', () => {
   beforeEach(() => resetRegistry('t.bench.ts'));

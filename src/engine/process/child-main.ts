@@ -21,6 +21,7 @@ import { foreignLoaders, getterReads, projectGetterExports } from './interop-fac
 import type { DeclaredBenchmark } from '../../define/types.js';
 import { afterForeignRun, clearForeignRun } from '../../define/foreign/foreign-run.js';
 import { refuseForeignImports } from './foreign-imports.js';
+import { prepareVitestGlobals } from './vitest-globals.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,11 +62,14 @@ await runRequest(request, {
     // Bun and Deno resolve imports themselves: another benchmark API's package would be the real one (foreign-imports.ts).
     if (ownRuntime !== null) refuseForeignImports(ownRuntime, request.file, request.displayFile);
     clearForeignRun();
+    // vitest's globals: true (vitest-globals.ts); a project config is loaded only by Node, in a process of its own.
+    const globalsHint = await prepareVitestGlobals(request.file, ownRuntime === null);
     try {
       return await import(fileUrl);
     } catch (thrown) {
       // Code after a foreign run() that reads its results finds none under ubench: say so.
       if (thrown instanceof Error && afterForeignRun() !== '') thrown.message += afterForeignRun();
+      if (thrown instanceof Error) thrown.message += globalsHint(thrown);
       throw thrown;
     }
   },

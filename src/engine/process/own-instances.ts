@@ -4,6 +4,7 @@
  * the benchmark takes its declaration from its own import. Where that cannot be done the benchmark
  * keeps the first import's declaration, shared with the others, and the reason is recorded.
  */
+import { takeDeferredLoadError } from '../../define/foreign/deferred-load-error.js';
 import type { Registry } from '../../define/registry.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
 import type { ModuleIsolation } from '../../results/types.js';
@@ -54,6 +55,8 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
       const before = loader.heapBytes?.() ?? null;
       try {
         await loader.load(k);
+        const deferred = takeDeferredLoadError();
+        if (deferred !== undefined) throw deferred.error;
         own = registry.benchmarks.find((b) => b.id === wanted.id);
         reason = 'the bench file did not declare it again when imported a second time';
       } catch (thrown) {

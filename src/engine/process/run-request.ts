@@ -4,6 +4,7 @@
  * then measure them (interleaved or one after another) or run a pass, reporting each step as an
  * event. The host gives what differs: how the file loads, how events leave, the engine's controls.
  */
+import { takeDeferredLoadError } from '../../define/foreign/deferred-load-error.js';
 import { resetRegistry } from '../../define/registry.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
@@ -74,8 +75,12 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
   const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
   emit({ type: 'hello', pid: host.pid, clock, execArgv: host.execArgv, throttleBaselineNs, runtime: host.identity });
   const registry = resetRegistry(request.displayFile, request.args);
+  takeDeferredLoadError();
   try {
     await host.load();
+    // An error of the file's code that a stand-in met once its synchronous code was over (deferred-load-error.ts).
+    const deferred = takeDeferredLoadError();
+    if (deferred !== undefined) throw deferred.error;
   } catch (thrown) {
     emit({ type: 'load-error', error: errorInfo(thrown) });
     return;
