@@ -36,6 +36,18 @@ describe('JIT tier decoding (V8 %GetOptimizationStatus bits)', () => {
     assert.deepEqual(asked, ['c', 'd']);
   });
 
+  it('reads a function V8 keeps no status for (a bound function: the native returns nothing) as unknown, and never asks for it', () => {
+    const asked: unknown[] = [];
+    const control = v8Control(
+      () => undefined as unknown as number,
+      (fn) => asked.push(fn),
+      STATUS,
+    );
+    assert.deepEqual(control.read('bound'), { status: 0, tier: 'unknown', maybeDeopted: false, markedForOptimization: false });
+    assert.equal(ensureOptimized(control, 'bound'), false);
+    assert.deepEqual(asked, []);
+  });
+
   it('tells the V8 15 layout (no kAlwaysOptimize bit) from the older one by a function never called', () => {
     // A lazy function reads 1 + 2^18 on Node 20, 22 and 24; 1 + 2^17 on Deno 2.9.6 (V8 15.0) and Chromium 156.
     assert.equal(statusLayout(1 + 2 ** 18), STATUS);

@@ -82,11 +82,22 @@ export interface JitControl {
 
 /** A JitControl over V8's `%GetOptimizationStatus` bits of one layout. */
 export function v8Control(status: (fn: unknown) => number, optimizeOnNextCall: (fn: unknown) => void, bits: StatusBits): JitControl {
+  // A function V8 keeps no status for (a bound function: under --fuzzing the native returns nothing) reads as unknown.
+  const statusOf = (fn: unknown): number | null => {
+    const value = status(fn) as unknown;
+    return typeof value === 'number' ? value : null;
+  };
   return {
-    read: (fn) => reading(status(fn), bits),
+    read: (fn) => {
+      const value = statusOf(fn);
+      return value === null ? { status: 0, tier: 'unknown', maybeDeopted: false, markedForOptimization: false } : reading(value, bits);
+    },
     // Maglev is V8's middle tier: hot code moves on to TurboFan, so Maglev code is not yet the steady
     // state (measured: a 4096-step chain ran 3.6× slower as Maglev code in Chromium 156 than TurboFan).
-    settled: (fn) => (status(fn) & (bits.turboFanned | bits.neverOptimize)) !== 0,
+    settled: (fn) => {
+      const value = statusOf(fn);
+      return value === null || (value & (bits.turboFanned | bits.neverOptimize)) !== 0;
+    },
     optimizeOnNextCall,
   };
 }
