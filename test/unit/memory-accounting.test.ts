@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { allocatedBetweenGcs } from '../../src/engine/memory/allocation-meter.js';
 import { allocationFigures, OLD_GENERATION_MIN_BYTES_PER_OP } from '../../src/engine/memory/memory-phase.js';
-import { GC_APART_MAJORS, shareOverCycles, type GcEvent } from '../../src/engine/memory/gc-share-apart.js';
+import { GC_APART_MAJORS, gcApartWorthwhile, shareOverCycles, type GcEvent } from '../../src/engine/memory/gc-share-apart.js';
 import { withPretenuringOff } from '../../src/analysis/pretenuring-off.js';
 import { planPretenuringOff } from '../../src/runner/passes/pretenuring-off/pretenuring-off-pass.js';
 import { bytesPerOpText } from '../../src/results/bytes-per-op-text.js';
@@ -194,5 +194,17 @@ describe('leak against garbage waiting for a major GC', () => {
 
   it('a file without settled readings is judged on the heap after each sample, as before', () => {
     assert.ok(leakOf(withFootprint(27e6, undefined)));
+  });
+});
+
+describe('the GC share apart runs only where GC could matter', () => {
+  it('skips a body that fills too little young generation in its budget, unless GC was seen or is born old', () => {
+    // A number[] sum boxing 16 B every 6 µs: 2.7 MB in a 1 s budget.
+    assert.equal(gcApartWorthwhile(16, 6000, 1e9, false, 0), false);
+    assert.equal(gcApartWorthwhile(16, 6000, 1e9, true, 0), true, 'born old: major GCs are due');
+    assert.equal(gcApartWorthwhile(16, 6000, 1e9, false, 0.03), true, 'the samples already paid GC pauses');
+    // A ring of records: 48 B every 25 ns, 1.9 GB a second.
+    assert.equal(gcApartWorthwhile(48, 25, 1e9, false, 0), true);
+    assert.equal(gcApartWorthwhile(48, 25, 1e9, false, null), true);
   });
 });

@@ -20,7 +20,7 @@ import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
 import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { retentionStretch } from '../memory/retention-stretch.js';
-import { gcShareApart } from '../memory/gc-share-apart.js';
+import { gcApartWorthwhile, gcShareApart } from '../memory/gc-share-apart.js';
 import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
@@ -320,16 +320,19 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const { baseIterations } = sampler.start;
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
+  const precision = sampler.precision();
+  const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
+  const bornOld = allocation?.accounting?.heapSource === 'young-and-old';
   const gcApart =
-    allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
+    allocation !== null && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
+      ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, bornOld)
+      : null;
   // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
   // is not this one's), the heap read after a full GC after every sample.
   if (allocation !== null) {
     session.footprint.resume();
     await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint, allocation);
   }
-  const precision = sampler.precision();
-  const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
   const s = session.sched;
   const memory =
     allocation === null

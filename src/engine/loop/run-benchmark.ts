@@ -20,7 +20,7 @@ import { gcEntriesDelivered, watchGarbageCollection, type GcActivity } from '../
 import { RegionObserver } from './timed-region.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { retentionStretch } from '../memory/retention-stretch.js';
-import { gcShareApart } from '../memory/gc-share-apart.js';
+import { gcApartWorthwhile, gcShareApart } from '../memory/gc-share-apart.js';
 import { allocates } from '../../results/memory-types.js';
 import { ensureMeasuredCodeOptimized, type JitControl } from './jit-tier.js';
 import { measure, type MeasureConfig } from './measure.js';
@@ -154,10 +154,13 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
     : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
-  const gcApart =
-    allocation !== null && allocates(allocation) ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, allocation.accounting?.heapSource === 'young-and-old') : null;
-  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocation);
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
+  const bornOld = allocation?.accounting?.heapSource === 'young-and-old';
+  const gcApart =
+    allocation !== null && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
+      ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, bornOld)
+      : null;
+  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocation);
   const memory =
     allocation === null
       ? null

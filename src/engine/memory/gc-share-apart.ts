@@ -32,6 +32,22 @@ export const GC_APART_BUDGET_SHARE = 1;
  */
 export const GC_APART_MAJOR_CAP_NS = 2e9;
 
+/**
+ * A window apart is worth its time only where GC could reach the gc-heavy limit: a body that fills
+ * less than this much young generation in a whole budget sees at most a young GC or two there, whose
+ * pauses cannot come near a tenth of it (a number[] sum boxing 16 B every 6 µs: 2.7 MB a second, 1 s
+ * windows read 0% for three benchmarks a file).
+ */
+export const GC_APART_MIN_BUDGET_BYTES = 16 * 1024 * 1024;
+/** …unless the samples' own GC pauses already read this share of their time (then whole cycles decide). */
+export const GC_APART_SAMPLING_SHARE = 0.025;
+
+/** Whether to measure the GC share apart: born-old allocation (major GCs due), GC already seen in the samples, or enough allocation for it to matter. */
+export function gcApartWorthwhile(bytesPerOp: number, nsPerOp: number, timeBudgetNs: number, bornOld: boolean, samplingGcShare: number | null): boolean {
+  if (bornOld || (samplingGcShare ?? 0) >= GC_APART_SAMPLING_SHARE) return true;
+  return nsPerOp > 0 && (bytesPerOp / nsPerOp) * timeBudgetNs >= GC_APART_MIN_BUDGET_BYTES;
+}
+
 export interface GcEvent {
   startMs: number;
   durationMs: number;
