@@ -70,7 +70,7 @@ export interface HostFigures {
  * What identifies "this machine" for the calibration: the reference's speed depends on the CPU and
  * on the engine that compiles it, so a new Node version starts a calibration of its own.
  */
-export function machineKey(environment: Environment): string {
+export function machineKey(environment: Pick<Environment, 'cpu' | 'os' | 'totalMemoryBytes' | 'runtime' | 'runtimeVersion'>): string {
   return [
     environment.cpu.model,
     `${environment.cpu.cores} cores`,

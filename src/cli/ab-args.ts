@@ -13,6 +13,8 @@ import { MEASUREMENT_FLAGS, measurementInputOf, measurementOptions } from './mea
 import { colorChoice, parseOptions, percent, positiveInteger } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
 import { checkOneStdout, outputTarget } from './export-files.js';
+import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';
+import { WAIT_FOR_QUIET_FLAG, waitForQuietNs } from './wait-for-quiet-option.js';
 
 /**
  * Pairs of processes by default. The signed-rank test needs 6 pairs to reach p < 0.05 at all;
@@ -31,6 +33,8 @@ export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   metric: CompareMetric;
   /** No progress line and no output from the benchmarks. */
   quiet: boolean;
+  /** Wait up to this long for a quiet host first (`--wait-for-quiet`), or null. */
+  waitForQuietNs: number | null;
   jsonPath: string | null;
   markdownPath: string | null;
   /** The HTML page (the table, and with `--explain` why each change called happened); `-` for stdout. */
@@ -42,21 +46,50 @@ export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   explain: boolean;
 }
 
-export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand {
-  const { values, positionals } = parseOptions(argv, {
-    pairs: { type: 'string' },
+/** `ubench ab`'s flags, usage and help. */
+export const AB_SPEC = {
+  name: 'ab',
+  summary: 'measure two versions (two files, or git revisions) in alternating processes, paired',
+  synopsis: 'ubench ab <fileA> <fileB> | <rev> [<rev>] [paths…] [options]',
+  usage: [
+    'ubench ab <fileA> <fileB> [--pairs <n>] [--metric time|instructions] [--noise <pct>] [--fail-on-regression <pct>]',
+    '          [--explain] [--json <file>] [--markdown <file>] [--html <file>] [measurement options]',
+    'ubench ab <rev> [<rev>] [paths…] [same options as above]',
+  ],
+  about: [
+    'Measures two files declaring the same benchmarks in alternating fresh processes (ABBA order,',
+    '--pairs pairs) and reports B against A from the paired ratios (Wilcoxon signed-rank,',
+    'Hodges–Lehmann 95% CI): the way to see a small change on a noisy machine. --explain runs both',
+    'sides once more with the evidence passes, only the benchmarks whose change was called, and says',
+    'why; --markdown and --html write the table (and the explanations) as a document.',
+    'ubench ab <rev> measures the bench files at a git revision (A, checked out into a temporary',
+    'worktree, removed afterwards, also on Ctrl-C) against the working tree with its uncommitted',
+    'changes (B), or against a second revision; benchmarks pair by file path and name. A first',
+    'argument that is not an existing path is a revision; the arguments after the revisions are paths',
+    "(default: the bench files a run here finds). The checkout uses the working tree's node_modules",
+    'when the lockfiles are byte-equal, else installs its own (npm ci, …; the time is said). Bench',
+    'files on one side only are listed, not measured.',
+  ],
+  options: {
+    pairs: { type: 'string', value: '<n>', help: [`pairs of processes, A then B or B then A (default ${DEFAULT_AB_PAIRS})`] },
     ...MEASUREMENT_FLAGS,
-    noise: { type: 'string' },
-    metric: { type: 'string' },
-    json: { type: 'string' },
-    markdown: { type: 'string' },
-    html: { type: 'string' },
-    explain: { type: 'boolean' },
-    'fail-on-regression': { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-  });
+    noise: { type: 'string', value: '<pct>', help: ['noise band (default 1%; 0.2% with --metric instructions)'] },
+    metric: { type: 'string', value: '<m>', help: ['what the pairs compare: time (default) or instructions (each process', 'then counts them under valgrind)'] },
+    'fail-on-regression': { type: 'string', value: '<pct>', help: ['exit 1 when B is significantly slower than A by more than pct, its', 'whole CI beyond it (for CI)'] },
+    explain: { type: 'boolean', help: ['run both sides once more with the evidence passes and say why each', 'change called happened'] },
+    json: { type: 'string', value: '<file>', help: ['write the pairs and the verdicts (- for stdout)'] },
+    markdown: { type: 'string', value: '<file>', help: ['write the table (and the explanations) as Markdown (- for stdout)'] },
+    html: { type: 'string', value: '<file>', help: ['write the table (and the explanations) as one page (- for stdout)'] },
+    'wait-for-quiet': WAIT_FOR_QUIET_FLAG,
+    quiet: { type: 'boolean', short: 'q', help: ['no progress and no output from the benchmarks'] },
+    ...COLOR_FLAGS,
+  },
+  example: { command: 'ubench ab origin/main --fail-on-regression 5%', does: "this branch's bench files against main's, 10 pairs; exit 1 on a regression beyond 5%" },
+  docs: 'docs/comparing.md',
+} as const satisfies CommandSpec;
+
+export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand {
+  const { values, positionals } = parseOptions(argv, AB_SPEC);
   const revisions = namesRevision(positionals, cwd);
   if (positionals.length === 0) throw new UsageError('ab: expected a revision (ab <rev> [<rev>] [paths…]) or two bench files (ab <fileA> <fileB>), got none');
   if (!revisions && positionals.length !== 2) throw new UsageError(`ab: expected two bench files (A and B), got ${positionals.length}`);
@@ -78,6 +111,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     color: colorChoice(values),
     failOnRegression: values['fail-on-regression'] === undefined ? null : percent(values['fail-on-regression'], '--fail-on-regression'),
     quiet: values.quiet === true,
+    waitForQuietNs: waitForQuietNs(values['wait-for-quiet']),
     explain: values.explain === true,
     run: { ...plainRunOptions(cwd, measurement), passes: passSelection({ instructions: metric === 'instructions' }) },
   };

@@ -83,7 +83,7 @@ export function tookNote(pairs: number, pairsMs: number, evidence: { changes: nu
 }
 
 export async function runAbCommand(command: AbCommand, io: CliIo): Promise<number> {
-  const { deps, progress } = measuringDeps(command.quiet, io);
+  const { deps, progress } = measuringDeps(command.quiet, io, command.waitForQuietNs);
   let prepared: RevisionSides;
   try {
     prepared = command.revisions

@@ -6,6 +6,7 @@ import { calibrationPath, earlierRuns, readCalibration, resetCalibration } from 
 import { median } from '../stats/quantile.js';
 import { parseOptions } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
+import type { CommandSpec } from './flag-spec.js';
 
 export interface CalibrationCommand {
   command: 'calibration';
@@ -13,8 +14,24 @@ export interface CalibrationCommand {
   path: string;
 }
 
+/** `ubench calibration`'s flags, usage and help. */
+export const CALIBRATION_SPEC = {
+  name: 'calibration',
+  summary: "this machine's usual host speed, which every run is compared with",
+  synopsis: 'ubench calibration [--reset]',
+  usage: ['ubench calibration [--reset]'],
+  about: [
+    "Shows this machine's usual host speed: the latency and throughput references' medians over its",
+    "last runs, kept in the user's cache folder (or $UBENCH_CACHE_DIR), per machine and Node version.",
+    'Each run, and ubench doctor, compares the host with it.',
+  ],
+  options: { reset: { type: 'boolean', help: ['delete the calibration: the next runs learn the machine again'] } },
+  example: { command: 'ubench calibration', does: 'where the calibration is and what it holds' },
+  docs: 'docs/measuring.md',
+} as const satisfies CommandSpec;
+
 export function parseCalibrationCommand(argv: readonly string[], env: NodeJS.ProcessEnv): CalibrationCommand {
-  const { values, positionals } = parseOptions(argv, { reset: { type: 'boolean' } });
+  const { values, positionals } = parseOptions(argv, CALIBRATION_SPEC);
   if (positionals.length > 0) throw new UsageError(`calibration: unexpected argument "${positionals[0]}" (usage: ubench calibration [--reset])`);
   return { command: 'calibration', reset: values.reset === true, path: calibrationPath(env) };
 }

@@ -14,14 +14,15 @@ import type { ResultsFile } from '../results/types.js';
 import { writeTextAtomic } from '../results/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { UsageError } from '../runner/usage-error.js';
+import type { FlagSpecs } from './flag-spec.js';
 
-/** The flags, for parseArgs. */
+/** The flags, for parseArgs, with their help. */
 export const EXPORT_FLAGS = {
-  markdown: { type: 'string' },
-  csv: { type: 'string' },
-  benchfmt: { type: 'string' },
-  bmf: { type: 'string' },
-} as const;
+  markdown: { type: 'string', value: '<file>', help: ['also write the results as a Markdown table (for pull requests)'] },
+  csv: { type: 'string', value: '<file>', help: ['also write one CSV row per benchmark'] },
+  benchfmt: { type: 'string', value: '<file>', help: ['also write Go benchmark format, one line per sample (benchstat reads it)'] },
+  bmf: { type: 'string', value: '<file>', help: ['also write Bencher Metric Format JSON (latency, throughput, bytes/op)'] },
+} as const satisfies FlagSpecs;
 
 export type ExportFormat = keyof typeof EXPORT_FLAGS;
 

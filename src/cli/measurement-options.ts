@@ -5,6 +5,7 @@ import { parseDuration } from './duration.js';
 import { DEFAULT_RUNTIMES, parseRuntimeList } from '../runner/runtimes/runtime-spec.js';
 import { integer, percent, regexOption } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
+import type { FlagSpecs } from './flag-spec.js';
 
 /** mitata and tinybench measure ~0.5 s; 1 s leaves room for 50 samples of 10 ms plus stopping early. */
 export const DEFAULT_TIME = '1s';
@@ -56,18 +57,38 @@ export function nodeFlagList(text: string): string[] {
   return flags;
 }
 
-/** The measurement flags as `parseArgs` options (a run, `ab`). */
+/** The measurement flags as `parseArgs` options with their help (a run, `ab`). */
 export const MEASUREMENT_FLAGS = {
-  filter: { type: 'string' },
-  time: { type: 'string' },
-  warmup: { type: 'string' },
-  precision: { type: 'string' },
-  timeout: { type: 'string' },
-  seed: { type: 'string' },
-  sequential: { type: 'boolean' },
-  runtime: { type: 'string' },
-  'node-flags': { type: 'string' },
-} as const;
+  filter: { type: 'string', value: '<regex>', help: ['only benchmarks whose id (file#group/name) matches'] },
+  time: { type: 'string', value: '<duration>', help: [`measurement budget per benchmark (default ${DEFAULT_TIME}), e.g. 300ms, 2s`] },
+  warmup: { type: 'string', value: '<duration>', help: [`warm-up cap per benchmark (default ${DEFAULT_WARMUP})`] },
+  precision: { type: 'string', value: '<percent>', help: ['target 95% CI half-width (default 1%)'] },
+  timeout: { type: 'string', value: '<duration>', help: ['stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)'] },
+  seed: { type: 'string', value: '<n>', help: ['seed for sample-size jitter and bootstrap (default 1)'] },
+  sequential: {
+    type: 'boolean',
+    help: ['sample each benchmark to the end before the next (default: the', "file's benchmarks interleaved in randomized rounds)"],
+  },
+  runtime: {
+    type: 'string',
+    value: '<list>',
+    help: [
+      'run every bench file under each runtime listed, e.g. node,bun,deno,',
+      'node@22,chromium, and show them side by side with the ratio to the',
+      'first (default: the Node running ubench); found in node_modules (npm',
+      'packages bun, deno, node-<os>-<arch>) or on PATH, never downloaded',
+    ],
+  },
+  'node-flags': {
+    type: 'string',
+    value: '"<flags>"',
+    help: [
+      'flags for every benchmark process, e.g. "--max-old-space-size=4096":',
+      "on node's command line, in deno's --v8-flags, in chromium's",
+      '--js-flags; refused with bun (JavaScriptCore); recorded in the results',
+    ],
+  },
+} as const satisfies FlagSpecs;
 
 /** The measurement flags' values as the input both the CLI and the API give. */
 export function measurementInputOf(values: Omit<MeasurementInput, 'nodeFlags'> & { 'node-flags'?: string }): MeasurementInput {

@@ -1,7 +1,8 @@
 /**
  * What a measuring command (a run, `ab`) hands the runner: the executor, relaying the benchmarks'
  * own output past the progress line (nothing with `--quiet`), the progress line itself (off a
- * terminal, a line per finished benchmark instead; nothing with `--quiet`), warnings, and Ctrl-C.
+ * terminal, a line per finished benchmark instead; nothing with `--quiet`), warnings, Ctrl-C, and
+ * the host check before the first process (--wait-for-quiet).
  */
 import { finishedLine } from '../report/finished-line.js';
 import { createProgress, type Progress } from '../report/progress.js';
@@ -9,8 +10,10 @@ import { createRuntimeExecutor } from '../runner/runtime-executor.js';
 import type { RunDeps } from '../runner/run.js';
 import type { CliIo } from './cli-io.js';
 import { visibleText } from '../results/visible-text.js';
+import { hostGateHook } from './host-gate-hook.js';
 
-export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progress: Progress } {
+/** `waitForQuietNs`: --wait-for-quiet's longest wait, or null. */
+export function measuringDeps(quiet: boolean, io: CliIo, waitForQuietNs: number | null = null): { deps: RunDeps; progress: Progress } {
   // --quiet: a stream that drops everything, so neither the status line nor the finished lines show.
   const progress = createProgress(quiet ? { isTTY: false, write: () => true } : io.stderr);
   const relay = quiet
@@ -29,6 +32,7 @@ export function measuringDeps(quiet: boolean, io: CliIo): { deps: RunDeps; progr
       io.stderr.write(`ubench: warning: ${visibleText(text)}\n`);
     },
     signal: io.signal,
+    beforeMeasuring: hostGateHook(waitForQuietNs, io, () => progress.clear()),
   };
   return { deps, progress };
 }

@@ -18,6 +18,7 @@ import { appendStepSummary, EXPORT_FLAGS, exportTargets, writeExports, type Expo
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { baselineFile, colorChoice, parseOptions, useColor } from './option-values.js';
 import path from 'node:path';
+import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';
 
 export interface MergeCommand {
   command: 'merge';
@@ -28,14 +29,30 @@ export interface MergeCommand {
   color: boolean | null;
 }
 
-export function parseMergeCommand(argv: readonly string[], cwd: string): MergeCommand {
-  const { values, positionals } = parseOptions(argv, {
-    json: { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
+/** `ubench merge`'s flags, usage and help. */
+export const MERGE_SPEC = {
+  name: 'merge',
+  summary: 'combine results files (shards of a suite, separate runs) into one',
+  synopsis: 'ubench merge <results…> --json <file> [options]',
+  usage: ['ubench merge <results…> --json <file> [--quiet] [--markdown <file>] …'],
+  about: [
+    'Combines results files — shards of one suite, separate runs of it — into one (--json), pooling',
+    "the processes of a benchmark measured more than once (like --forks) when their machines'",
+    "fingerprints match, keeping each machine's row apart otherwise. A malformed or incompatible file",
+    'is a one-line error (exit 2) and nothing is written.',
+  ],
+  options: {
+    json: { type: 'string', value: '<file>', help: ['where the merged results file goes (required)'] },
+    quiet: { type: 'boolean', short: 'q', help: ['no report of the merged run'] },
     ...EXPORT_FLAGS,
-  });
+    ...COLOR_FLAGS,
+  },
+  example: { command: 'ubench merge shard-*.json --json all.json --markdown -', does: "a CI matrix's shares as one run, and its table" },
+  docs: 'docs/comparing.md',
+} as const satisfies CommandSpec;
+
+export function parseMergeCommand(argv: readonly string[], cwd: string): MergeCommand {
+  const { values, positionals } = parseOptions(argv, MERGE_SPEC);
   if (positionals.length === 0) throw new UsageError('merge: expected results files to merge (ubench merge a.json b.json … --json all.json)');
   if (values.json === undefined) throw new UsageError('merge: --json <file> is required: where the merged results go');
   return {

@@ -3,6 +3,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
 import { baselinePath } from '../results/baseline-path.js';
 import { UsageError } from '../runner/usage-error.js';
+import { didYouMean } from './did-you-mean.js';
+import { flagSpellings, type CommandSpec, type FlagSpecs } from './flag-spec.js';
 
 export function positiveInteger(text: string, flag: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag}: expected a positive integer, got "${text}"`);
@@ -42,11 +44,75 @@ function joinDashValues(argv: readonly string[]): string[] {
   return out;
 }
 
-export function parseOptions<const O extends Options>(argv: readonly string[], options: O): Parsed<O> {
+/** Whether the arguments ask for help (`--help` or `-h` before any `--`, not as the value of a dash-valued option). */
+export function asksForHelp(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return false;
+    if (DASH_VALUED.has(arg)) i++;
+    else if (arg === '--help' || arg === '-h') return true;
+  }
+  return false;
+}
+
+/** A flag the command does not know; the CLI may say which other command has it (`withOwners`). */
+export class UnknownFlagError extends UsageError {
+  constructor(
+    /** `compare: unknown option --tme`, up to where the owners would go. */
+    private readonly head: string,
+    /** ` did you mean --time?`, or ''. */
+    private readonly suggestion: string,
+    private readonly hint: string,
+    /** As typed, without a value (`--tme`). */
+    readonly flag: string,
+  ) {
+    super(`${head}:${suggestion || ' not an option of this command'} ${hint}`);
+  }
+
+  /** Whether a flag of this command was suggested. */
+  get suggested(): boolean {
+    return this.suggestion !== '';
+  }
+
+  /** The message naming the commands that have the flag (`ubench ab`), when nothing here was near. */
+  withOwners(owners: readonly string[]): string {
+    if (this.suggested || owners.length === 0) return this.message;
+    return `${this.head}: not an option of this command, but of ${owners.join(' and ')} ${this.hint}`;
+  }
+}
+
+/** `(usage: ubench compare <base> <new> [options]; ubench compare --help lists the options)`. */
+export function usageHint(spec: Pick<CommandSpec, 'name' | 'synopsis'>): string {
+  return `(usage: ${spec.synopsis}; ubench ${spec.name === '' ? '' : `${spec.name} `}--help lists the options)`;
+}
+
+/** parseArgs's error as one line of ubench's: the flag, what is wrong, the nearest known flag, the usage. */
+function usageErrorOf(error: Error & { code?: string }, spec: CommandSpec): UsageError {
+  const prefix = spec.name === '' ? '' : `${spec.name}: `;
+  const first = error.message.split('\n')[0] ?? '';
+  const unknown = /^Unknown option '([^']+)'/.exec(first);
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown !== null) {
+    const flag = unknown[1]!.split('=')[0]!;
+    return new UnknownFlagError(`${prefix}unknown option ${flag}`, didYouMean(flag, flagSpellings(spec.options)), usageHint(spec), flag);
+  }
+  const missing = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(first);
+  if (missing !== null) {
+    const value = spec.options[missing[1]!.slice(2)]?.value ?? '<value>';
+    return new UsageError(`${prefix}${missing[1]} needs a value ${value} ${usageHint(spec)}`);
+  }
+  const noValue = /^Option '(?:-\w, )?(--[\w-]+)' does not take an argument/.exec(first);
+  if (noValue !== null) return new UsageError(`${prefix}${noValue[1]} is a switch and takes no value ${usageHint(spec)}`);
+  const ambiguous = /^Option '(?:-\w, )?(--[\w-]+)' argument is ambiguous/.exec(first);
+  if (ambiguous !== null) return new UsageError(`${prefix}${ambiguous[1]} is followed by a flag, not its value (a value starting with a dash is written ${ambiguous[1]}=-…) ${usageHint(spec)}`);
+  return new UsageError(`${prefix}${first} ${usageHint(spec)}`);
+}
+
+/** The command's arguments, parsed against its spec: every mistake is a one-line usage error. */
+export function parseOptions<const O extends FlagSpecs>(argv: readonly string[], spec: CommandSpec<O>): Parsed<O> {
   try {
-    return parseArgs({ args: joinDashValues(argv), allowPositionals: true, strict: true, options });
+    return parseArgs({ args: joinDashValues(argv), allowPositionals: true, strict: true, options: spec.options as O & Options });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see ubench --help)`);
+    throw usageErrorOf(error as Error, spec as unknown as CommandSpec);
   }
 }
 

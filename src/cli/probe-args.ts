@@ -6,6 +6,9 @@ import { measurementOptions } from './measurement-options.js';
 import { colorChoice, parseOptions } from './option-values.js';
 import { plainRunOptions } from './plain-run-options.js';
 import { UsageError } from '../runner/usage-error.js';
+import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';
+import { MEASUREMENT_FLAGS } from './measurement-options.js';
+import { WAIT_FOR_QUIET_FLAG, waitForQuietNs } from './wait-for-quiet-option.js';
 
 /**
  * Per-benchmark budgets of `--quick`: 45 benchmarks × (≤ 0.2 s + ≤ 0.2 s) plus buffer building stays
@@ -38,6 +41,8 @@ export interface ProbeCommand {
   run: RunOptions;
   /** No progress line and no output from the benchmarks. */
   quiet: boolean;
+  /** Wait up to this long for a quiet host first (`--wait-for-quiet`), or null. */
+  waitForQuietNs: number | null;
 }
 
 function selectExperiments(text: string | undefined): string[] {
@@ -52,20 +57,37 @@ function selectExperiments(text: string | undefined): string[] {
   return all.filter((id) => wanted.includes(id));
 }
 
+/** `ubench probe`'s flags, usage and help. */
+export const PROBE_SPEC = {
+  name: 'probe',
+  summary: 'measure the machine: cache lines and sizes, bandwidth, memory parallelism, branches',
+  synopsis: 'ubench probe [--quick] [--only <ids>] [--json <file>] [options]',
+  usage: ['ubench probe [--quick] [--only <ids>] [--json <file>] [measurement options]'],
+  about: [
+    "Measures the machine with the experiments in the package's probe/ folder (cache-line, cache-size,",
+    'bandwidth, memory-parallelism, branch-prediction, data-dependency) and prints each curve with its',
+    'CIs, an ASCII chart and the inferred values beside what sysfs and getconf report. --quick uses',
+    'smaller sizes (under a minute); the full probe takes a few minutes and up to 512 MiB per buffer.',
+  ],
+  options: {
+    quick: { type: 'boolean', help: [`smaller sizes and budgets (${QUICK_TIME} per benchmark): under a minute`] },
+    only: { type: 'string', value: '<ids>', help: [`only these experiments, comma-separated (${PROBE_EXPERIMENTS.map((e) => e.id).join(', ')})`] },
+    json: { type: 'string', value: '<file>', help: ['write the probe document (ubench report --html renders it; a run', 'takes it with --probe)'] },
+    time: { ...MEASUREMENT_FLAGS.time, help: [`budget per benchmark (default ${FULL_TIME}; ${QUICK_TIME} with --quick)`] },
+    warmup: { ...MEASUREMENT_FLAGS.warmup, help: [`warm-up cap per benchmark (default ${FULL_WARMUP}; ${QUICK_WARMUP} with --quick)`] },
+    precision: { ...MEASUREMENT_FLAGS.precision, help: [`target 95% CI half-width (default 1%; ${QUICK_PRECISION} with --quick)`] },
+    timeout: MEASUREMENT_FLAGS.timeout,
+    seed: MEASUREMENT_FLAGS.seed,
+    'wait-for-quiet': WAIT_FOR_QUIET_FLAG,
+    quiet: { type: 'boolean', short: 'q', help: ['no progress'] },
+    ...COLOR_FLAGS,
+  },
+  example: { command: 'ubench probe --quick --only cache-size,cache-line', does: "this machine's cache sizes and line, in under a minute" },
+  docs: 'docs/probe.md',
+} as const satisfies CommandSpec;
+
 export function parseProbeCommand(argv: readonly string[], cwd: string): ProbeCommand {
-  const { values, positionals } = parseOptions(argv, {
-    quick: { type: 'boolean' },
-    only: { type: 'string' },
-    json: { type: 'string' },
-    time: { type: 'string' },
-    warmup: { type: 'string' },
-    precision: { type: 'string' },
-    timeout: { type: 'string' },
-    seed: { type: 'string' },
-    quiet: { type: 'boolean', short: 'q' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-  });
+  const { values, positionals } = parseOptions(argv, PROBE_SPEC);
   if (positionals.length > 0) throw new UsageError(`probe: unexpected argument "${positionals[0]}" (the experiments are built in; pick some with --only)`);
   const quick = values.quick === true;
   const measurement = measurementOptions({
@@ -81,6 +103,7 @@ export function parseProbeCommand(argv: readonly string[], cwd: string): ProbeCo
     jsonPath: values.json === undefined ? null : path.resolve(cwd, values.json),
     color: colorChoice(values),
     quiet: values.quiet === true,
+    waitForQuietNs: waitForQuietNs(values['wait-for-quiet']),
     run: plainRunOptions(cwd, measurement),
   };
 }

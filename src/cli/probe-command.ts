@@ -24,7 +24,7 @@ export async function runProbeCommand(command: ProbeCommand, io: CliIo, os: () =
   const color = useColor(command.color, io.stdout);
   const experiments = PROBE_EXPERIMENTS.filter((e) => command.only.includes(e.id));
   const { facts, source } = os();
-  const { deps, progress } = measuringDeps(command.quiet, io);
+  const { deps, progress } = measuringDeps(command.quiet, io, command.waitForQuietNs);
   const outcome = await runBenchmarks({ ...command.run, targets: experiments.map((e) => probeFilePath(e.id)), childEnv: { UBENCH_PROBE_QUICK: command.quick ? '1' : '0' } }, deps);
   progress.clear();
   const doc = buildProbeDocument({ results: outcome.results, experiments, os: facts, osSource: source, quick: command.quick, complete: !outcome.interrupted });

@@ -20,6 +20,7 @@ import { EXIT_OK } from './exit-codes.js';
 import { outputTarget, writeExport } from './export-files.js';
 import { baselineFile, colorChoice, integer, parseOptions, percent, useColor } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
+import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';
 import { DEFAULT_COMPARE_SEED } from './compare-args.js';
 
 export interface ReportCommand {
@@ -37,17 +38,34 @@ export interface ReportCommand {
   color: boolean | null;
 }
 
+/** `ubench report`'s flags, usage and help. */
+export const REPORT_SPEC = {
+  name: 'report',
+  summary: "print a saved run's report again, analysed by this version's rules, or its HTML page",
+  synopsis: 'ubench report <results|baseline|probe.json> [options]',
+  usage: ['ubench report <results|baseline|probe.json> [--html <file> [--compare <base> [--explain]]] [--as-recorded]'],
+  about: [
+    "Prints the report of a saved results file, analysed by this version's rules (every command",
+    "re-analyses what it reads; --as-recorded shows the file's own analysis); with --html it writes",
+    'the HTML report instead (with --compare, its comparison with a base run, and with --explain why',
+    'each change called happened, from the evidence both files carry), also of a probe document',
+    '(ubench probe --json); - for stdout.',
+  ],
+  options: {
+    html: { type: 'string', value: '<file>', help: ['write the HTML report instead (- for stdout)'] },
+    compare: { type: 'string', value: '<base>', help: ['with --html: the comparison with a base run (a results file or', 'baseline name)'] },
+    explain: { type: 'boolean', help: ['with --compare: why each change called happened'] },
+    noise: { type: 'string', value: '<pct>', help: ['noise band of that comparison (default 1%)'] },
+    seed: { type: 'string', value: '<n>', help: [`seed of its bootstrap (default ${DEFAULT_COMPARE_SEED})`] },
+    'as-recorded': { type: 'boolean', help: ["the file's own analysis, not this version's"] },
+    ...COLOR_FLAGS,
+  },
+  example: { command: 'ubench report .ubench/baselines/main.json --html main.html', does: 'the HTML page of a saved baseline' },
+  docs: 'docs/html-report.md',
+} as const satisfies CommandSpec;
+
 export function parseReportCommand(argv: readonly string[], cwd: string): ReportCommand {
-  const { values, positionals } = parseOptions(argv, {
-    html: { type: 'string' },
-    compare: { type: 'string' },
-    explain: { type: 'boolean' },
-    noise: { type: 'string' },
-    seed: { type: 'string' },
-    'as-recorded': { type: 'boolean' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-  });
+  const { values, positionals } = parseOptions(argv, REPORT_SPEC);
   if (positionals.length !== 1) throw new UsageError(`report: expected one results file, baseline name or probe document, got ${positionals.length}`);
   if (values.explain === true && values.compare === undefined) throw new UsageError('report: --explain needs --compare <base> (the run whose evidence the changes are explained against)');
   return {

@@ -19,14 +19,14 @@ import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { compareAfterRun } from './compare-command.js';
 import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
-import { appendStepSummary, checkOneStdout, EXPORT_FLAGS, exportTargets, outputTarget, reportStream, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
-import { inputOfFlags, RUN_INPUT_OPTIONS, runOptionsOf } from './run-input.js';
+import { appendStepSummary, checkOneStdout, exportTargets, outputTarget, reportStream, STDOUT, writeExport, writeExports, type ExportTargets } from './export-files.js';
+import { inputOfFlags, runOptionsOf } from './run-input.js';
 import { measuringDeps } from './measuring-deps.js';
 import { baselineFile, colorChoice, parseOptions, percent, useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
-
-/** The commands besides a run; each must be the first argument. */
-export const SUBCOMMANDS: readonly string[] = ['compare', 'history', 'ab', 'export', 'probe', 'report', 'calibration', 'merge'];
+import { COMMAND_NAMES } from './command-names.js';
+import { RUN_SPEC } from './run-spec.js';
+import { waitForQuietNs } from './wait-for-quiet-option.js';
 
 /** What the plain run does with its results, beside measuring them. */
 export interface RunOutputs {
@@ -46,6 +46,8 @@ export interface RunOutputs {
   failOnRegression: number | null;
   /** Explain every change the comparison calls (`--explain`, with `--compare`). */
   explain: boolean;
+  /** Wait up to this long for a quiet host before measuring (`--wait-for-quiet`), or null. */
+  waitForQuietNs: number | null;
   /** `--json -`: the results go to stdout at the end, alone there (the tables go to stderr), and to no file. */
   jsonToStdout: boolean;
 }
@@ -59,29 +61,12 @@ export interface RunCommand {
   htmlPath: string | null;
 }
 
-export type RunCommandOrFlag = RunCommand | { command: 'help' } | { command: 'version' };
+export type RunCommandOrFlag = RunCommand | { command: 'version' };
 
 export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): RunCommandOrFlag {
-  const { values, positionals } = parseOptions(argv, {
-    ...RUN_INPUT_OPTIONS,
-    quiet: { type: 'boolean', short: 'q' },
-    strict: { type: 'boolean' },
-    compare: { type: 'string' },
-    'save-baseline': { type: 'string' },
-    noise: { type: 'string' },
-    metric: { type: 'string' },
-    'fail-on-regression': { type: 'string' },
-    explain: { type: 'boolean' },
-    ...EXPORT_FLAGS,
-    html: { type: 'string' },
-    color: { type: 'boolean' },
-    'no-color': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean', short: 'v' },
-  });
-  if (values.help) return { command: 'help' };
+  const { values, positionals } = parseOptions(argv, RUN_SPEC);
   if (values.version) return { command: 'version' };
-  const misplaced = positionals.find((p) => SUBCOMMANDS.includes(p) && !existsSync(path.resolve(cwd, p)));
+  const misplaced = positionals.find((p) => (COMMAND_NAMES as readonly string[]).includes(p) && !existsSync(path.resolve(cwd, p)));
   if (misplaced !== undefined) throw new UsageError(`"${misplaced}" is a command: write it first, before any option (ubench ${misplaced} …)`);
   const color = colorChoice(values);
   if (values.explain === true && values.compare === undefined) throw new UsageError('--explain needs --compare <results file> (or use ubench compare --explain)');
@@ -101,6 +86,7 @@ export function parseRunCommand(argv: readonly string[], cwd: string, env: NodeJ
     options,
     outputs: {
       quiet: values.quiet === true,
+      waitForQuietNs: waitForQuietNs(values['wait-for-quiet']),
       jsonToStdout,
       strict: values.strict === true,
       saveBaselinePath: values['save-baseline'] === undefined ? null : baselineFile(values['save-baseline'], cwd, '--save-baseline'),
@@ -129,7 +115,7 @@ export async function runRunCommand(parsed: RunCommand, io: CliIo): Promise<numb
   const color = useColor(parsed.color, io.stdout);
   // A bad --compare file fails now, before minutes of measuring.
   const compareBase = outputs.comparePath === null ? null : readAnalysed(outputs.comparePath);
-  const { deps, progress } = measuringDeps(outputs.quiet, io);
+  const { deps, progress } = measuringDeps(outputs.quiet, io, outputs.waitForQuietNs);
   const outcome = await runBenchmarks(options, deps);
   progress.clear();
   // The tables and the comparison after the run both go to the report stream.

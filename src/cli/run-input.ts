@@ -11,6 +11,7 @@ import { calibrationPath } from '../runner/host-calibration.js';
 import { PASS_SWITCHES, passSelection, type PassKey } from '../runner/passes/pass-registry.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { UsageError } from '../runner/usage-error.js';
+import type { FlagSpecs } from './flag-spec.js';
 import { MEASUREMENT_FLAGS, measurementOptions, type MeasurementInput } from './measurement-options.js';
 import { baselineFile, positiveInteger } from './option-values.js';
 import { DEFAULT_PROFILE_DIR, DEFAULT_PROFILE_TOP } from './run-defaults.js';
@@ -66,22 +67,52 @@ export const RUN_INPUT_FLAGS = {
   history: '--no-history',
 } as const satisfies Record<Exclude<keyof RunInput, PassKey>, string | null>;
 
-/** The run's input flags as `parseArgs` options: the table above and every pass switch. */
+/** The run's input flags as `parseArgs` options with their help: the table above and every pass switch. */
 export const RUN_INPUT_OPTIONS = {
   ...MEASUREMENT_FLAGS,
-  isolate: { type: 'string' },
-  forks: { type: 'string' },
-  shard: { type: 'string' },
-  args: { type: 'string', multiple: true },
-  probe: { type: 'string' },
-  'profile-top': { type: 'string' },
-  'profile-dir': { type: 'string' },
-  baseline: { type: 'string' },
-  json: { type: 'string' },
-  'no-history': { type: 'boolean' },
+  isolate: { type: 'string', value: '<mode>', help: ['file: one process per file (default); benchmark: one per benchmark'] },
+  forks: { type: 'string', value: '<n>', help: ['repeat each benchmark in n fresh processes and pool them (default 1)'] },
+  shard: {
+    type: 'string',
+    value: '<i/n>',
+    help: [
+      'measure only the i-th of n disjoint shares of the suite (files sorted',
+      'by path and dealt out in turn; benchmarks with --isolate benchmark),',
+      'for a CI matrix; combine the shares with ubench merge',
+    ],
+  },
+  args: {
+    type: 'string',
+    multiple: true,
+    value: '<key=values>',
+    help: [
+      'give every benchmark declaring the parameter key these values instead:',
+      'a list n=10,100,1000 or a range n=1000..1e6:x4 (×4 each step; :+S adds',
+      'S); repeatable. A benchmark swept over ≥ 4 sizes of one numeric',
+      'parameter gets its complexity fitted (O(1) … O(n³)) and cliffs marked',
+    ],
+  },
+  probe: {
+    type: 'string',
+    value: '<file>',
+    help: ['name the cache level a cliff crossed from this ubench probe --json', "document (benchmarks declaring bytesPerItem; default: the OS's sizes)"],
+  },
+  'profile-top': { type: 'string', value: '<n>', help: [`hot functions and lines listed per benchmark (default ${DEFAULT_PROFILE_TOP})`] },
+  'profile-dir': { type: 'string', value: '<dir>', help: [`where .cpuprofile and machine-code files go (default ${DEFAULT_PROFILE_DIR})`] },
+  baseline: {
+    type: 'string',
+    value: '<name|file>',
+    help: ['warn when bytes/op or retained memory grew beyond an earlier results', 'file (a name means .ubench/baselines/<name>.json)'],
+  },
+  json: {
+    type: 'string',
+    value: '<file>',
+    help: ['write the results file (schema: docs/results-format.md),', 'updated after every benchmark; - writes it to stdout at the end', '(the tables then go to stderr)'],
+  },
+  'no-history': { type: 'boolean', help: ['do not keep this run under .ubench/runs/ (kept by default, the newest', '100, for ubench history)'] },
   // Typed as nothing: parseArgs still parses them, and inputOfFlags reads them by the registry's flags.
-  ...(Object.fromEntries(PASS_SWITCHES.map((s) => [s.flag.slice(2), { type: 'boolean' }])) as Record<never, never>),
-} as const;
+  ...(Object.fromEntries(PASS_SWITCHES.map((s) => [s.flag.slice(2), { type: 'boolean', help: s.help }])) as Record<never, never>),
+} as const satisfies FlagSpecs;
 
 /** The input the CLI's flag values give (`--json -` is the caller's: pass `json` undefined then). */
 export function inputOfFlags(values: Readonly<Record<string, string | boolean | string[] | undefined>>, positionals: readonly string[]): RunInput {

@@ -24,13 +24,15 @@ export interface EnvironmentInput {
   cwd: string;
 }
 
-/** Describes the machine and software of this run. Never throws for missing metadata. */
-export function collectEnvironment(input: EnvironmentInput): Environment {
+/** What identifies this machine and runtime (the host calibration's key, analysis/host-speed.ts `machineKey`). */
+export type MachineIdentity = Pick<Environment, 'runtime' | 'runtimeVersion' | 'v8Version' | 'cpu' | 'os' | 'totalMemoryBytes'>;
+
+/** The machine and the runtime this process runs on. Never throws for missing metadata. */
+export function machineIdentity(): MachineIdentity {
   const cpus = os.cpus();
   const firstCpu = cpus[0];
   return {
     ...runtimeIdentity(),
-    v8Flags: [...input.v8Flags],
     cpu: {
       model: firstCpu?.model.trim() || UNKNOWN_CPU_MODEL,
       cores: Math.max(1, os.availableParallelism?.() ?? cpus.length),
@@ -39,6 +41,15 @@ export function collectEnvironment(input: EnvironmentInput): Environment {
     },
     os: { platform: process.platform, release: os.release(), arch: process.arch },
     totalMemoryBytes: os.totalmem(),
+  };
+}
+
+/** Describes the machine and software of this run. Never throws for missing metadata. */
+export function collectEnvironment(input: EnvironmentInput): Environment {
+  const machine = machineIdentity();
+  return {
+    ...machine,
+    v8Flags: [...input.v8Flags],
     ubenchVersion: ubenchVersion(),
     git: gitInfo(input.cwd),
     clock: input.clock === null ? null : { ...input.clock },

@@ -24,6 +24,8 @@ export interface RunDeps {
   signal?: AbortSignal;
   /** Finds a runtime's executable (default: the project's node_modules, then PATH); tests replace it. */
   findRuntime?: (spec: RuntimeSpec) => RuntimeTarget;
+  /** Called once the bench files are found, before the first process starts (the host check, --wait-for-quiet). */
+  beforeMeasuring?(): Promise<void>;
 }
 
 export interface RunState {

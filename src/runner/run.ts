@@ -45,6 +45,7 @@ export async function runBenchmarks(options: RunOptions, deps: RunDeps): Promise
   preflightPasses(options);
   refuseNodeFlagsOn(targets, options.nodeFlags ?? []);
   const files = await benchFiles(options);
+  await deps.beforeMeasuring?.();
   const { state, saver, history } = startRun(options, deps, targets);
   try {
     // Write once before measuring: an unwritable --json path fails now, not after minutes of work.

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RUN_API_OUTPUT_FLAGS } from '../../src/api.js';
-import { HELP } from '../../src/cli/help.js';
+import { HELP } from '../../src/cli/command-table.js';
 import { RUN_INPUT_FLAGS } from '../../src/cli/run-input.js';
 import { PASS_SWITCHES } from '../../src/runner/passes/pass-registry.js';
 
@@ -16,12 +16,14 @@ const TERMINAL_ONLY: Record<string, string> = {
   '--fail-on-regression': 'slowerThan()',
   '--explain': 'explain()',
   '--no-color': 'no colour in an API',
+  '--color': 'no colour in an API',
+  '--wait-for-quiet': 'the host check before measuring is the CLI\'s (ubench doctor)',
   '--help': 'none needed',
   '--version': 'none needed',
 };
 
 function runFlags(): string[] {
-  const options = HELP.slice(HELP.indexOf('Options:'), HELP.indexOf('\nCompare:'));
+  const options = HELP.slice(HELP.indexOf('Options:'), HELP.indexOf('\nCommands:'));
   return [...options.matchAll(/^ {2}(?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]!);
 }
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { HELP } from '../../src/cli/help.js';
+import { HELP } from '../../src/cli/command-table.js';
 import { inputOfFlags, RUN_INPUT_FLAGS, runOptionsOf } from '../../src/cli/run-input.js';
 import { parseRunCommand } from '../../src/cli/run-command.js';
 import { NO_PASSES, PASS_SWITCHES, passSelection, passSettings, POST_TIMING_PASSES } from '../../src/runner/passes/pass-registry.js';

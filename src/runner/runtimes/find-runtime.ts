@@ -120,19 +120,27 @@ function packageBinaries(kind: 'bun' | 'deno', search: RuntimeSearch): string[] 
   return candidates.filter((file) => search.isExecutable(file) && !search.isScript(file));
 }
 
-/** A Node of the version asked for: the running one, an npm `node-<os>-<arch>` package, or one on PATH. */
-function findNode(spec: RuntimeSpec, search: RuntimeSearch): string {
-  const wanted = spec.version;
-  if (wanted === null || versionMatches(search.nodeVersion, wanted)) return search.execPath;
+/** The Nodes installed as npm packages (`node-<os>-<arch>`, under any alias) in the node_modules folders from the working directory up, nearest first. */
+export function nodePackages(search: RuntimeSearch): { version: string; executable: string }[] {
+  const found: { version: string; executable: string }[] = [];
   for (const dir of nodeModulesDirs(search.cwd)) {
     for (const entry of search.listDir(dir)) {
       const manifest = search.readJson(path.join(dir, entry, 'package.json')) as { name?: unknown; version?: unknown } | null;
       if (typeof manifest?.name !== 'string' || typeof manifest.version !== 'string') continue;
-      if (!/^node-(linux|darwin|win)-[a-z0-9]+$/.test(manifest.name) || !versionMatches(manifest.version, wanted)) continue;
+      if (!/^node-(linux|darwin|win)-[a-z0-9]+$/.test(manifest.name)) continue;
       const binary = search.platform === 'win32' ? path.join(dir, entry, 'bin', 'node.exe') : path.join(dir, entry, 'bin', 'node');
-      if (search.isExecutable(binary)) return binary;
+      if (search.isExecutable(binary)) found.push({ version: manifest.version, executable: binary });
     }
   }
+  return found;
+}
+
+/** A Node of the version asked for: the running one, an npm `node-<os>-<arch>` package, or one on PATH. */
+function findNode(spec: RuntimeSpec, search: RuntimeSearch): string {
+  const wanted = spec.version;
+  if (wanted === null || versionMatches(search.nodeVersion, wanted)) return search.execPath;
+  const packaged = nodePackages(search).find((p) => versionMatches(p.version, wanted));
+  if (packaged !== undefined) return packaged.executable;
   const major = wanted.split('.')[0]!;
   for (const candidate of onPath([`node${major}`, `node-${major}`, 'node'], search)) {
     const version = search.versionOf(candidate);
