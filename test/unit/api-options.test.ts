@@ -17,7 +17,7 @@ const TERMINAL_ONLY: Record<string, string> = {
   '--explain': 'explain()',
   '--no-color': 'no colour in an API',
   '--color': 'no colour in an API',
-  '--wait-for-quiet': 'the host check before measuring is the CLI\'s (ubench doctor)',
+  '--wait-for-quiet': "the host check before measuring is the CLI's (ubench doctor)",
   '--help': 'none needed',
   '--version': 'none needed',
 };

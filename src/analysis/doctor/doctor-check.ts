@@ -50,8 +50,11 @@ export function overallVerdict(findings: readonly Pick<Finding, 'verdict'>[]): '
 /** A share as a whole percentage: `0.034` → `3%`. */
 export const pct = (share: number): string => `${(share * 100).toFixed(0)}%`;
 
-/** A count of CPUs with two decimals at most: `0.98`, `2`. */
-export const cpusText = (cpus: number): string => `${Number(cpus.toFixed(2))}`;
+/** A count of CPUs with two decimals at most, and the noun: `0.98 CPUs`, `1 CPU`, `2 CPUs`. */
+export function cpusText(cpus: number): string {
+  const n = Number(cpus.toFixed(2));
+  return `${n} CPU${n === 1 ? '' : 's'}`;
+}
 
 /** `0-3,6` for a list of CPU numbers. */
 export function cpuList(cpus: readonly number[]): string {

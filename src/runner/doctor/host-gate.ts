@@ -50,17 +50,16 @@ export function isQuiet(findings: readonly Finding[]): boolean {
   return findings.every((f) => !momentary.has(f.id) || f.verdict === 'ok' || f.verdict === 'unknown');
 }
 
+/** Sleeps `ms`, or less when `signal` aborts; leaves no listener behind either way. */
 const sleepMs = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 export async function hostGate(options: GateOptions): Promise<GateOutcome> {

@@ -20,7 +20,7 @@ export const cpuQuota: DoctorCheck = {
     const data = { quotaCpus: q.cpus, periodUs: q.periodUs, throttledPeriods: q.throttledPeriods, source: q.source };
     if (q.cpus === null) return finding(this, 'ok', `no CPU quota (${q.source})${throttled}.`, null, data);
     const period = q.periodUs === null ? 'each period' : `each ${(q.periodUs / 1e3).toFixed(0)} ms period`;
-    const evidence = `a quota of ${cpusText(q.cpus)} CPUs per period (${q.source})${throttled}`;
+    const evidence = `a quota of ${cpusText(q.cpus)} per period (${q.source})${throttled}`;
     const allowed = r.cpus.allowed?.length ?? r.cpus.online;
     const advice = "run ubench where the quota is at least the CPUs it may use (docker run --cpus, the pod's CPU limit), or without one";
     if (q.cpus < QUOTA_UNFIT_CPUS) {

@@ -32,11 +32,11 @@ export const otherLoad: DoctorCheck = {
     const w = r.window;
     const cpus = allowedCount(r);
     const free = cpus - w.othersCpus;
-    const top = w.top.map((p) => `${p.command} (pid ${p.pid}) ${cpusText(p.cpus)} CPU`).join('; ');
+    const top = w.top.map((p) => `${p.command} (pid ${p.pid}) ${cpusText(p.cpus)}`).join('; ');
     const load = isUnread(r.loadavg) ? '' : `; load average ${r.loadavg[0].toFixed(2)} over the last minute`;
     const where = r.cpus.allowed === null ? `${cpus} CPUs` : `the ${cpus} CPUs this process may use (${cpuList(r.cpus.allowed)})`;
     const evidence =
-      `other processes used ${cpusText(w.othersCpus)} of ${where} during the ${(w.ms / 1e3).toFixed(1)} s check` +
+      `other processes used ${Number(w.othersCpus.toFixed(2))} of ${where} during the ${(w.ms / 1e3).toFixed(1)} s check` +
       `${top === '' ? '' : `: ${top}`}; busy ${perCpuText(w)} (the check itself used ${cpusText(w.ownCpus)})` +
       `; steal ${pct(w.stealShare)}${load}.`;
     const data = {
@@ -53,7 +53,7 @@ export const otherLoad: DoctorCheck = {
     };
     const advice = 'stop them or wait for them (ubench --wait-for-quiet <duration>); or give ubench CPUs they do not use (taskset -c <cpus> npx ubench …)';
     if (w.othersCpus >= OTHER_LOAD_UNFIT && free < MIN_FREE_CPUS) {
-      return finding(this, 'unfit', `${cpusText(free)} CPUs left free, fewer than a benchmark and its helper threads need (${MIN_FREE_CPUS}): ${evidence}`, advice, data);
+      return finding(this, 'unfit', `${cpusText(free)} left free, fewer than a benchmark and its helper threads need (${MIN_FREE_CPUS}): ${evidence}`, advice, data);
     }
     if (w.othersCpus >= OTHER_LOAD_WARN) return finding(this, 'warn', `busy: ${evidence}`, advice, data);
     if (w.stealShare >= STEAL_WARN)

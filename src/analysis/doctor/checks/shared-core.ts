@@ -31,9 +31,9 @@ function whose(r: DoctorReadings): string {
   const siblings = isUnread(r.cpus.siblings) ? null : r.cpus.siblings;
   const shareCore = siblings?.some((s) => s.length > 1) === true;
   if (others >= BUSY_CPU) {
-    return `other processes of this machine used ${cpusText(others)} CPUs meanwhile (busy: ${perCpuText(r.window)}, the check itself keeping one)${shareCore ? ', on CPUs that are threads of shared cores' : ', which may be threads of the same physical cores'}: see the load check`;
+    return `other processes of this machine used ${cpusText(others)} meanwhile (busy: ${perCpuText(r.window)}, the check itself keeping one)${shareCore ? ', on CPUs that are threads of shared cores' : ', which may be threads of the same physical cores'}: see the load check`;
   }
-  return `this machine's other CPUs were idle (other processes used ${cpusText(others)} CPUs): another tenant of the physical host, which nothing here can stop`;
+  return `this machine's other CPUs were idle (other processes used ${cpusText(others)}): another tenant of the physical host, which nothing here can stop`;
 }
 
 export const sharedCore: DoctorCheck = {
