@@ -24,6 +24,10 @@ export function hostGateHook(waitNs: number | null, io: CliIo, clear: () => void
         clear();
         io.stderr.write(`ubench: ${visibleText(line)}\n`);
       },
+      warn: (line) => {
+        clear();
+        io.stderr.write(`ubench: warning: ${visibleText(line)}\n`);
+      },
     });
   };
 }

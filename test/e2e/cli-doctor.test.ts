@@ -93,7 +93,7 @@ describe('a run on an unfit host', () => {
     const first = linesOf(run.stderr)[0] ?? '';
     assert.match(
       first,
-      /^ubench: this host is unfit to measure now: host-speed: \d+% slower than usual; shared-core: \d+% slower than usual.* \(ubench doctor says more; --wait-for-quiet <duration> waits for a quiet host\)$/,
+      /^ubench: warning: this host is unfit to measure now: host-speed: \d+% slower than usual; shared-core: \d+% slower than usual.* \(ubench doctor says more; --wait-for-quiet <duration> waits for a quiet host\)$/,
     );
     assert.match(run.stdout, /quick/, 'the benchmarks were measured');
   });
@@ -103,7 +103,7 @@ describe('a run on an unfit host', () => {
     assert.equal(run.code, 0, describeRun(run));
     const lines = linesOf(run.stderr);
     assert.match(lines[0] ?? '', /^ubench: --wait-for-quiet: gave up after \d+\.\d s, the host still not quiet \(host-speed: .*\); measuring anyway$/);
-    assert.match(lines[1] ?? '', /^ubench: this host is unfit to measure now: /);
+    assert.match(lines[1] ?? '', /^ubench: warning: this host is unfit to measure now: /);
   });
 
   it('says nothing about the host when UBENCH_HOST_CHECK=0', async () => {

@@ -35,7 +35,7 @@ async function runOnTmpfs(size: string, mountDir: string, keepDir: string, args:
   const script = `mkdir -p '${mountDir}' '${keepDir}' && mount -t tmpfs -o size=${size} tmpfs '${mountDir}' && { ${quoted}; code=$?; ls -A '${mountDir}' > '${keepDir}/listing'; cp '${mountDir}'/* '${keepDir}/' 2>/dev/null; exit $code; }`;
   const child = spawn('unshare', ['-rm', 'sh', '-c', script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1', UBENCH_CACHE_DIR: TEST_CACHE_DIR },
+    env: { ...process.env, NO_COLOR: '1', UBENCH_CACHE_DIR: TEST_CACHE_DIR, UBENCH_HOST_CHECK: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return collect(child, 90_000);
@@ -48,7 +48,7 @@ describe('fault suite: a full disk', { skip }, () => {
     const run = await collect(
       spawn(process.execPath, [CLI, 'test/fixtures/bench/ok', ...FAST, '--no-history', '--json', realResults], {
         cwd: REPO_ROOT,
-        env: { ...process.env, UBENCH_CACHE_DIR: TEST_CACHE_DIR },
+        env: { ...process.env, UBENCH_CACHE_DIR: TEST_CACHE_DIR, UBENCH_HOST_CHECK: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
       60_000,

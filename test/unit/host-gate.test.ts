@@ -23,6 +23,7 @@ function scripted(readings: Finding[][], waitNs: number | null) {
     calibrationFile: '/nonexistent',
     env: {},
     say: (line: string) => lines.push(line),
+    warn: (line: string) => lines.push(`warning: ${line}`),
     read: () => readings[Math.min(reads++, readings.length - 1)]!,
     sleep: async (ms: number) => {
       t += ms;
@@ -44,7 +45,7 @@ describe('host gate', () => {
   it('says in one line that an unfit host is unfit, with each unfit check and what waits for it', async () => {
     const s = scripted([BUSY], null);
     await hostGate(s.options);
-    assert.deepEqual(s.lines, ['this host is unfit to measure now: other-load: 1.02 CPUs left free (ubench doctor says more; --wait-for-quiet <duration> waits for a quiet host)']);
+    assert.deepEqual(s.lines, ['warning: this host is unfit to measure now: other-load: 1.02 CPUs left free (ubench doctor says more; --wait-for-quiet <duration> waits for a quiet host)']);
   });
 
   it('waits until the checks of the moment are ok, then says how long', async () => {
@@ -68,7 +69,7 @@ describe('host gate', () => {
     assert.equal(outcome.waitedMs, 2_500);
     assert.equal(s.lines.length, 2);
     assert.match(s.lines[0]!, /^--wait-for-quiet: gave up after 2\.5 s, the host still not quiet \(other-load: 1\.02 CPUs left free\); measuring anyway$/);
-    assert.match(s.lines[1]!, /^this host is unfit to measure now: other-load/);
+    assert.match(s.lines[1]!, /^warning: this host is unfit to measure now: other-load/);
   });
 
   it('does not wait on what waiting cannot change (a CPU quota), but still says it', async () => {
@@ -77,7 +78,7 @@ describe('host gate', () => {
     const outcome = await hostGate(s.options);
     assert.equal(s.reads(), 1);
     assert.equal(outcome.unfit.length, 1);
-    assert.deepEqual(s.lines, ['--wait-for-quiet: the host was quiet at once', 'this host is unfit to measure now: cpu-quota: a quota of 0.5 CPUs per period (ubench doctor says more)']);
+    assert.deepEqual(s.lines, ['--wait-for-quiet: the host was quiet at once', 'warning: this host is unfit to measure now: cpu-quota: a quota of 0.5 CPUs per period (ubench doctor says more)']);
   });
 
   it('quiet means every check of the moment ok or unreadable', () => {

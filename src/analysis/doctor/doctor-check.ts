@@ -3,7 +3,7 @@
  * evidence with its numbers, and what to do. Like the diagnostic rules, each check is one small
  * unit in a registry (doctor-checks.ts), tested with made-up readings.
  */
-import type { DoctorReadings } from './readings.js';
+import type { DoctorReadings, Unread } from './readings.js';
 
 /**
  * ok: nothing here disturbs measuring; warn: figures may be off or spread wider, say so; unfit:
@@ -36,6 +36,11 @@ export interface DoctorCheck {
 /** The finding of `check` with its id and title filled in. */
 export function finding(check: Pick<DoctorCheck, 'id' | 'title'>, verdict: Verdict, evidence: string, advice: string | null, data: Finding['data'] = {}): Finding {
   return { id: check.id, title: check.title, verdict, evidence, advice, data };
+}
+
+/** The finding of a fact this machine does not show: "cannot tell", why, and what sees it instead (`instead`). */
+export function cannotTell(check: Pick<DoctorCheck, 'id' | 'title'>, unread: Unread, instead?: string): Finding {
+  return finding(check, 'unknown', `cannot tell: ${unread.unread}${instead === undefined ? '' : `; ${instead}`}.`, null);
 }
 
 /** Verdicts from the worst down. */

@@ -22,8 +22,10 @@ export interface GateOptions {
   waitNs: number | null;
   calibrationFile: string;
   env: NodeJS.ProcessEnv;
-  /** Writes one line (without the `ubench: ` prefix). */
+  /** Writes one line of what the wait did (without the `ubench: ` prefix). */
   say(line: string): void;
+  /** Writes the line saying the host is unfit (a warning). */
+  warn(line: string): void;
   signal?: AbortSignal;
   /** Replaceable for tests. */
   read?: () => Finding[];
@@ -89,7 +91,7 @@ export async function hostGate(options: GateOptions): Promise<GateOutcome> {
     }
   }
   if (unfit.length > 0 && options.signal?.aborted !== true) {
-    options.say(`this host is unfit to measure now: ${listed(unfit)} (ubench doctor says more${options.waitNs === null ? '; --wait-for-quiet <duration> waits for a quiet host' : ''})`);
+    options.warn(`this host is unfit to measure now: ${listed(unfit)} (ubench doctor says more${options.waitNs === null ? '; --wait-for-quiet <duration> waits for a quiet host' : ''})`);
   }
   return { waitedMs, quiet, unfit };
 }

@@ -4,7 +4,7 @@
  * and --forks averages over it; without it, every process measures the same layout, whose bias then
  * repeats unseen. pyperf keeps it on for the same reason.
  */
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 const MODES: Record<number, string> = { 0: 'off', 1: 'partial (stack, mmap, vDSO; not the heap)', 2: 'full' };
@@ -14,7 +14,7 @@ export const aslr: DoctorCheck = {
   title: 'address-space layout randomization',
   momentary: false,
   judge(r) {
-    if (isUnread(r.aslr)) return finding(this, 'unknown', `cannot tell: ${r.aslr.unread}.`, null);
+    if (isUnread(r.aslr)) return cannotTell(this, r.aslr);
     const mode = MODES[r.aslr] ?? `unknown mode ${r.aslr}`;
     const data = { randomizeVaSpace: r.aslr };
     if (r.aslr === 0) {

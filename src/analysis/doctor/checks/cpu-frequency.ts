@@ -3,7 +3,7 @@
  * `performance` lets the clock follow the load, so a benchmark's first samples run at a lower clock.
  * A VM usually has no cpufreq: the hypervisor sets the clock, which host-speed measures instead.
  */
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 export const cpuFrequency: DoctorCheck = {
@@ -11,7 +11,7 @@ export const cpuFrequency: DoctorCheck = {
   title: 'CPU frequency governor',
   momentary: false,
   judge(r) {
-    if (isUnread(r.frequency)) return finding(this, 'unknown', `cannot tell: ${r.frequency.unread}; the host-speed check measures what the clock does.`, null);
+    if (isUnread(r.frequency)) return cannotTell(this, r.frequency, 'the host-speed check measures what the clock does');
     const f = r.frequency;
     const driver = f.driver === null ? '' : ` (driver ${f.driver})`;
     const data = { governors: f.governors, driver: f.driver };

@@ -3,7 +3,7 @@
  * threads have used the quota in a period, all of them stop until the period ends — a pause of up to
  * the rest of the period (100 ms by default) inside whatever sample is running.
  */
-import { cpusText, type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, cpusText, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 /** A quota below one CPU stops even the benchmark's thread alone every period. */
@@ -14,7 +14,7 @@ export const cpuQuota: DoctorCheck = {
   title: "the container's CPU quota",
   momentary: false,
   judge(r) {
-    if (isUnread(r.quota)) return finding(this, 'unknown', `cannot tell: ${r.quota.unread}`, null);
+    if (isUnread(r.quota)) return cannotTell(this, r.quota);
     const q = r.quota;
     const throttled = q.throttledPeriods === null ? '' : `; throttled in ${q.throttledPeriods} periods so far`;
     const data = { quotaCpus: q.cpus, periodUs: q.periodUs, throttledPeriods: q.throttledPeriods, source: q.source };

@@ -7,7 +7,7 @@
 import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../host-speed.js';
 import { THROTTLE_RATIO } from '../../../results/throttle-types.js';
 import { formatDuration } from '../../../results/format-units.js';
-import { type DoctorCheck, finding, pct } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, type Finding, finding, pct } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 /** Slower than usual by this much or more is unfit: Jetpack's throttling limit, which ubench's throttle check uses too. */
@@ -21,19 +21,21 @@ export const HOST_FAST_WARN = 0.1;
 /** What to do while the calibration is short of runs. */
 export const LEARN_ADVICE = `ubench learns this machine's usual speed from its runs: run any bench file ${MIN_CALIBRATION_RUNS} times on a quiet machine (e.g. npx ubench examples/ --time 300ms)`;
 
+/** "Cannot tell" while the calibration is short of runs, with the reading of now (`now`) and how to get them. */
+export function stillLearning(check: Pick<DoctorCheck, 'id' | 'title'>, now: string, runs: number, data: Finding['data']): Finding {
+  return finding(check, 'unknown', `cannot tell: ${now}, but this machine's usual is known after ${MIN_CALIBRATION_RUNS} runs (${runs} so far)`, LEARN_ADVICE, data);
+}
+
 export const hostSpeed: DoctorCheck = {
   id: 'host-speed',
   title: "host speed against this machine's usual",
   momentary: true,
   judge(r) {
-    if (isUnread(r.speed)) return finding(this, 'unknown', `cannot tell: ${r.speed.unread}`, null);
+    if (isUnread(r.speed)) return cannotTell(this, r.speed);
     const s = r.speed;
     const now = `latency reference ${formatDuration(s.latencyNs)} per 1,000 steps (median of ${s.readings.toLocaleString('en-US')} readings)`;
     if (s.usualLatencyNs === null || s.calibrationRuns < MIN_CALIBRATION_RUNS) {
-      return finding(this, 'unknown', `cannot tell: ${now}, but this machine's usual is known after ${MIN_CALIBRATION_RUNS} runs (${s.calibrationRuns} so far)`, LEARN_ADVICE, {
-        latencyNs: s.latencyNs,
-        calibrationRuns: s.calibrationRuns,
-      });
+      return stillLearning(this, now, s.calibrationRuns, { latencyNs: s.latencyNs, calibrationRuns: s.calibrationRuns });
     }
     const wait = s.waitShare ?? 0;
     const off = s.latencyNs / s.usualLatencyNs / (1 - wait) - 1;

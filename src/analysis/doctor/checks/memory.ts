@@ -5,7 +5,7 @@
  * kills a process.
  */
 import { formatBytes } from '../../../results/format-units.js';
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 /** Less room than this warns: a benchmark process, its heap and ubench, or one probe buffer, barely fit. */
@@ -18,7 +18,7 @@ export const memory: DoctorCheck = {
   title: 'memory headroom',
   momentary: false,
   judge(r) {
-    if (isUnread(r.memory)) return finding(this, 'unknown', `cannot tell: ${r.memory.unread}.`, null);
+    if (isUnread(r.memory)) return cannotTell(this, r.memory);
     const m = r.memory;
     const limit = m.limitBytes === null ? '' : ` (a container limit of ${formatBytes(m.limitBytes)})`;
     const evidence = `${formatBytes(m.availableBytes)} available of ${formatBytes(m.totalBytes)}${limit}`;

@@ -6,7 +6,7 @@
  * other programs on the same CPUs lands inside its samples as waiting.
  */
 import { perCpuText } from './shared-core.js';
-import { cpuList, cpusText, type DoctorCheck, finding, pct } from '../doctor-check.js';
+import { cannotTell, cpuList, cpusText, type DoctorCheck, finding, pct } from '../doctor-check.js';
 import { type DoctorReadings, isUnread } from '../readings.js';
 
 /** Other processes using this many CPUs or more warn: bursts of a quarter CPU preempt samples of 10 ms. */
@@ -28,7 +28,7 @@ export const otherLoad: DoctorCheck = {
   title: 'load from other processes',
   momentary: true,
   judge(r) {
-    if (isUnread(r.window)) return finding(this, 'unknown', `cannot tell: ${r.window.unread}`, null);
+    if (isUnread(r.window)) return cannotTell(this, r.window);
     const w = r.window;
     const cpus = allowedCount(r);
     const free = cpus - w.othersCpus;

@@ -1,5 +1,5 @@
 /** The power supply (/sys/class/power_supply): on battery the OS may lower the clock to save it. */
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 export const power: DoctorCheck = {
@@ -7,7 +7,7 @@ export const power: DoctorCheck = {
   title: 'power supply',
   momentary: false,
   judge(r) {
-    if (isUnread(r.power)) return finding(this, 'unknown', `cannot tell: ${r.power.unread}.`, null);
+    if (isUnread(r.power)) return cannotTell(this, r.power);
     const p = r.power;
     const data = { onBattery: p.onBattery, supplies: p.supplies };
     if (p.supplies.length === 0) return finding(this, 'ok', 'no power supply listed (a desktop, a server or a VM): on mains.', null, data);

@@ -7,9 +7,9 @@
  */
 import { MIN_CALIBRATION_RUNS, USUAL_THROUGHPUT_BAND } from '../../host-speed.js';
 import { formatDuration } from '../../../results/format-units.js';
-import { cpusText, type DoctorCheck, finding, pct } from '../doctor-check.js';
+import { cannotTell, cpusText, type DoctorCheck, finding, pct } from '../doctor-check.js';
 import { type CpuWindow, type DoctorReadings, isUnread } from '../readings.js';
-import { LEARN_ADVICE } from './host-speed.js';
+import { stillLearning } from './host-speed.js';
 
 /**
  * Slower by this much or more is unfit: a quarter off for code of much instruction-level
@@ -41,14 +41,11 @@ export const sharedCore: DoctorCheck = {
   title: 'another hardware thread of the same cores',
   momentary: true,
   judge(r) {
-    if (isUnread(r.speed)) return finding(this, 'unknown', `cannot tell: ${r.speed.unread}`, null);
+    if (isUnread(r.speed)) return cannotTell(this, r.speed);
     const s = r.speed;
     const now = `throughput reference ${formatDuration(s.throughputNs)} per 1,000 iterations`;
     if (s.usualThroughputNs === null || s.calibrationRuns < MIN_CALIBRATION_RUNS) {
-      return finding(this, 'unknown', `cannot tell: ${now}, but this machine's usual is known after ${MIN_CALIBRATION_RUNS} runs (${s.calibrationRuns} so far)`, LEARN_ADVICE, {
-        throughputNs: s.throughputNs,
-        calibrationRuns: s.calibrationRuns,
-      });
+      return stillLearning(this, now, s.calibrationRuns, { throughputNs: s.throughputNs, calibrationRuns: s.calibrationRuns });
     }
     const off = s.throughputNs / s.usualThroughputNs - 1;
     const data = { throughputNs: s.throughputNs, usualThroughputNs: s.usualThroughputNs, slower: off };

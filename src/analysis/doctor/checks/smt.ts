@@ -4,7 +4,7 @@
  * are threads of one core; a VM may hide SMT altogether (its vCPUs can still be threads of shared
  * physical cores, which only the shared-core check sees).
  */
-import { cpuList, type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, cpuList, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 export const smt: DoctorCheck = {
@@ -12,7 +12,7 @@ export const smt: DoctorCheck = {
   title: 'SMT (hyper-threading)',
   momentary: false,
   judge(r) {
-    if (isUnread(r.smt)) return finding(this, 'unknown', `cannot tell: ${r.smt.unread}; the shared-core check sees another thread at work on the core.`, null);
+    if (isUnread(r.smt)) return cannotTell(this, r.smt, 'the shared-core check sees another thread at work on the core');
     const s = r.smt;
     const allowed = r.cpus.allowed;
     const siblings = isUnread(r.cpus.siblings) ? null : r.cpus.siblings;

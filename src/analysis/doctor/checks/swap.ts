@@ -3,7 +3,7 @@
  * inside whatever sample touches it. Unfit when the machine swapped during the check.
  */
 import { formatBytes } from '../../../results/format-units.js';
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 export const swap: DoctorCheck = {
@@ -11,7 +11,7 @@ export const swap: DoctorCheck = {
   title: 'swap',
   momentary: false,
   judge(r) {
-    if (isUnread(r.memory)) return finding(this, 'unknown', `cannot tell: ${r.memory.unread}.`, null);
+    if (isUnread(r.memory)) return cannotTell(this, r.memory);
     const m = r.memory;
     const used = m.swapTotalBytes - m.swapFreeBytes;
     const data = { swapTotalBytes: m.swapTotalBytes, swapUsedBytes: used, swappedPages: m.swappedPages };

@@ -3,7 +3,7 @@
  * cores are busy and falls back as they fill or heat up, so a figure depends on what else runs and
  * on the temperature. pyperf's `system tune` turns it off for the same reason.
  */
-import { type DoctorCheck, finding } from '../doctor-check.js';
+import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 
 export const turbo: DoctorCheck = {
@@ -11,7 +11,7 @@ export const turbo: DoctorCheck = {
   title: 'turbo / boost',
   momentary: false,
   judge(r) {
-    if (isUnread(r.boost)) return finding(this, 'unknown', `cannot tell: ${r.boost.unread}; the host-speed check measures what the clock does.`, null);
+    if (isUnread(r.boost)) return cannotTell(this, r.boost, 'the host-speed check measures what the clock does');
     const b = r.boost;
     const data = { on: b.on, source: b.source };
     if (!b.on) return finding(this, 'ok', `off (${b.source}): the clock stays at its base.`, null, data);
