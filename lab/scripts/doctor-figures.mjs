@@ -1,28 +1,31 @@
-// The figures of ubench doctor and --wait-for-quiet (docs/doctor.md), measured on this machine and
-// reported, never asserted in tests:
+// The figures of ubench doctor and --wait-for-quiet (lab/doctor.md, quoted in docs/doctor.md),
+// measured on this machine and reported, never asserted in tests:
 // - `ubench doctor` alone, --runs times: the verdict, the exit code, the time it took, what the
 //   speed checks and the load check read;
 // - the same with another process hammering the other CPU (a busy loop pinned there with taskset
 //   where it exists);
 // - a run with --wait-for-quiet 30s while a busy loop that stops after 10 s runs: when the loop
 //   stopped, when the run said the host was quiet, what it said.
-// Usage: npm run bench:doctor [-- --runs 5 --hog-seconds 10 --wait 30s]
+// Usage: npm run lab -- doctor [--runs 5 --hog-seconds 10 --wait 30s --out lab/doctor.md]
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { writeOrAppendDocSection } from './lib/doc-section.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'dist/cli/main.js');
-const { values } = parseArgs({ options: { runs: { type: 'string' }, 'hog-seconds': { type: 'string' }, wait: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string' }, 'hog-seconds': { type: 'string' }, wait: { type: 'string' }, out: { type: 'string' } } });
 const RUNS = Number(values.runs ?? 5);
 const HOG_SECONDS = Number(values['hog-seconds'] ?? 10);
 const WAIT = values.wait ?? '30s';
 /** Time for a started busy loop to be running before the doctor reads. */
 const HOG_START_MS = 300;
-const say = (line = '') => console.log(line);
+/** The page's lines, printed or written between its markers with --out. */
+const out = [];
+const say = (line = '') => out.push(line);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 const cpus = Number(spawnSync('nproc', [], { encoding: 'utf8' }).stdout.trim()) || 1;
@@ -63,7 +66,7 @@ function table(title, rows) {
   });
 }
 
-say(`# Doctor figures (${new Date().toISOString().slice(0, 16)}Z, node ${process.versions.node}, ${cpus} CPUs)`);
+say(`## Measured ${new Date().toISOString().slice(0, 16)}Z (node ${process.versions.node}, ${cpus} CPUs)`);
 
 const alone = [];
 for (let i = 0; i < RUNS; i++) alone.push(doctor());
@@ -108,3 +111,9 @@ say(`| the run started | ${since(runStarted)} |`);
 say(`| the busy loop stopped | ${since(hogStopped)} |`);
 for (const l of lines) say(`| \`${l.line.replace(/\|/g, '\\|')}\` | ${since(l.at)} |`);
 say(`| the run ended (exit ${code}) | ${since(ended)} |`);
+
+if (values.out === undefined) console.log(out.join('\n'));
+else {
+  writeOrAppendDocSection(path.resolve(root, values.out), '<!-- doctor-figures:start -->', '<!-- doctor-figures:end -->', out.join('\n'));
+  process.stderr.write(`written to ${values.out}\n`);
+}
