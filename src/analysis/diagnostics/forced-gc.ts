@@ -21,7 +21,7 @@ export const forcedGc: Rule = {
     const effect =
       forced.mode === 'every-sample'
         ? ': every sample starts on an emptied heap, so it holds only the collections its own allocation causes, none that earlier work left due'
-        : ', which changes little once warm-up has run';
+        : ': the first sample does not pay for the warm-up’s garbage';
     return [
       {
         code: 'forced-gc',

@@ -55,6 +55,16 @@ export class Benchmark extends Emitter {
   static filter(benches: ArrayLike<Benchmark>, callback: Callback): Benchmark[] {
     return filterBenches(Array.from(benches), callback);
   }
+  static invoke(benches: ArrayLike<Benchmark>, name: string, ...args: unknown[]): unknown[] {
+    return Array.from(benches).map((bench) => ((bench as unknown as Record<string, AnyFn>)[name] as (...a: unknown[]) => unknown).apply(bench, args));
+  }
+  /** Benchmark.js's `join`: an array's items, or an object's `key: value` pairs, joined. */
+  static join(object: unknown, separator = ',', pairSeparator = ': '): string {
+    if (Array.isArray(object)) return object.join(separator);
+    return Object.entries((object ?? {}) as Record<string, unknown>)
+      .map(([key, value]) => `${key}${pairSeparator}${String(value)}`)
+      .join(separator);
+  }
   static Suite: typeof Suite;
 
   readonly id = ++nextId;
@@ -244,6 +254,51 @@ export class Suite extends Emitter {
     return this.toArray().slice(start, end);
   }
 
+  /** Array methods that change the suite, as Benchmark.js borrows them from Array. */
+  #replace(benches: readonly Benchmark[]): void {
+    for (let i = 0; i < this.length; i++) delete this[i];
+    this.length = 0;
+    this.push(...benches);
+  }
+
+  pop(): Benchmark | undefined {
+    const all = this.toArray();
+    const last = all.pop();
+    this.#replace(all);
+    return last;
+  }
+
+  shift(): Benchmark | undefined {
+    const all = this.toArray();
+    const first = all.shift();
+    this.#replace(all);
+    return first;
+  }
+
+  unshift(...benches: Benchmark[]): number {
+    for (const bench of benches) bench.declareIn(this.name ?? null);
+    this.#replace([...benches, ...this.toArray()]);
+    return this.length;
+  }
+
+  splice(start: number, count?: number, ...benches: Benchmark[]): Benchmark[] {
+    const all = this.toArray();
+    const removed = count === undefined ? all.splice(start) : all.splice(start, count, ...benches);
+    this.#replace(all);
+    return removed;
+  }
+
+  reverse(): this {
+    this.#replace(this.toArray().reverse());
+    return this;
+  }
+
+  clone(options?: Options): Suite {
+    const suite = new Suite(this.name, { ...this.options, ...(options ?? {}) });
+    suite.push(...this.toArray());
+    return suite;
+  }
+
   reset(): this {
     for (const bench of this.toArray()) bench.reset();
     this.emit('reset');
@@ -256,7 +311,7 @@ export class Suite extends Emitter {
   }
 
   invoke(method: string, ...args: unknown[]): unknown[] {
-    return this.toArray().map((bench) => ((bench as unknown as Record<string, AnyFn>)[method] as (...a: unknown[]) => unknown).apply(bench, args));
+    return Benchmark.invoke(this.toArray(), method, ...args);
   }
 }
 

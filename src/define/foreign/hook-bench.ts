@@ -70,16 +70,17 @@ export function perCallHooked(body: () => unknown, before: Hook | undefined, aft
     (clock) => clock.start(),
   ];
   // Step k of a sample of n calls: the sample's first hooks, 4 steps per call, its last hooks.
-  const step = (k: number, n: number, clock: Clock): unknown => {
-    if (k === 0) {
-      clock.stop();
-      const value = first?.();
-      return isThenable(value) ? Promise.resolve(value).then(() => clock.start()) : clock.start();
-    }
-    if (k <= 4 * n) return call[(k - 1) % 4]!(clock);
+  // A sample's own hooks, the clock stopped around them (nothing, and no clock read, without hooks).
+  const around = (hook: Hook | undefined, clock: Clock): unknown => {
+    if (hook === undefined) return undefined;
     clock.stop();
-    const value = last?.();
+    const value = hook();
     return isThenable(value) ? Promise.resolve(value).then(() => clock.start()) : clock.start();
+  };
+  const step = (k: number, n: number, clock: Clock): unknown => {
+    if (k === 0) return around(first, clock);
+    if (k <= 4 * n) return call[(k - 1) % 4]!(clock);
+    return around(last, clock);
   };
   const rest = async (n: number, clock: Clock, from: number, pending: PromiseLike<unknown>): Promise<void> => {
     await pending;

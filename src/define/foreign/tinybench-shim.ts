@@ -18,7 +18,19 @@ import { BenchEvent, RUNTIME, Task, type TaskOwner, tableRow } from './tinybench
 import { hrtimeNowTimestampProvider, now, performanceNowTimestampProvider } from './tinybench-units.js';
 
 export { BenchEvent, formatNumber, Task } from './tinybench-task.js';
-export { hrtimeNow, hrtimeNowTimestampProvider, mToNs, now, nToMs, performanceNowTimestampProvider } from './tinybench-units.js';
+export {
+  calibrateTimerOverhead,
+  classifyTimerSaturation,
+  detectTimerSaturation,
+  estimateResolution,
+  hrtimeNow,
+  hrtimeNowTimestampProvider,
+  medianAbsoluteDeviation,
+  mToNs,
+  now,
+  nToMs,
+  performanceNowTimestampProvider,
+} from './tinybench-units.js';
 
 type TaskHook = (this: unknown, mode?: 'run' | 'warmup') => unknown;
 type BenchHook = (task?: unknown, mode?: 'run' | 'warmup') => unknown;
@@ -127,14 +139,16 @@ export class Bench extends EventTarget implements TaskOwner {
     if (typeof name !== 'string' || name.trim() === '') throw new DeclarationError('tinybench add() needs a task name');
     if (typeof fn !== 'function') throw new DeclarationError(`tinybench task "${name}": the task must be a function`);
     if (this.#tasks.has(name)) throw new DeclarationError(`tinybench: task "${name}" already exists`);
-    const task = new Task(this, name, this.#declare(name, fn, options), options?.retainSamples);
+    const task = new Task(this, name, options?.retainSamples);
+    task.ids = this.#declare(task, fn, options);
     this.#tasks.set(name, task);
     this.dispatchEvent(new BenchEvent('add', task));
     return this;
   }
 
   /** Declares the task as a ubench benchmark (or a refused one); its ids. */
-  #declare(name: string, fn: (...args: never[]) => unknown, options: FnOptions | undefined): string[] {
+  #declare(task: Task, fn: (...args: never[]) => unknown, options: FnOptions | undefined): string[] {
+    const name = task.name;
     const group = this.name ?? null;
     const refuse = (feature: string, instead: string): string[] => declareRefused(name, group, refusalMessage('tinybench', feature, instead));
     const unknownBench = unknownKeys(this.opts, KNOWN_BENCH_OPTIONS);
@@ -149,8 +163,8 @@ export class Bench extends EventTarget implements TaskOwner {
         "ubench times the whole call and does not read a reported duration; write ubench's manual form bench(name, (b) => { for (let i = 0; i < b.n; i++) work(); }), with b.stop()/b.start() around what must not be timed (docs/writing.md)",
       );
     }
-    // What tinybench passes its hooks: the task (its name here) and the phase.
-    const self = { name };
+    // What tinybench passes its hooks: the task and the phase (always 'run': ubench's warm-up and samples alike).
+    const self = task;
     const { setup, teardown } = this.opts;
     const before: Hook[] = [];
     const after: Hook[] = [];

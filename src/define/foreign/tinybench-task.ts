@@ -52,16 +52,15 @@ export class Task extends EventTarget {
   readonly #bench: TaskOwner;
   readonly #name: string;
   readonly #retain: boolean | undefined;
-  /** The ubench benchmark(s) it was declared as. */
-  readonly ids: readonly string[];
+  /** The ubench benchmark(s) it was declared as (set once, by its Bench). */
+  ids: readonly string[] = [];
   #result: TaskResult = { state: 'not-started' };
   #runs = 0;
 
-  constructor(bench: TaskOwner, name: string, ids: readonly string[], retainSamples?: boolean) {
+  constructor(bench: TaskOwner, name: string, retainSamples?: boolean) {
     super();
     this.#bench = bench;
     this.#name = name;
-    this.ids = ids;
     this.#retain = retainSamples;
   }
 
