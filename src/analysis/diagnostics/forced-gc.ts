@@ -1,6 +1,6 @@
 /**
  * `forced-gc` (information): the bench file asked for full collections outside the timing
- * (mitata's `.gc('inner')` before every sample, `.gc('once')` before the measurement), and ubench
+ * (mitata's `.gc('inner')` before every sample, `.gc('once')` before the first), and ubench
  * ran them, as that harness does. Said beside ubench's own GC figures because it changes what they
  * mean: with a collection before every sample, each sample starts on an emptied heap, so fewer
  * collections fall inside the timing than when the code runs on its own, and the estimate holds

@@ -11,8 +11,8 @@
  *   process) resolve as measured elsewhere, with no figures.
  * - While a further instance of the file is imported for one benchmark (own-instances.ts), its
  *   run() of that benchmark marks the instance as loaded and never resolves: the instance stops
- *   there, its resources open for the benchmark's body; its other run() calls resolve at once with
- *   the figures known so far.
+ *   there, its resources open for the benchmark's body, and so does any run() it makes after; its
+ *   run() calls before resolve at once with the figures known so far.
  */
 import type { ForeignApi } from '../../define/foreign/foreign-apis.js';
 import type { ForeignOutcome, ForeignRunHost, MeasuredOutcome } from '../../define/foreign/foreign-run.js';
@@ -48,6 +48,8 @@ export function outcomeOf(result: MeasuredBenchmark): MeasuredOutcome {
 interface InstanceGate {
   wanted: string;
   reached(): void;
+  /** The instance's run() of the wanted benchmark was called. */
+  stopped: boolean;
 }
 
 export class ForeignRuns implements ForeignRunHost {
@@ -83,7 +85,9 @@ export class ForeignRuns implements ForeignRunHost {
   measure(_api: ForeignApi, ids: readonly string[]): Promise<ReadonlyMap<string, ForeignOutcome>> {
     const gate = this.#gate;
     if (gate !== null) {
-      if (!ids.includes(gate.wanted)) return Promise.resolve(this.known(ids));
+      // Once stopped, the instance's later run() calls (a Benchmark.js run() does not block it) stop too: nothing of it runs on.
+      if (!gate.stopped && !ids.includes(gate.wanted)) return Promise.resolve(this.known(ids));
+      gate.stopped = true;
       gate.reached();
       return new Promise<never>(() => undefined);
     }
@@ -149,7 +153,7 @@ export class ForeignRuns implements ForeignRunHost {
    */
   async withInstanceGate<T>(wanted: string, load: (until: Promise<void>) => Promise<T>): Promise<T> {
     const until = new Promise<void>((reached) => {
-      this.#gate = { wanted, reached };
+      this.#gate = { wanted, reached, stopped: false };
     });
     try {
       return await load(until);
