@@ -14,15 +14,18 @@ const temp = makeTempDir();
 after(() => temp.cleanup());
 const DIR = 'test/fixtures/foreign/run';
 
-/** The `figures {…}` lines the fixtures print, by name. */
-function printedFigures(stdout: string): Map<string, Record<string, unknown>> {
-  const lines = stdout.split('\n').filter((line) => line.startsWith('figures '));
-  return new Map(
-    lines.map((line) => {
-      const figures = JSON.parse(line.slice('figures '.length)) as Record<string, unknown>;
-      return [String(figures['name']), figures];
-    }),
-  );
+/**
+ * The `figures {…}` lines the fixtures print, by name: the first of each, printed by the timing
+ * process (a pass after timing, such as the GC-free one an allocating body gets, runs the file again
+ * and prints its own line, with no figures).
+ */
+function printedFigures(output: string): Map<string, Record<string, unknown>> {
+  const figures = new Map<string, Record<string, unknown>>();
+  for (const line of output.split('\n').filter((l) => l.startsWith('figures '))) {
+    const parsed = JSON.parse(line.slice('figures '.length)) as Record<string, unknown>;
+    if (!figures.has(String(parsed['name']))) figures.set(String(parsed['name']), parsed);
+  }
+  return figures;
 }
 
 /** The same figure, up to floating-point rounding. */

@@ -84,6 +84,16 @@ describe('tinybench stand-in', () => {
     assert.deepEqual(log, ['setup t', 'beforeAll t', 'run', 'afterAll', 'teardown']);
   });
 
+  it('calls a task whose only parameter has a default without arguments, as tinybench does, never as a ubench form', () => {
+    new Bench().add('defaulted', (value: unknown = undefined) => value ?? 1).add('none', () => 2);
+    const defaulted = byName('defaulted');
+    assert.equal(defaulted.kind, 'plain');
+    assert.equal((defaulted.body as () => unknown)(), 1);
+    const none = () => 2;
+    new Bench().add('direct', none);
+    assert.equal(byName('direct').body, none, 'a body without parameters is called by the loop directly');
+  });
+
   it('refuses concurrency: task, a self-timed task and unknown options for their task only', () => {
     const bench = new Bench({ name: 'n' });
     bench.add('odd', () => 1, { retries: 2 } as never);

@@ -6,6 +6,7 @@
  * benchmarks are measured; that one is a per-benchmark error, never a silently different benchmark.
  */
 import { bench, group } from '../bench.js';
+import { readBodySignature } from '../body-signature.js';
 import { DeclarationError } from '../declaration-error.js';
 import { getRegistry } from '../registry.js';
 import type { BenchFn, DeclaredBenchmark, ManualBenchFn, ParamValue, SetupBench } from '../types.js';
@@ -102,7 +103,12 @@ export function unknownKeys(options: object | undefined, known: ReadonlySet<stri
   return options === undefined || options === null ? [] : Object.keys(options).filter((key) => !known.has(key));
 }
 
-/** `fn` as a body ubench calls with no argument (a foreign body that declares parameters is not read for ubench's forms). */
+/**
+ * `fn` as a body ubench calls with no argument: as it is when its source declares no parameter (so
+ * the loop calls it directly), else wrapped, since ubench's own forms read a declared parameter
+ * (a defaulted one too, `(value = undefined) => …`, which `fn.length` does not count) as the args
+ * or the manual context, and the foreign harness calls it with none.
+ */
 export function plainBody(fn: (...args: never[]) => unknown): BenchFn {
-  return fn.length === 0 ? (fn as BenchFn) : () => (fn as () => unknown)();
+  return fn.length === 0 && readBodySignature(fn).first.form === 'none' ? (fn as BenchFn) : () => (fn as () => unknown)();
 }
