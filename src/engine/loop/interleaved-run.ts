@@ -320,7 +320,7 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const samples = sampler.samples;
   const nsPerOp = medianPerOp(samples);
   const { baseIterations } = sampler.start;
-  // Collections the file asked for ran around the timed batches only: the memory phase sees the body as it runs.
+  // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
   const forcedGc = runner.forcedGc?.reading() ?? null;
   runner.forcedGc?.stop();
   const empty = await floors.emptyRunner(runner.mode, runner.call);

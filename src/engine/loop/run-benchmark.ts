@@ -153,7 +153,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const { stateProbe, stateChange } = context.timingOnly
     ? { stateProbe: null, stateChange: null }
     : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
-  // Collections the file asked for ran around the timed batches only: the memory phase sees the body as it runs.
+  // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
   const forcedGc = runner.forcedGc?.reading() ?? null;
   runner.forcedGc?.stop();
   const empty = await floors.emptyRunner(runner.mode, runner.call);
