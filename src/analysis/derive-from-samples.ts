@@ -13,18 +13,14 @@ import type { BenchmarkResult, Estimate, FixedCostFit, ResultsFile, Sample, Samp
 import { DEFAULT_BOOTSTRAP_RESAMPLES, twoLevelBootstrapMedian } from '../stats/bootstrap.js';
 import { CONFIDENCE, estimateHalfWidth, forkSizesOf, perOpValues, splitByCounts } from '../results/derived-values.js';
 import { describe } from '../stats/describe.js';
-import { medianWithInterval } from '../stats/median-ci.js';
+import { singleProcessEstimate } from '../results/one-process-estimate.js';
 import { estimateGroups, estimatePool } from './host-quiet.js';
 import { tukeyOutliers } from '../stats/outliers.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
 import { isSpread, spreadEstimate } from './fixed-cost-fit.js';
 
-/** Median with its distribution-free order-statistic interval (benchstat); [min, max] if n < 6. */
-export function singleProcessEstimate(values: number[]): Estimate {
-  const { median, lower, upper } = medianWithInterval(values, CONFIDENCE);
-  return { nsPerOp: median, ciLower: lower, ciUpper: upper, confidence: CONFIDENCE, method: 'median-order-statistics' };
-}
+export { singleProcessEstimate };
 
 /** Median of all samples, with a two-level bootstrap (processes, then samples) for the interval. */
 function multiProcessEstimate(groups: number[][], seed: number): Estimate {

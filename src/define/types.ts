@@ -94,4 +94,6 @@ export interface DeclaredBenchmark {
   teardown: ((state: unknown, args: Params) => unknown) | null;
   /** `state: 'per-call'`: every call gets a fresh state from setup (absent or false: one state per sample). */
   statePerCall?: boolean;
+  /** A full collection outside the timing before every sample or once before the first, and who asked (a foreign file's option; absent: none). */
+  forcedGc?: { mode: 'every-sample' | 'once'; by: string };
 }

@@ -186,3 +186,19 @@ export interface Footprint {
    */
   settledHeapUsed?: number[];
 }
+
+/**
+ * Full collections ubench ran for a benchmark outside its timed regions, because its file asked
+ * for them (mitata's `.gc('inner')` before every sample, `.gc('once')` before the first):
+ * they are in no ns/op figure, and the GC figures count only collections inside timed regions.
+ */
+export interface ForcedGc {
+  /** `every-sample`: before every sample (not the warm-up, as mitata's); `once`: once, before the first sample. */
+  mode: 'every-sample' | 'once';
+  /** Who asked, as the file wrote it (`mitata .gc('inner')`). */
+  by: string;
+  count: number;
+  totalNs: number;
+  minNs: number;
+  maxNs: number;
+}

@@ -11,7 +11,7 @@ import type { InstructionCount } from './instruction-types.js';
 import type { DetachedBuffers, ModuleIsolation } from './isolation-types.js';
 import type { HostTrack, RunHost } from './host-types.js';
 import type { FixedCostFit, SpreadInfo } from './fixed-cost-types.js';
-import type { MemoryInfo } from './memory-types.js';
+import type { ForcedGc, MemoryInfo } from './memory-types.js';
 import type { RuntimeName } from './runtime-identity.js';
 import type { BenchmarkRuntime, ClockInfo, RunRuntime, RuntimeRelative } from './runtime-types.js';
 import type { Estimate, Sample } from './sample-types.js';
@@ -30,7 +30,7 @@ export type { HostQuiet, HostTrack, RunHost } from './host-types.js';
 export type { FixedCostFit, SpreadInfo } from './fixed-cost-types.js';
 export type * from './complexity-types.js';
 export type * from './explain-types.js';
-export type { AllocationSite, AllocationSites, Footprint, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';
+export type { AllocationSite, AllocationSites, Footprint, ForcedGc, GcApart, GcCost, GcOverhead, HeapSource, MemoryAccounting, MemoryInfo, PretenuringOffReading } from './memory-types.js';
 export type { DetachedBuffers, GetterReads, ModuleIsolation } from './isolation-types.js';
 export type {
   CpuProfileFindings,
@@ -271,6 +271,8 @@ export interface BenchmarkResult {
   fixedCost?: FixedCostFit;
   /** `state: 'per-call'`: calls per timed chunk, each chunk's states made before it (absent for other forms). */
   perCallChunk?: number;
+  /** Collections forced outside the timing because its file asked (mitata's `.gc()`; absent: none). Added within version 3. */
+  forcedGc?: ForcedGc;
   /**
    * Hash of the code it measured: its body's source and the bench file with the project files it
    * imports (runner/source-fingerprint.ts), so kept runs of unchanged code can be told (absent in older files).

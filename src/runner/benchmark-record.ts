@@ -129,6 +129,17 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   result.stateProbe = first.stateProbe ?? null;
   if (first.stateChange != null) result.stateChange = first.stateChange;
   if (first.perCallChunk != null) result.perCallChunk = first.perCallChunk;
+  // Forced collections are counted over every process that measured it.
+  const forced = runs.flatMap((run) => (run.forcedGc == null ? [] : [run.forcedGc]));
+  if (forced.length > 0) {
+    result.forcedGc = {
+      ...forced[0]!,
+      count: forced.reduce((sum, f) => sum + f.count, 0),
+      totalNs: forced.reduce((sum, f) => sum + f.totalNs, 0),
+      minNs: Math.min(...forced.map((f) => f.minNs)),
+      maxNs: Math.max(...forced.map((f) => f.maxNs)),
+    };
+  }
   result.timerReadsPerSample = Math.max(...runs.map((run) => run.timerReadsPerSample));
   // Allocation is a property of the code, not of the process: the first fork's reading stands.
   result.memory =

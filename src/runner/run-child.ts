@@ -85,8 +85,9 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
           case 'hello':
             armTimer();
             break;
+          // A foreign harness's run() declares its benchmarks as it measures them: the events add up.
           case 'declared':
-            outcome.declared = event.benchmarks;
+            outcome.declared = [...(outcome.declared ?? []), ...event.benchmarks];
             break;
           case 'load-error':
             outcome.loadError = event.error;

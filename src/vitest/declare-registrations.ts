@@ -8,35 +8,17 @@
  * (register-hooks in measure-group.ts), not once per tinybench phase.
  */
 import { bench, group } from '../define/bench.js';
-import type { BenchContext } from '../define/types.js';
+import { perCallHooked } from '../define/foreign/hook-bench.js';
+import type { ManualBenchFn } from '../define/types.js';
 import type { VitestHook, VitestRegistration } from './vitest-types.js';
 
 /** What a hook sees as `this`: tinybench passes its task; a body reading more than its name is not supported. */
 export const hookTarget = (name: string): { name: string } => ({ name });
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> => value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
-
-function manualWithHooks(reg: VitestRegistration, before: VitestHook | undefined, after: VitestHook | undefined): (b: BenchContext) => Promise<void> {
+function manualWithHooks(reg: VitestRegistration, before: VitestHook | undefined, after: VitestHook | undefined): ManualBenchFn {
   const self = hookTarget(reg.name);
-  const fn = reg.fn;
-  return async (b: BenchContext) => {
-    for (let i = 0; i < b.n; i++) {
-      b.stop();
-      if (before !== undefined) {
-        const r = before.call(self, 'run');
-        if (isThenable(r)) await r;
-      }
-      b.start();
-      const value = fn();
-      if (isThenable(value)) await value;
-      b.stop();
-      if (after !== undefined) {
-        const r = after.call(self, 'run');
-        if (isThenable(r)) await r;
-      }
-      b.start();
-    }
-  };
+  const hook = (fn: VitestHook | undefined): (() => unknown) | undefined => (fn === undefined ? undefined : () => fn.call(self, 'run'));
+  return perCallHooked(reg.fn, hook(before), hook(after));
 }
 
 /** Declares the test's registrations (the registry must be reset and named for the test's file). */

@@ -4,6 +4,8 @@
  * with `run(group)`; vitest matches the results it returns to its registrations by `name`.
  */
 
+import type { TinybenchStatistics } from '../define/foreign/tinybench-statistics.js';
+
 /** tinybench's per-phase and per-iteration hooks, as vitest forwards them (`this` is tinybench's task). */
 export type VitestHook = (this: unknown, mode?: 'warmup' | 'run') => unknown;
 
@@ -37,27 +39,7 @@ export interface VitestBenchmarkGroup {
 }
 
 /** tinybench's `Statistics`, in milliseconds (latency) or operations per second (throughput). */
-export interface VitestStatistics {
-  aad: number;
-  critical: number;
-  df: number;
-  mad: number;
-  max: number;
-  mean: number;
-  min: number;
-  moe: number;
-  p50: number;
-  p75: number;
-  p99: number;
-  p995: number;
-  p999: number;
-  rme: number;
-  samples: number[] | undefined;
-  samplesCount: number;
-  sd: number;
-  sem: number;
-  variance: number;
-}
+export type VitestStatistics = TinybenchStatistics;
 
 /** One result per registration: tinybench's completed task result plus its name. */
 export interface VitestBenchResult {

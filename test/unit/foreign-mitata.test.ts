@@ -26,7 +26,16 @@ describe('mitata stand-in', () => {
     bench('tail', () => 4);
     assert.equal(declared().length, 1 + 3 + 2, 'the last builder waits for its chained calls');
     const result = await run();
-    assert.deepEqual(result.benchmarks, []);
+    assert.deepEqual(
+      result.benchmarks.map((t) => [t.alias, t.runs.map((r) => r.name)]),
+      [
+        ['plain', ['plain']],
+        ['sized $n', ['sized 8', 'sized 64', 'sized 512']],
+        ['x args', ['x args', 'x args']],
+        ['tail', ['tail']],
+      ],
+      "run() resolves to mitata's trials, one run per args combination named as mitata names it",
+    );
     assert.deepEqual(
       declared().map((b) => b.id),
       ['m.bench.ts#plain', 'm.bench.ts#g/sized $n(n=8)', 'm.bench.ts#g/sized $n(n=64)', 'm.bench.ts#g/sized $n(n=512)', 'm.bench.ts#x args(x=1)', 'm.bench.ts#x args(x=2)', 'm.bench.ts#tail'],
@@ -115,13 +124,31 @@ describe('mitata stand-in', () => {
     assert.equal(count, 7);
   });
 
-  it("refuses .gc('inner'), a yielded manual body, concurrency and object args for their benchmark only", async () => {
+  it("asks for collections outside the timing for an explicit .gc('inner') or .gc('once'), none for the default or .gc(false)", async () => {
     bench('inner', () => 1).gc('inner');
     bench('once', () => 1).gc('once');
+    bench('true', () => 1).gc(true);
+    bench('off', () => 1).gc(false);
+    bench('default', () => 1);
+    await run();
+    const forced = (name: string): unknown => named(name)[0]!.forcedGc;
+    assert.deepEqual(forced('inner'), { mode: 'every-sample', by: "mitata .gc('inner')" });
+    assert.deepEqual(forced('once'), { mode: 'once', by: "mitata .gc('once')" });
+    assert.deepEqual(forced('true'), { mode: 'once', by: 'mitata .gc(true)' });
+    assert.equal(forced('off'), undefined);
+    assert.equal(forced('default'), undefined);
+    assert.equal(named('inner')[0]!.kind, 'plain');
+  });
+
+  it('refuses a yielded manual body and concurrency for their benchmark only; object args become labels, the body receiving the objects', async () => {
     bench('manual', function* () {
       yield { manual: () => undefined };
     });
-    bench('objects', () => 1).args('cfg', [{ a: 1 }]);
+    const seen: unknown[] = [];
+    bench('objects $cfg', function* (state: { get(name: string): unknown }) {
+      const cfg = state.get('cfg');
+      yield () => seen.push(cfg);
+    }).args('cfg', [{ a: 1 }, { long: 'x'.repeat(50) }]);
     bench('concurrent', () => 1).args('concurrency', [2]);
     await run();
     const message = (name: string): string => {
@@ -134,14 +161,30 @@ describe('mitata stand-in', () => {
       }
       return 'measured';
     };
-    assert.match(message('inner'), /mitata: \.gc\('inner'\).*not mapped/);
-    assert.equal(named('once')[0]!.kind, 'plain');
     assert.match(message('manual'), /yielded \{ manual \}/);
-    assert.match(message('objects'), /parameters must be strings, numbers/);
     assert.match(message('concurrent'), /concurrency/);
+    const objects = named('objects $cfg');
+    assert.deepEqual(
+      objects.map((b) => b.name),
+      ['objects $cfg(cfg={"a":1})', 'objects $cfg(cfg=cfg#1)'],
+    );
+    for (const b of objects) {
+      const fn = await b.setup!(b.params);
+      (b.body as (s: unknown, a: unknown) => unknown)(fn, b.params);
+    }
+    assert.deepEqual(seen, [{ a: 1 }, { long: 'x'.repeat(50) }]);
   });
 
-  it('refuses an async group for the whole file', () => {
-    assert.throws(() => group('async', (async () => undefined) as () => unknown), /async function is not mapped/);
+  it('keeps a named async group open until its function settles, as mitata awaits it', async () => {
+    await group('later', async () => {
+      await null;
+      bench('inside', () => 1);
+    });
+    bench('outside', () => 2);
+    await run();
+    assert.deepEqual(
+      declared().map((b) => b.id),
+      ['m.bench.ts#later/inside', 'm.bench.ts#outside'],
+    );
   });
 });

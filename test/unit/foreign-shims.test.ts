@@ -40,7 +40,7 @@ async function sample(b: DeclaredBenchmark, calls = 2): Promise<void> {
 describe('tinybench stand-in', () => {
   beforeEach(() => resetRegistry('t.bench.ts'));
 
-  it("declares each task in the Bench's name as a group; run() and table() give nothing", async () => {
+  it("declares each task in the Bench's name as a group; outside a benchmark process run() measures nothing and the tasks read not-started", async () => {
     const bench = new Bench({ name: 'suite', time: 100, iterations: 10 });
     assert.equal(
       bench.add('one', () => 1).add('two', async () => 2),
@@ -51,9 +51,19 @@ describe('tinybench stand-in', () => {
       declared().map((b) => b.id),
       ['t.bench.ts#suite/one', 't.bench.ts#suite/two', 't.bench.ts#three'],
     );
-    assert.deepEqual(await bench.run(), []);
-    assert.deepEqual(bench.table(), []);
-    assert.deepEqual(bench.tasks, []);
+    const tasks = await bench.run();
+    assert.deepEqual(
+      tasks.map((t) => t.name),
+      ['one', 'two'],
+    );
+    assert.deepEqual(
+      bench.results.map((r) => r.state),
+      ['not-started', 'not-started'],
+    );
+    assert.deepEqual(
+      bench.table().map((row) => row?.['Remarks']),
+      ['not-started', 'not-started'],
+    );
   });
 
   it('maps Bench setup/teardown and beforeAll/afterAll around each sample, in tinybench order, with the task as this', async () => {
@@ -74,39 +84,69 @@ describe('tinybench stand-in', () => {
     assert.deepEqual(log, ['setup t', 'beforeAll t', 'run', 'afterAll', 'teardown']);
   });
 
-  it('refuses beforeEach/afterEach (per iteration), concurrency and unknown options for their task only', () => {
+  it('calls a task whose only parameter has a default without arguments, as tinybench does, never as a ubench form', () => {
+    new Bench().add('defaulted', (value: unknown = undefined) => value ?? 1).add('none', () => 2);
+    const defaulted = byName('defaulted');
+    assert.equal(defaulted.kind, 'plain');
+    assert.equal((defaulted.body as () => unknown)(), 1);
+    const none = () => 2;
+    new Bench().add('direct', none);
+    assert.equal(byName('direct').body, none, 'a body without parameters is called by the loop directly');
+  });
+
+  it('refuses concurrency: task, a self-timed task and unknown options for their task only', () => {
     const bench = new Bench({ name: 'n' });
-    bench.add('each', () => 1, { beforeEach: () => undefined });
-    bench.add('after each', () => 1, { afterEach: () => undefined });
     bench.add('odd', () => 1, { retries: 2 } as never);
     bench.add('fine', () => 1);
     bench.add('self-timed', () => ({ overriddenDuration: 1 }));
     new Bench({ concurrency: 'task' }).add('concurrent', async () => 1);
-    assert.match(refusalOf(byName('each')), /tinybench: beforeEach .*every iteration.*state: 'per-call'/);
-    assert.match(refusalOf(byName('after each')), /afterEach/);
+    new Bench({ concurrency: 'bench' }).add('one at a time', async () => 1);
     assert.match(refusalOf(byName('odd')), /the task option "retries"/);
     assert.match(refusalOf(byName('concurrent')), /concurrency: 'task'/);
     assert.equal(byName('fine').kind, 'plain');
+    assert.equal(byName('one at a time').kind, 'plain');
     assert.match(refusalOf(byName('self-timed')), /overriddenDuration .*manual form/);
+  });
+
+  it('runs beforeEach/afterEach around every call with the clock stopped (the manual form), inside the per-sample hooks', async () => {
+    const log: string[] = [];
+    new Bench({ setup: () => log.push('setup') }).add('each', () => log.push('run'), {
+      beforeEach: () => log.push('before'),
+      afterEach: async () => {
+        await null;
+        log.push('after');
+      },
+    });
+    const each = byName('each');
+    assert.equal(each.kind, 'manual');
+    const clock: string[] = [];
+    const b = { n: 2, args: {}, start: () => clock.push('start'), stop: () => clock.push('stop') };
+    await (each.body as (b: unknown) => unknown)(b);
+    assert.deepEqual(log, ['setup', 'before', 'run', 'after', 'before', 'run', 'after']);
+    // Stopped for the sample's setup and around each call's hooks (no teardown: no stop at the end): the clock runs only during the bodies.
+    assert.deepEqual(clock, [...['stop', 'start'], ...['stop', 'start', 'stop', 'start'], ...['stop', 'start', 'stop', 'start']]);
   });
 });
 
 describe('Benchmark.js stand-in', () => {
   beforeEach(() => resetRegistry('b.bench.js'));
 
-  it('declares suite.add in every argument form, in the suite name as a group; run() and handlers do nothing', () => {
-    let fired = 0;
+  it('declares suite.add in every argument form, in the suite name as a group; outside a benchmark process its events fire with no figures', async () => {
+    const fired: string[] = [];
     const suite = new Benchmark.Suite('s')
       .add('named', () => 1)
       .add('with options', () => 2, { minSamples: 5, maxTime: 1 })
-      .add({ name: 'options only', fn: () => 3, onComplete: () => fired++ })
+      .add({ name: 'options only', fn: () => 3, onComplete: () => fired.push('bench complete') })
       .add(function fnName() {
         return 4;
       })
-      .on('complete', () => fired++)
+      .on('complete', () => fired.push('suite complete'))
       .run({ async: true });
-    assert.equal(suite.filter().length, 0);
-    assert.equal(fired, 0);
+    assert.deepEqual(fired, [], 'run() returns before anything is measured');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(fired, ['bench complete', 'suite complete']);
+    assert.equal(suite.filter('fastest').length, 0, 'nothing measured: none is fastest');
+    assert.ok(Number.isNaN(suite[0]!.hz));
     assert.deepEqual(
       declared().map((b) => b.id),
       ['b.bench.js#s/named', 'b.bench.js#s/with options', 'b.bench.js#s/options only', 'b.bench.js#s/fnName'],
@@ -133,7 +173,7 @@ describe('Benchmark.js stand-in', () => {
     assert.equal(log.at(-1), 'deferred');
   });
 
-  it('declares a standalone benchmark when it runs, once', () => {
+  it('declares a standalone benchmark when it runs, once', async () => {
     const alone = new Benchmark('alone', () => 1);
     assert.equal(declared().length, 0);
     alone.run();
@@ -142,6 +182,7 @@ describe('Benchmark.js stand-in', () => {
       declared().map((b) => b.id),
       ['b.bench.js#alone'],
     );
+    await new Promise((resolve) => setTimeout(resolve, 10));
   });
 
   it('compiles setup, fn and teardown into one scope per sample when fn reads what setup declares, or code is a string', async () => {
@@ -159,13 +200,31 @@ describe('Benchmark.js stand-in', () => {
     delete g.seen;
   });
 
-  it('refuses a deferred string and unknown options per benchmark, and code that does not compile', () => {
+  it('compiles a deferred string with its deferred, copies other options onto the benchmark, and refuses code that does not compile', async () => {
+    const seen: unknown[] = [];
+    (globalThis as { seenRepeat?: unknown[] }).seenRepeat = seen;
     new Benchmark.Suite()
-      .add('deferred string', { defer: true, fn: 'deferred.resolve()' })
-      .add('odd', () => 1, { repeat: 3 })
+      .add('deferred string', { defer: true, fn: 'setTimeout(function () { deferred.resolve(); }, 1);' })
+      .add(
+        'odd',
+        function (this: { repeat?: number }) {
+          seen.push(this.repeat);
+        },
+        {
+          repeat: 3,
+          setup(this: { repeat?: number }) {
+            seen.push(this.repeat);
+          },
+        },
+      )
       .add('broken', 'return (', { setup: 'var a = 1;' });
-    assert.match(refusalOf(byName('deferred string')), /Benchmark\.js: defer: true with code compiled together/);
-    assert.match(refusalOf(byName('odd')), /the option "repeat"/);
+    const deferred = byName('deferred string');
+    assert.equal(deferred.kind, 'setup');
+    const state = await deferred.setup?.(deferred.params);
+    await (deferred.body as (s: unknown, a: unknown) => unknown)(state, deferred.params);
+    await sample(byName('odd'), 0);
+    assert.deepEqual(seen, [3], 'setup reads the option as this.repeat');
     assert.match(refusalOf(byName('broken')), /setup, fn and teardown compiled together \(.*SyntaxError|Unexpected/);
+    delete (globalThis as { seenRepeat?: unknown[] }).seenRepeat;
   });
 });

@@ -85,7 +85,7 @@ describe('results schema', () => {
       ['#/$defs/forkResult', ['source']],
       [
         '#/$defs/benchmarkResult',
-        ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint', 'fixedCost'],
+        ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint', 'fixedCost', 'forcedGc'],
       ],
       // Present only for a manual loop whose counts were spread (a fixed cost per call dominated); older files lack it.
       ['#/$defs/calibrationInfo', ['spread']],

@@ -110,14 +110,24 @@ describe('event ids', () => {
     assert.equal(guard({ type: 'round', round: 2, active: ['a.bench.ts#x'] }), null);
   });
 
-  it('refuses an id before the declaration, an undeclared one, another file’s, and a second declaration', () => {
+  it('refuses an id before the declaration, an undeclared one, another file’s, and a second declaration of an id', () => {
     const guard = createIdGuard(request);
     assert.match(guard({ type: 'start', id: 'a.bench.ts#x' }) ?? '', /before declaring/);
     assert.match(guard(declared(['b.bench.ts#x'])) ?? '', /not a benchmark of a\.bench\.ts/);
     assert.equal(guard(declared(['a.bench.ts#x'])), null);
     assert.match(guard({ type: 'measured', id: 'a.bench.ts#z' } as ChildEvent) ?? '', /did not declare/);
     assert.match(guard({ type: 'round', round: 0, active: ['a.bench.ts#x', 'b.bench.ts#x'] }) ?? '', /did not declare/);
-    assert.match(guard(declared(['a.bench.ts#x'])) ?? '', /second declared/);
+    assert.match(guard(declared(['a.bench.ts#x'])) ?? '', /second declared event for "a\.bench\.ts#x"/);
+  });
+
+  it('accepts further declared events of new ids (a foreign run() declares what it measures), each id once', () => {
+    const guard = createIdGuard(request);
+    assert.equal(guard(declared(['a.bench.ts#x'])), null);
+    assert.match(guard({ type: 'start', id: 'a.bench.ts#y' }) ?? '', /did not declare/);
+    assert.equal(guard(declared(['a.bench.ts#y'])), null);
+    assert.equal(guard({ type: 'start', id: 'a.bench.ts#y' }), null);
+    assert.equal(guard({ type: 'start', id: 'a.bench.ts#x' }), null);
+    assert.match(guard(declared(['a.bench.ts#z', 'a.bench.ts#x'])) ?? '', /second declared event for "a\.bench\.ts#x"/);
   });
 
   it('refuses a declared id the request did not ask for', () => {

@@ -18,6 +18,7 @@ import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
 import { shapesOfGc } from './gc-attribution.js';
+import { forcedGc } from './forced-gc.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';
@@ -60,6 +61,7 @@ export const RULES: readonly Rule[] = [
   outliers,
   shapeUndecided,
   gcHeavy,
+  forcedGc,
   leak,
   retainsMemory,
   memoryGrew,

@@ -14,7 +14,7 @@ type AnyFn = (...args: never[]) => unknown;
 /** A Benchmark.js `fn`, `setup` or `teardown`: a function or a string of code. */
 export type Code = AnyFn | string;
 interface Scope {
-  run(): unknown;
+  run(deferred?: { resolve(): void; benchmark: unknown }): unknown;
   teardown(): unknown;
 }
 
@@ -43,10 +43,28 @@ export function sharesSetupScope(setup: Code, fn: Code): boolean {
   return declaredNames(setupBody).some((name) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(fnBody));
 }
 
-/** The setup form running the three bodies in one scope per sample, `this` the benchmark. */
-export function compiledScope(setup: Code | undefined, fn: Code, teardown: Code | undefined, self: unknown): SetupBench<unknown> {
+/** The name `fn` gives its deferred (its first parameter), or `deferred` for code in a string. */
+function deferredName(fn: Code): string {
+  if (typeof fn === 'string') return 'deferred';
+  const params = /^(?:async\s*)?(?:function\b[^(]*|[A-Za-z_$][\w$]*\s*(?=\())?\(?\s*([A-Za-z_$][\w$]*)/.exec(Function.prototype.toString.call(fn));
+  return params?.[1] ?? 'deferred';
+}
+
+/**
+ * The setup form running the three bodies in one scope per sample, `this` the benchmark. `defer`:
+ * `fn`'s body receives Benchmark.js's deferred (under the name `fn` gives it) and each call lasts
+ * until it calls `deferred.resolve()`.
+ */
+export function compiledScope(setup: Code | undefined, fn: Code, teardown: Code | undefined, self: unknown, defer = false): SetupBench<unknown> {
   const source = (code: Code | undefined): string => (code === undefined ? '' : (bodySource(code) ?? ''));
-  const factory = new Function(`${source(setup)}\nreturn { run: function () { ${source(fn)}\n}, teardown: function () { ${source(teardown)}\n} };`) as (this: unknown) => Scope;
-  const bench: SetupBench<Scope> = { setup: () => factory.call(self), run: (scope) => scope.run(), teardown: (scope) => scope.teardown() };
+  const param = defer ? deferredName(fn) : '';
+  const factory = new Function(`${source(setup)}\nreturn { run: function (${param}) { ${source(fn)}\n}, teardown: function () { ${source(teardown)}\n} };`) as (this: unknown) => Scope;
+  const run = defer
+    ? (scope: Scope) =>
+        new Promise((resolve) => {
+          scope.run({ resolve: () => resolve(undefined), benchmark: self });
+        })
+    : (scope: Scope) => scope.run();
+  const bench: SetupBench<Scope> = { setup: () => factory.call(self), run, teardown: (scope) => scope.teardown() };
   return bench as SetupBench<unknown>;
 }

@@ -1,175 +1,321 @@
 /**
  * What `require('benchmark')` / `import Benchmark from 'benchmark'` means in a ubench benchmark
  * process (docs/integrations.md), for Benchmark.js 2.x: each `suite.add(name, fn, options)` (and
- * each standalone `new Benchmark(…)` when its `run()` is called) declares a ubench benchmark, in
- * the group the suite's name gives. `setup` and `teardown` (run around every cycle, outside the
- * timed loop) run before and after each ubench sample; `defer: true` becomes a body returning a
- * promise that `deferred.resolve()` settles. A `setup` declaring variables that `fn` reads is
- * compiled with it into one scope, as Benchmark.js does (benchmark-js-scope.ts). Options that only set Benchmark.js's budget are
- * ignored; event handlers never fire, since `run()` measures nothing (ubench measures in its own
- * processes). Code given as strings is compiled the same way, as Benchmark.js does.
+ * each standalone `new Benchmark(…)` when its `run()` is called) declares a ubench benchmark
+ * (benchmark-js-declare.ts), in the group the suite's name gives. `run()` returns at once, as
+ * Benchmark.js's does with `async: true`; ubench then measures the suite's benchmarks
+ * (foreign-run.ts) and fires Benchmark.js's events in its order, each benchmark's `stats`, `hz` and
+ * `String(bench)` filled from ubench's figures (benchmark-js-results.ts), so `on('cycle')` and
+ * `on('complete')` with `this.filter('fastest')` print ubench's figures.
  */
-import { DeclarationError } from '../declaration-error.js';
-import type { BenchFn } from '../types.js';
-import { type Code, compiledScope, sharesSetupScope } from './benchmark-js-scope.js';
-import { declareForeign, declareRefused, plainBody, refusalMessage, unknownKeys } from './foreign-declare.js';
-import { markForeignRun } from './foreign-run.js';
-import { type Hook, hookedBody } from './hook-bench.js';
+import { declareBenchmark, juggle, type Options } from './benchmark-js-declare.js';
+import { BenchmarkEvent, Emitter } from './benchmark-js-events.js';
+import { type BenchmarkFigures, benchmarkFigures, benchmarkText, compareFigures, emptyFigures, extremes, formatNumber, isSuccessful } from './benchmark-js-results.js';
+import { type ForeignOutcome, runForeign, trackForeign } from './foreign-run.js';
 
 type AnyFn = (...args: never[]) => unknown;
+type Callback = string | ((bench: Benchmark, index: number) => unknown);
 
-export interface Options {
-  name?: string;
-  fn?: Code;
-  setup?: Code;
-  teardown?: Code;
-  defer?: boolean;
-  async?: boolean;
-  [option: string]: unknown;
-}
+let nextId = 0;
 
-/** Options that steer only Benchmark.js's budget or scheduling: ubench decides those itself. */
-const IGNORED = new Set(['async', 'delay', 'initCount', 'maxTime', 'minSamples', 'minTime', 'id', 'queued']);
-const MAPPED = new Set(['name', 'fn', 'setup', 'teardown', 'defer']);
-/** Event handlers (`onComplete`, `onCycle`, …): they only report Benchmark.js's own run, which does not happen. */
-const isHandler = (key: string): boolean => /^on[A-Z]/.test(key);
-
-/** The arguments as Benchmark.js juggles them: (options), (fn, options), (name, options), (name, fn, options). */
-function juggle(name: unknown, fn: unknown, options: unknown): Options {
-  if (name !== null && typeof name === 'object') return { ...(name as Options) };
-  if (typeof name === 'function') return { ...((fn as Options | undefined) ?? {}), fn: name as AnyFn };
-  if (fn !== null && typeof fn === 'object') return { ...(fn as Options), name: name as string };
-  return { ...((options as Options | undefined) ?? {}), name: name as string, fn: fn as AnyFn };
-}
-
-function declareBenchmark(options: Options, suiteName: string | null, self: unknown): void {
-  const name = typeof options.name === 'string' && options.name.trim() !== '' ? options.name : typeof options.fn === 'function' && options.fn.name !== '' ? options.fn.name : null;
-  if (name === null) throw new DeclarationError('Benchmark.js: a benchmark without a name (give it a name, as ubench needs one to report it)');
-  const refuse = (feature: string, instead: string): void => declareRefused(name, suiteName, refusalMessage('benchmark', feature, instead));
-  const unknown = unknownKeys(options, new Set([...IGNORED, ...MAPPED])).filter((key) => !isHandler(key));
-  if (unknown.length > 0) {
-    refuse(`the option ${unknown.map((k) => `"${k}"`).join(', ')}`, "write the benchmark with ubench's bench() (docs/writing.md)");
-    return;
-  }
-  const fn = options.fn;
-  if (typeof fn !== 'function' && typeof fn !== 'string') throw new DeclarationError(`Benchmark.js "${name}": the benchmark needs a function`);
-  const { setup, teardown } = options;
-  const anyString = [fn, setup, teardown].some((code) => typeof code === 'string');
-  if (anyString || (setup !== undefined && sharesSetupScope(setup, fn))) {
-    if (options.defer === true) {
-      refuse(
-        'defer: true with code compiled together (a string, or a setup whose variables fn reads)',
-        'give fn, setup and teardown as functions and declare shared variables in the file, outside setup',
-      );
-      return;
+/**
+ * Measures the benchmarks and fires Benchmark.js's events: a suite's `start`, each benchmark's own
+ * `start`, `error`, `cycle`, `complete` with the suite's `error` and `cycle` for it, then the
+ * suite's `complete`; a standalone benchmark's own events only.
+ */
+function runBenchmarks(suite: Suite | null, benches: readonly Benchmark[]): void {
+  const started = Date.now();
+  suite?.emit('start');
+  for (const bench of benches) bench.running = true;
+  const work = runForeign(
+    'benchmark',
+    benches.flatMap((b) => b.ids),
+  ).then((outcomes) => {
+    for (const bench of benches) {
+      bench.settle(outcomes.get(bench.ids[0] ?? ''), started);
+      if (suite === null) continue;
+      if (bench.error !== undefined) suite.emit(new BenchmarkEvent({ type: 'error', target: bench }));
+      suite.emit(new BenchmarkEvent({ type: 'cycle', target: bench }));
     }
-    let compiled: ReturnType<typeof compiledScope>;
-    try {
-      compiled = compiledScope(setup, fn, teardown, self);
-    } catch (thrown) {
-      refuse(`setup, fn and teardown compiled together (${thrown instanceof Error ? thrown.message : String(thrown)})`, 'declare the variables in the file, outside setup, and give functions');
-      return;
-    }
-    declareForeign({ api: 'benchmark', name, group: suiteName, body: compiled });
-    return;
-  }
-  const before: Hook[] = typeof setup === 'function' ? [() => setup.call(self as never)] : [];
-  const after: Hook[] = typeof teardown === 'function' ? [() => teardown.call(self as never)] : [];
-  const call = fn as AnyFn;
-  const body: BenchFn =
-    options.defer === true
-      ? () =>
-          new Promise((resolve) => {
-            (call as (deferred: { resolve(): void; benchmark: unknown }) => unknown)({ resolve: () => resolve(undefined), benchmark: self });
-          })
-      : plainBody(call);
-  declareForeign({ api: 'benchmark', name, group: suiteName, body: hookedBody(body, before, after) });
+    if (suite === null) return;
+    suite.running = false;
+    suite.emit('complete');
+  });
+  trackForeign(work);
 }
 
-/** What every Benchmark.js object answers under ubench: events never fire, nothing runs. */
-class Emitter {
-  on(..._args: unknown[]): this {
-    return this;
+/** A standalone benchmark, or one of a suite's. */
+export class Benchmark extends Emitter {
+  static version = '2.1.4';
+  static options: Options = {};
+  static platform = { description: 'ubench', toString: () => 'ubench' };
+  static support = { browser: false, timeout: true, decompilation: true };
+  static Event = BenchmarkEvent;
+  static formatNumber = formatNumber;
+  static filter(benches: ArrayLike<Benchmark>, callback: Callback): Benchmark[] {
+    return filterBenches(Array.from(benches), callback);
   }
-  off(..._args: unknown[]): this {
-    return this;
+  static invoke(benches: ArrayLike<Benchmark>, name: string, ...args: unknown[]): unknown[] {
+    return Array.from(benches).map((bench) => ((bench as unknown as Record<string, AnyFn>)[name] as (...a: unknown[]) => unknown).apply(bench, args));
   }
-  emit(..._args: unknown[]): this {
-    return this;
+  /** Benchmark.js's `join`: an array's items, or an object's `key: value` pairs, joined. */
+  static join(object: unknown, separator = ',', pairSeparator = ': '): string {
+    if (Array.isArray(object)) return object.join(separator);
+    return Object.entries((object ?? {}) as Record<string, unknown>)
+      .map(([key, value]) => `${key}${pairSeparator}${String(value)}`)
+      .join(separator);
   }
-  abort(..._args: unknown[]): this {
-    return this;
-  }
-  reset(..._args: unknown[]): this {
-    return this;
-  }
-}
+  static Suite: typeof Suite;
 
-/** A suite: `add()` declares, `run()` does nothing; after a run it holds no benchmarks (`filter()`, `map()` give []). */
-export class Suite extends Emitter {
+  readonly id = ++nextId;
+  readonly options: Options;
   name: string | undefined;
-  readonly length = 0;
+  fn: Options['fn'];
+  running = false;
+  aborted = false;
+  #ids: string[] | null = null;
+  #figures: BenchmarkFigures = emptyFigures();
+
+  constructor(name?: unknown, fn?: unknown, options?: unknown) {
+    super();
+    this.options = juggle(name, fn, options);
+    this.name = this.options.name;
+    this.fn = this.options.fn;
+    this.listenFromOptions(this.options);
+  }
+
+  get stats(): BenchmarkFigures['stats'] {
+    return this.#figures.stats;
+  }
+  get times(): BenchmarkFigures['times'] {
+    return this.#figures.times;
+  }
+  get hz(): number {
+    return this.#figures.hz;
+  }
+  get count(): number {
+    return this.#figures.count;
+  }
+  get cycles(): number {
+    return this.#figures.cycles;
+  }
+  get error(): Error | undefined {
+    return this.#figures.error;
+  }
+  /** The figures as a whole (for filter and compare). */
+  get figures(): BenchmarkFigures {
+    return this.#figures;
+  }
+  /** Its ubench benchmarks (none until declared). */
+  get ids(): string[] {
+    return this.#ids ?? [];
+  }
+
+  /** Declares it in `suiteName`'s group, once. */
+  declareIn(suiteName: string | null): void {
+    this.#ids ??= declareBenchmark(this.options, suiteName, this);
+  }
+
+  /** Fills the figures from what ubench measured and fires the benchmark's own events. */
+  settle(outcome: ForeignOutcome | undefined, started: number): void {
+    this.#figures = benchmarkFigures(outcome, started);
+    this.running = false;
+    this.emit('start');
+    if (this.error !== undefined) this.emit('error');
+    this.emit('cycle');
+    this.emit('complete');
+  }
+
+  /** Declared when first run (as Benchmark.js would measure it then); returns at once, events fire as measured. */
+  run(..._options: unknown[]): this {
+    this.declareIn(null);
+    runBenchmarks(null, [this]);
+    return this;
+  }
+
+  compare(other: Benchmark): number {
+    return compareFigures(this.#figures, other.#figures);
+  }
+
+  reset(): this {
+    this.#figures = emptyFigures();
+    this.emit('reset');
+    return this;
+  }
+
+  /** ubench measures to its own end: nothing to abort. */
+  abort(): this {
+    return this;
+  }
+
+  clone(options?: Options): Benchmark {
+    return new Benchmark({ ...this.options, ...(options ?? {}) });
+  }
+
+  override toString(): string {
+    return benchmarkText(String(this.name ?? `<Test #${this.id}>`), this.#figures);
+  }
+}
+
+function filterBenches(benches: Benchmark[], callback: Callback): Benchmark[] {
+  if (callback === 'fastest' || callback === 'slowest') return extremes(benches, callback);
+  if (callback === 'successful') return benches.filter((b) => isSuccessful(b.figures));
+  if (typeof callback === 'function') return benches.filter((b, i) => callback(b, i));
+  return benches.filter((b) => Boolean((b as unknown as Record<string, unknown>)[callback]));
+}
+
+/** A suite: an array-like of its benchmarks; `add()` declares, `run()` measures them and fires its events. */
+export class Suite extends Emitter {
+  [index: number]: Benchmark;
+  name: string | undefined;
+  length = 0;
+  running = false;
+  aborted = false;
   readonly options: Options;
 
   constructor(name?: string | Options, options?: Options) {
     super();
     if (name !== null && typeof name === 'object') this.options = { ...name };
     else {
-      this.name = name;
       this.options = { ...(options ?? {}) };
+      this.name = name ?? this.options.name;
     }
+    this.name ??= this.options.name;
+    this.listenFromOptions(this.options);
   }
 
   add(name: unknown, fn?: unknown, options?: unknown): this {
-    declareBenchmark(juggle(name, fn, options), this.name ?? null, this);
+    const bench = name instanceof Benchmark ? name : new Benchmark(name, fn, options);
+    bench.declareIn(this.name ?? null);
+    this.push(bench);
     return this;
   }
 
+  /** Returns at once (as with Benchmark.js's `async: true`); the events fire as ubench measures. */
   run(..._options: unknown[]): this {
-    markForeignRun('benchmark');
+    this.running = true;
+    runBenchmarks(this, this.toArray());
     return this;
   }
 
-  filter(..._by: unknown[]): never[] {
-    return [];
+  toArray(): Benchmark[] {
+    return Array.from({ length: this.length }, (_, i) => this[i]!);
   }
 
-  map(..._by: unknown[]): never[] {
-    return [];
+  push(...benches: Benchmark[]): number {
+    for (const bench of benches) this[this.length++] = bench;
+    return this.length;
   }
 
-  forEach(..._fn: unknown[]): this {
+  /** A suite of the benchmarks `callback` keeps: `'fastest'`, `'slowest'`, `'successful'`, a property name, or a function. */
+  filter(callback: Callback): Suite {
+    const result = new Suite(this.name, this.options);
+    result.push(...filterBenches(this.toArray(), callback));
+    return result;
+  }
+
+  /** `map('name')` plucks a property, as Benchmark.js's lodash `map` does. */
+  map(callback: string | ((bench: Benchmark, index: number) => unknown)): unknown[] {
+    return this.toArray().map((bench, i) => (typeof callback === 'function' ? callback(bench, i) : (bench as unknown as Record<string, unknown>)[callback]));
+  }
+
+  pluck(property: string): unknown[] {
+    return this.map(property);
+  }
+
+  forEach(callback: (bench: Benchmark, index: number) => unknown): this {
+    this.toArray().forEach((bench, i) => {
+      callback(bench, i);
+    });
     return this;
+  }
+
+  indexOf(bench: Benchmark): number {
+    return this.toArray().indexOf(bench);
+  }
+
+  join(separator = ','): string {
+    return this.toArray().map(String).join(separator);
+  }
+
+  reduce<T>(callback: (sum: T, bench: Benchmark, index: number) => T, initial: T): T {
+    return this.toArray().reduce(callback, initial);
+  }
+
+  sort(compare?: (a: Benchmark, b: Benchmark) => number): this {
+    const sorted = this.toArray().sort(compare);
+    sorted.forEach((bench, i) => {
+      this[i] = bench;
+    });
+    return this;
+  }
+
+  slice(start?: number, end?: number): Benchmark[] {
+    return this.toArray().slice(start, end);
+  }
+
+  /** Array methods that change the suite, as Benchmark.js borrows them from Array. */
+  #replace(benches: readonly Benchmark[]): void {
+    for (let i = 0; i < this.length; i++) delete this[i];
+    this.length = 0;
+    this.push(...benches);
+  }
+
+  pop(): Benchmark | undefined {
+    const all = this.toArray();
+    const last = all.pop();
+    this.#replace(all);
+    return last;
+  }
+
+  shift(): Benchmark | undefined {
+    const all = this.toArray();
+    const first = all.shift();
+    this.#replace(all);
+    return first;
+  }
+
+  unshift(...benches: Benchmark[]): number {
+    for (const bench of benches) bench.declareIn(this.name ?? null);
+    this.#replace([...benches, ...this.toArray()]);
+    return this.length;
+  }
+
+  splice(start: number, count?: number, ...benches: Benchmark[]): Benchmark[] {
+    const all = this.toArray();
+    const removed = count === undefined ? all.splice(start) : all.splice(start, count, ...benches);
+    this.#replace(all);
+    return removed;
+  }
+
+  reverse(): this {
+    this.#replace(this.toArray().reverse());
+    return this;
+  }
+
+  clone(options?: Options): Suite {
+    const suite = new Suite(this.name, { ...this.options, ...(options ?? {}) });
+    suite.push(...this.toArray());
+    return suite;
+  }
+
+  reset(): this {
+    for (const bench of this.toArray()) bench.reset();
+    this.emit('reset');
+    return this;
+  }
+
+  /** ubench measures to its own end: nothing to abort. */
+  abort(): this {
+    return this;
+  }
+
+  invoke(method: string, ...args: unknown[]): unknown[] {
+    return Benchmark.invoke(this.toArray(), method, ...args);
   }
 }
 
-/** A standalone benchmark: declared when its `run()` is called, as Benchmark.js would measure it then. */
-export class Benchmark extends Emitter {
-  static Suite = Suite;
-  static version = '2.1.4';
-  static options: Options = {};
-  static platform = { description: 'ubench', toString: () => 'ubench' };
-  readonly options: Options;
-  name: string | undefined;
-  #declared = false;
-
-  constructor(name?: unknown, fn?: unknown, options?: unknown) {
-    super();
-    this.options = juggle(name, fn, options);
-    this.name = this.options.name;
-  }
-
-  run(..._options: unknown[]): this {
-    if (!this.#declared) declareBenchmark(this.options, null, this);
-    markForeignRun('benchmark');
-    this.#declared = true;
-    return this;
-  }
-
-  override toString(): string {
-    return String(this.name);
-  }
-}
+Benchmark.Suite = Suite;
 
 export default Benchmark;
 // `require('benchmark')` gives the constructor itself, as Benchmark.js's own module does.

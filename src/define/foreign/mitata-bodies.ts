@@ -20,17 +20,27 @@ type MitataState = { get(name: string): unknown };
 const GeneratorFunction = function* () {}.constructor;
 const AsyncGeneratorFunction = async function* () {}.constructor;
 
-function stateOf(args: Params): MitataState {
-  return { get: (name: string) => args[name] };
+/** The args as the file gave them, from ubench's parameter values (an object arg is a label in ubench, mitata-shim.ts). */
+export type DecodeArgs = (args: Params) => Readonly<Record<string, unknown>>;
+
+function stateOf(args: Params, decode: DecodeArgs): MitataState {
+  const given = decode(args);
+  return { get: (name: string) => given[name] };
+}
+
+/** mitata's name for a benchmark function's form (its stats' `kind`). */
+export function mitataKind(fn: AnyFn): 'fn' | 'iter' | 'yield' {
+  if (fn instanceof GeneratorFunction || fn instanceof AsyncGeneratorFunction) return 'yield';
+  return fn.length === 0 ? 'fn' : 'iter';
 }
 
 /** The `state` of mitata's iterator form: `b.n` steps, then done. */
 class IterState {
   #left: number;
-  readonly #args: Params;
-  constructor(n: number, args: Params) {
+  readonly #args: Readonly<Record<string, unknown>>;
+  constructor(n: number, args: Params, decode: DecodeArgs) {
     this.#left = n;
-    this.#args = args;
+    this.#args = decode(args);
   }
   get(name: string): unknown {
     return this.#args[name];
@@ -85,7 +95,7 @@ interface GeneratorSample {
 }
 
 /** An async generator: its setup (awaited), body and teardown per sample. */
-function perSampleGenerator(gen: (state: MitataState) => AsyncGenerator<unknown>): SetupBench<GeneratorSample> {
+function perSampleGenerator(gen: (state: MitataState) => AsyncGenerator<unknown>, decode: DecodeArgs): SetupBench<GeneratorSample> {
   const start = (generator: GeneratorSample['generator'], first: IteratorResult<unknown>): GeneratorSample => {
     const { fn, computed } = bodyOfYield(first.value);
     if (computed.length > 0)
@@ -95,7 +105,7 @@ function perSampleGenerator(gen: (state: MitataState) => AsyncGenerator<unknown>
     return { generator, fn };
   };
   const setup = async (args: Params): Promise<GeneratorSample> => {
-    const generator = gen(stateOf(args));
+    const generator = gen(stateOf(args, decode));
     return start(generator, await generator.next());
   };
   return { setup, run: (s) => s.fn(), teardown: (s) => s.generator.next() };
@@ -106,13 +116,13 @@ function perSampleGenerator(gen: (state: MitataState) => AsyncGenerator<unknown>
  * before the sample. The generator runs once per parameter combination and stays open (mitata runs
  * its code after `yield` when the benchmark ends; under ubench that code does not run).
  */
-function perCallGenerator(gen: (state: MitataState) => Generator<unknown>, count: number): SetupBench<unknown[]> {
+function perCallGenerator(gen: (state: MitataState) => Generator<unknown>, count: number, decode: DecodeArgs): SetupBench<unknown[]> {
   const open = new Map<string, { fn: AnyFn; computed: AnyFn[] }>();
   const setup = (args: Params): unknown[] => {
     const key = JSON.stringify(args);
     let yielded = open.get(key);
     if (yielded === undefined) {
-      yielded = bodyOfYield(gen(stateOf(args)).next().value);
+      yielded = bodyOfYield(gen(stateOf(args, decode)).next().value);
       open.set(key, yielded);
     }
     return [yielded.fn, ...yielded.computed.map((param) => param())];
@@ -126,13 +136,13 @@ function perCallGenerator(gen: (state: MitataState) => Generator<unknown>, count
  * of every sample; it stays open (its code after `yield` does not run). The state ubench passes is
  * that function, the same one every sample, so the loop's call to it can be inlined.
  */
-function openGenerator(gen: (state: MitataState) => Generator<unknown>): SetupBench<AnyFn> {
+function openGenerator(gen: (state: MitataState) => Generator<unknown>, decode: DecodeArgs): SetupBench<AnyFn> {
   const open = new Map<string, AnyFn>();
   const setup = (args: Params): AnyFn => {
     const key = JSON.stringify(args);
     let fn = open.get(key);
     if (fn === undefined) {
-      fn = bodyOfYield(gen(stateOf(args)).next().value).fn;
+      fn = bodyOfYield(gen(stateOf(args, decode)).next().value).fn;
       open.set(key, fn);
     }
     return fn;
@@ -144,22 +154,22 @@ function openGenerator(gen: (state: MitataState) => Generator<unknown>): SetupBe
  * Reads what a synchronous generator yields by running it once, start to end, before any
  * measurement (its setup and teardown code run one time more than under mitata).
  */
-function probeComputedCount(gen: (state: MitataState) => Generator<unknown>, args: Params): number {
-  const generator = gen(stateOf(args));
+function probeComputedCount(gen: (state: MitataState) => Generator<unknown>, args: Params, decode: DecodeArgs): number {
+  const generator = gen(stateOf(args, decode));
   const { computed } = bodyOfYield(generator.next().value);
   generator.next();
   return computed.length;
 }
 
 /** The ubench body of a mitata benchmark function, for the first of its parameter combinations `firstArgs`. */
-export function mitataBody(fn: AnyFn, hasArgs: boolean, firstArgs: Params): BenchFn | ManualBenchFn | SetupBench<unknown> {
+export function mitataBody(fn: AnyFn, hasArgs: boolean, firstArgs: Params, decodeArgs: DecodeArgs): BenchFn | ManualBenchFn | SetupBench<unknown> {
   if (fn instanceof GeneratorFunction || fn instanceof AsyncGeneratorFunction) {
     const gen = fn as unknown as (state: MitataState) => Generator<unknown>;
-    if (fn instanceof AsyncGeneratorFunction) return perSampleGenerator(fn as unknown as (state: MitataState) => AsyncGenerator<unknown>) as SetupBench<unknown>;
-    const count = probeComputedCount(gen, firstArgs);
-    return (count === 0 ? openGenerator(gen) : perCallGenerator(gen, count)) as SetupBench<unknown>;
+    if (fn instanceof AsyncGeneratorFunction) return perSampleGenerator(fn as unknown as (state: MitataState) => AsyncGenerator<unknown>, decodeArgs) as SetupBench<unknown>;
+    const count = probeComputedCount(gen, firstArgs, decodeArgs);
+    return (count === 0 ? openGenerator(gen, decodeArgs) : perCallGenerator(gen, count, decodeArgs)) as SetupBench<unknown>;
   }
   if (fn.length === 0) return hasArgs ? { run: fn as BenchFn } : (fn as BenchFn);
   const iterate = fn as (state: IterState) => unknown;
-  return (b) => iterate(new IterState(b.n, b.args));
+  return (b) => iterate(new IterState(b.n, b.args, decodeArgs));
 }

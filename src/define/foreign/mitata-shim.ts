@@ -1,24 +1,23 @@
 /**
  * What `import { bench, group, summary, run, … } from 'mitata'` means in a ubench benchmark
- * process (docs/integrations.md), for mitata 1.x. `bench()` returns a builder whose `.args()`,
- * `.range()`, `.dense_range()` and `.baseline()` are chained after it, so a declaration is complete
- * only at the next mitata call (or `run()`, or the end of the file's synchronous code): it is
- * declared then, as ubench benchmarks with the same args (mitata-bodies.ts maps the body forms).
- * A named `group()` is a ubench group; `summary`, `barplot`, `boxplot`, `lineplot` and `compact` only
- * shape mitata's output and just run their function. `.gc('inner')` is refused for its benchmark;
- * `run()` measures nothing and resolves to no benchmarks.
+ * process (docs/integrations.md), for mitata 1.x. `bench()` returns a builder (mitata-builder.ts)
+ * whose chained calls complete it at the next mitata call (or `run()`, or the end of the file's
+ * synchronous code): it is declared then. A named `group()` is a ubench group; `summary`,
+ * `barplot`, `boxplot`, `lineplot` and `compact` only shape mitata's output and just run their
+ * function (awaited when it is async, as mitata does). `run()` measures the benchmarks declared
+ * since the last `run()` there and then (foreign-run.ts) and resolves to mitata's `{ layout,
+ * context, benchmarks }` filled from ubench's figures (mitata-results.ts).
  */
-import { group as ubenchGroup } from '../bench.js';
 import { DeclarationError } from '../declaration-error.js';
-import type { ParamValue } from '../types.js';
-import { declareForeign, declareRefused, ForeignFeatureError, refusalMessage } from './foreign-declare.js';
-import { markForeignRun } from './foreign-run.js';
-import { mitataBody } from './mitata-bodies.js';
+import { getRegistry } from '../registry.js';
+import { withdrawDeclared } from './foreign-declare.js';
+import { type ForeignOutcome, runForeign } from './foreign-run.js';
+import { B, flags, setBuilderFlush } from './mitata-builder.js';
+import { type MitataTrial, nanStats } from './mitata-results.js';
+
+export { B, flags } from './mitata-builder.js';
 
 type AnyFn = (...args: never[]) => unknown;
-
-/** mitata's flags (the builder's `flags` field). */
-export const flags = { compact: 1 << 0, baseline: 1 << 1 };
 
 let sunk: unknown;
 /** Keeps a value alive for the optimizer, as mitata's does: here it is stored where later code could read it. */
@@ -28,123 +27,36 @@ export function do_not_optimize(value: unknown): void {
 /** The last value given to do_not_optimize (read so that the store is not dead code). */
 export const lastKept = (): unknown => sunk;
 
-/** A mitata benchmark being declared: the builder `bench()` returns. */
-export class B {
-  f: AnyFn;
-  _name = '';
-  _args: Record<string, unknown[]> = {};
-  _gc: boolean | 'once' | 'inner' = 'once';
-  flags = 0;
-  /** Where the file declared it: a refusal, made later, points there. */
-  readonly declaredAt = new Error('declared here');
-
-  constructor(name: string, fn: AnyFn) {
-    if (typeof fn !== 'function') throw new DeclarationError('mitata bench(): expected iterator, generator or one-shot function');
-    this.f = fn;
-    this._name = name;
-  }
-  name(name: string): this {
-    this._name = name;
-    return this;
-  }
-  gc(gc: boolean | 'once' | 'inner' = 'once'): this {
-    this._gc = gc;
-    return this;
-  }
-  highlight(): this {
-    return this;
-  }
-  compact(on = true): this {
-    this.flags = on ? this.flags | flags.compact : this.flags & ~flags.compact;
-    return this;
-  }
-  baseline(on = true): this {
-    this.flags = on ? this.flags | flags.baseline : this.flags & ~flags.baseline;
-    return this;
-  }
-  range(name: string, start: number, end: number, multiplier = 8): this {
-    const values: number[] = [];
-    for (let v = start; v <= end; v *= multiplier) values.push(Math.min(v, end));
-    if (!values.includes(end)) values.push(end);
-    return this.args(name, values);
-  }
-  dense_range(name: string, start: number, end: number, step = 1): this {
-    const values: number[] = [];
-    for (let v = start; v <= end; v += step) values.push(v);
-    if (!values.includes(end)) values.push(end);
-    return this.args(name, values);
-  }
-  /** As mitata: `args([…])` is the parameter `x`, `args(name, […])` one, `args({ … })` several; null removes. */
-  args(name: string | unknown[] | Record<string, unknown[] | null> | null, values?: unknown[] | null): this {
-    if (name === null) delete this._args['x'];
-    else if (Array.isArray(name)) this._args['x'] = name;
-    else if (typeof name === 'string' && values === null) delete this._args[name];
-    else if (typeof name === 'string' && Array.isArray(values)) this._args[name] = values;
-    else if (typeof name === 'object') {
-      for (const [key, list] of Object.entries(name)) {
-        if (list == null) delete this._args[key];
-        else if (Array.isArray(list)) this._args[key] = list;
-        else throw new DeclarationError('mitata args(): invalid arguments map value');
-      }
-    } else throw new DeclarationError('mitata args(): invalid arguments');
-    return this;
-  }
-  /** Measures nothing under ubench (it measures the declared benchmark itself). */
-  run(): Promise<{ runs: never[]; alias: string; baseline: boolean; args: Record<string, unknown[]> }> {
-    flush();
-    return Promise.resolve({ runs: [], alias: this._name, baseline: (this.flags & flags.baseline) !== 0, args: this._args });
-  }
+/** mitata's collections (its run()'s `layout`): each group or plot opens one, and one for what follows it. */
+interface Collection {
+  name: string | null;
+  types: string[];
 }
-
-function declare(b: B): void {
-  const keys = Object.keys(b._args);
-  // The name as declared, `$arg` placeholders and all: ubench writes the values after it, `sort $size(size=64)`.
-  const name = b._name;
-  if (b._gc === 'inner') {
-    const instead = "ubench times the collections a benchmark causes as part of its cost and reports their share (docs/memory.md); remove .gc('inner')";
-    declareRefused(name, null, refusalMessage('mitata', ".gc('inner') (a collection before every sample, outside the timing)", instead), b.declaredAt);
-    return;
-  }
-  if (keys.includes('concurrency')) {
-    declareRefused(
-      name,
-      null,
-      refusalMessage('mitata', 'the concurrency argument', 'ubench measures one call at a time; start the concurrent work in the body and return a promise of all of it'),
-      b.declaredAt,
-    );
-    return;
-  }
-  const args = keys.length === 0 ? undefined : (b._args as Record<string, ParamValue[]>);
-  const firstArgs = Object.fromEntries(keys.map((key) => [key, b._args[key]![0] as ParamValue]));
-  let body: ReturnType<typeof mitataBody>;
-  try {
-    body = mitataBody(b.f, args !== undefined, firstArgs);
-  } catch (thrown) {
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    declareRefused(
-      name,
-      null,
-      thrown instanceof DeclarationError || thrown instanceof ForeignFeatureError ? message : `mitata: the generator threw when ubench read what it yields: ${message}`,
-      b.declaredAt,
-    );
-    return;
-  }
-  declareForeign({ api: 'mitata', name, group: null, body, ...(args === undefined ? {} : { args }), baseline: (b.flags & flags.baseline) !== 0, at: b.declaredAt });
-}
-
+let collections: Collection[] = [{ name: null, types: [] }];
+/** Flags every builder made now starts with (`compact(fn)` sets one for its function). */
+let startFlags = 0;
+/** Builders whose chained calls may not be over. */
 let pending: B[] = [];
+/** Builders declared since the last run(): the next run() measures them. */
+let trials: B[] = [];
 let flushQueued = false;
 
-/** Declares the benchmarks whose chained calls are over. */
+/** Declares the builders whose chained calls are over, in the group open now. */
 function flush(): void {
   const ready = pending;
   pending = [];
-  for (const b of ready) declare(b);
+  for (const b of ready) {
+    // Inside the group open now (a named group() is pushed on the registry's stack).
+    b.declare();
+    trials.push(b);
+  }
 }
+setBuilderFlush(flush);
 
 export function bench(name: string | AnyFn, fn?: AnyFn): B {
   flush();
-  const b = typeof name === 'function' ? new B(name.name || 'anonymous', name) : new B(name, fn as AnyFn);
+  const b = typeof name === 'function' ? new B(name.name || 'anonymous', name, startFlags) : new B(name, fn as AnyFn, startFlags);
+  b._group = collections.length - 1;
   pending.push(b);
   if (!flushQueued) {
     flushQueued = true;
@@ -157,37 +69,123 @@ export function bench(name: string | AnyFn, fn?: AnyFn): B {
   return b;
 }
 
-function collection(kind: string, fn: () => unknown, groupName: string | null = null): void {
+const isThenable = (value: unknown): value is PromiseLike<unknown> => value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * Runs a collection's function with its ubench group open (a named group only), mitata's layout
+ * entry made; an async function keeps the group open until it settles, as mitata awaits it.
+ */
+function collection(kind: string, type: string, fn: () => unknown, groupName: string | null = null): void | Promise<void> {
   if (typeof fn !== 'function') throw new DeclarationError(`mitata ${kind}(): expected a function`);
+  if (groupName !== null && (groupName.trim() === '' || typeof groupName !== 'string')) throw new DeclarationError(`mitata ${kind}(): a group name must be a non-empty string`);
   flush();
-  const body = (): void => {
-    const result = fn();
+  const last = collections[collections.length - 1]!;
+  collections.push({ name: groupName ?? last.name, types: [type, ...last.types] });
+  const registry = getRegistry();
+  if (groupName !== null) registry.groups.push(groupName.replaceAll('#', '-'));
+  const close = (): void => {
     flush();
-    if (result instanceof Promise) throw new DeclarationError(`mitata ${kind}(): an async function is not mapped to ubench; declare the benchmarks synchronously`);
+    if (groupName !== null) registry.groups.pop();
+    collections.push({ name: last.name, types: last.types });
   };
-  if (groupName === null) body();
-  else ubenchGroup(groupName.replaceAll('#', '-'), body);
+  let result: unknown;
+  try {
+    result = fn();
+  } catch (thrown) {
+    close();
+    throw thrown;
+  }
+  if (!isThenable(result)) {
+    close();
+    return;
+  }
+  return Promise.resolve(result).then(close, (thrown: unknown) => {
+    close();
+    throw thrown;
+  });
 }
 
 /** A named group is a ubench group; an unnamed one just runs its function. */
-export function group(name: string | (() => unknown), fn?: () => unknown): void {
-  if (typeof name === 'function') collection('group', name);
-  else collection('group', fn!, name);
+export function group(name: string | (() => unknown), fn?: () => unknown): void | Promise<void> {
+  return typeof name === 'function' ? collection('group', 'g', name) : collection('group', 'g', fn!, name);
 }
-export const summary = (fn: () => unknown): void => collection('summary', fn);
-export const barplot = (fn: () => unknown): void => collection('barplot', fn);
-export const boxplot = (fn: () => unknown): void => collection('boxplot', fn);
-export const lineplot = (fn: () => unknown): void => collection('lineplot', fn);
-export const compact = (fn: () => unknown): void => collection('compact', fn);
+export const summary = (fn: () => unknown): void | Promise<void> => collection('summary', 's', fn);
+export const barplot = (fn: () => unknown): void | Promise<void> => collection('barplot', 'b', fn);
+export const boxplot = (fn: () => unknown): void | Promise<void> => collection('boxplot', 'x', fn);
+export const lineplot = (fn: () => unknown): void | Promise<void> => collection('lineplot', 'l', fn);
 
-/** Measures nothing: ubench measures the declared benchmarks in its own processes. */
-export function run(_options?: unknown): Promise<{ context: Record<string, unknown>; benchmarks: never[] }> {
+/** Builders made inside `fn` start compact (mitata's compact rows; ubench's table has one layout). */
+export function compact(fn: () => unknown): void | Promise<void> {
+  const before = startFlags;
+  startFlags |= flags.compact;
+  const result = fn();
+  if (!isThenable(result)) {
+    startFlags = before;
+    return;
+  }
+  return Promise.resolve(result).then(() => {
+    startFlags = before;
+  });
+}
+
+export interface RunOptions {
+  filter?: RegExp;
+  throw?: boolean;
+  observe?: (trial: MitataTrial) => MitataTrial;
+  format?: unknown;
+  print?: (text: string) => unknown;
+  colors?: boolean;
+}
+
+/** What mitata's context says of the machine, as far as this process can tell without its probes. */
+function contextOf(started: number): Record<string, unknown> {
+  const proc = (globalThis as { process?: { arch?: string; platform?: string; version?: string; versions?: Record<string, string> } }).process;
+  const runtime = proc?.versions?.['bun'] !== undefined ? 'bun' : proc?.versions?.['deno'] !== undefined ? 'deno' : proc?.versions?.['node'] !== undefined ? 'node' : 'browser';
+  const noop = nanStats('fn');
+  return {
+    now: started,
+    arch: proc?.arch === undefined ? null : `${proc.arch}-${proc.platform}`,
+    version: proc?.version ?? null,
+    runtime,
+    cpu: { name: null, freq: Number.NaN },
+    noop: { fn: noop, iter: { ...noop, kind: 'iter' }, fn_gc: noop },
+  };
+}
+
+/** The first run's error of the trials, as mitata throws it with `throw: true`. */
+function firstError(benchmarks: readonly MitataTrial[]): unknown {
+  for (const trial of benchmarks) for (const run of trial.runs) if (run.error !== undefined) return run.error;
+  return undefined;
+}
+
+/**
+ * Measures the benchmarks declared since the last run() (those whose name `filter` matches; the
+ * others are not measured at all) and resolves to mitata's result. mitata prints its own table
+ * (`format`, `print`, `colors`); under ubench, ubench's report is the output.
+ */
+export async function run(options: RunOptions = {}): Promise<{ layout: Collection[]; context: Record<string, unknown>; benchmarks: MitataTrial[] }> {
+  const started = Date.now();
   flush();
-  markForeignRun('mitata');
-  return Promise.resolve({ context: { runtime: 'ubench' }, benchmarks: [] });
+  const taken = trials;
+  trials = [];
+  const layout = collections;
+  collections = [{ name: null, types: [] }];
+  const filter = options.filter instanceof RegExp ? options.filter : null;
+  const chosen = filter === null ? taken : taken.filter((b) => filter.test(b._name));
+  const skipped = taken.filter((b) => !chosen.includes(b));
+  if (skipped.length > 0) withdrawDeclared(skipped.flatMap((b) => b.ids));
+  const outcomes: ReadonlyMap<string, ForeignOutcome> = await runForeign(
+    'mitata',
+    chosen.flatMap((b) => b.ids),
+  );
+  const observe = typeof options.observe === 'function' ? options.observe : (trial: MitataTrial) => trial;
+  const benchmarks = chosen.map((b) => observe(b.trial(outcomes)));
+  const error = options.throw === true ? firstError(benchmarks) : undefined;
+  if (error !== undefined) throw error;
+  return { layout, context: contextOf(started), benchmarks };
 }
 
-/** mitata's measure() times a function on the spot: not mapped. */
+/** mitata's measure() times a function on the spot, outside any benchmark: not mapped. */
 export function measure(): never {
-  throw new DeclarationError("mitata's measure() measures on the spot, which ubench does not do inside a bench file; declare the function with bench() instead");
+  throw new DeclarationError("mitata's measure() times a function on the spot, outside any declared benchmark, which ubench does not do; declare the function with bench() instead");
 }

@@ -9,6 +9,7 @@ import { compileLoop, loopFunctionName, type LoopBody, type LoopCall, type Sink 
 import { perCallChunk } from './per-call-states.js';
 import type { TimedRegionHooks } from './timed-region.js';
 import { createManualContext } from './manual-context.js';
+import { ForcedCollections } from '../memory/forced-collections.js';
 
 export interface BatchRunner {
   mode: LoopMode;
@@ -23,6 +24,8 @@ export interface BatchRunner {
   runBatch(iterations: number): Promise<number> | number;
   /** Benchmarks with `setup`: batches timed on a state kept across batches (the state probe); null otherwise. */
   states: StatefulBatches | null;
+  /** Collections its file asked for before every sample, outside the timing (forced-collections.ts; the samplers run them); null: none. */
+  forcedGc: ForcedCollections | null;
 }
 
 /** A value made by the benchmark's `setup`, batches timed on it, and its teardown. */
@@ -66,8 +69,10 @@ async function probeIsAsync(bench: DeclaredBenchmark): Promise<boolean> {
 
 function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHooks): BatchRunner {
   const body = bench.body as (b: unknown) => unknown;
+  const forcedGc = ForcedCollections.of(bench.forcedGc);
   let maxReads = 2;
   return {
+    forcedGc,
     get timerReadsPerSample() {
       return maxReads;
     },
@@ -110,6 +115,7 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
   const args = bench.params;
   const mode: LoopMode = async ? 'async' : 'sync';
   const tierTarget = { target: 'loop' as const, fn: loop, functionName: loopFunctionName(spec.uid), body: { fn: body, functionName: body.name || '(anonymous)' } };
+  const forcedGc = ForcedCollections.of(bench.forcedGc);
   const timed = async (state: unknown, iterations: number): Promise<number> => {
     hooks.enter();
     // A synchronous loop is not awaited: an await would let queued jobs run (and allocate)
@@ -118,8 +124,9 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     hooks.leave(elapsed);
     return elapsed;
   };
-  if (perCall) return perCallRunner({ mode, call, tierTarget, timed, setup: setup!, teardown, args });
+  if (perCall) return perCallRunner({ mode, call, tierTarget, timed, setup: setup!, teardown, args, forcedGc });
   return {
+    forcedGc,
     mode,
     call,
     tierTarget,
@@ -152,6 +159,7 @@ interface PerCallParts {
   setup: Setup;
   teardown: Teardown | null;
   args: Params;
+  forcedGc: ForcedCollections | null;
 }
 
 /**
@@ -174,6 +182,7 @@ function perCallRunner(parts: PerCallParts): BatchRunner {
     call: parts.call,
     tierTarget: parts.tierTarget,
     states: null,
+    forcedGc: parts.forcedGc,
     get perCallChunk() {
       return chunk;
     },

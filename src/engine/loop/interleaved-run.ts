@@ -261,6 +261,8 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
 }
 
 async function takeSessionSample(session: Session, key: number, context: ProcessContext): Promise<Sample> {
+  // Before the sample's window, so that its own GC count does not hold the collection its file asked for.
+  session.runner.forcedGc?.beforeSample();
   const from = readSchedstat();
   const startMs = performance.now();
   const sample = await session.sampler.take(key);
@@ -318,6 +320,9 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const samples = sampler.samples;
   const nsPerOp = medianPerOp(samples);
   const { baseIterations } = sampler.start;
+  // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
+  const forcedGc = runner.forcedGc?.reading() ?? null;
+  runner.forcedGc?.stop();
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const precision = sampler.precision();
@@ -359,6 +364,7 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
     stateProbe,
     stateChange,
     perCallChunk: runner.perCallChunk,
+    forcedGc,
     throttle: {
       baselineNs: context.throttleBaselineNs,
       beforeNs: session.before.referenceNs,

@@ -89,6 +89,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const measured = await measure(
     {
       runBatch: (n) => runner.runBatch(n),
+      beforeSample: () => runner.forcedGc?.beforeSample(),
       spreadFixedCost: runner.mode === 'manual',
       now: hrtimeNow,
       rng,
@@ -152,6 +153,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const { stateProbe, stateChange } = context.timingOnly
     ? { stateProbe: null, stateChange: null }
     : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
+  // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
+  const forcedGc = runner.forcedGc?.reading() ?? null;
+  runner.forcedGc?.stop();
   const empty = await floors.emptyRunner(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
@@ -183,6 +187,7 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
     stateProbe,
     stateChange,
     perCallChunk: runner.perCallChunk,
+    forcedGc,
     throttle,
     timerReadsPerSample: runner.timerReadsPerSample,
     memory,

@@ -19,7 +19,6 @@ import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
-import { afterForeignRun, clearForeignRun } from '../../define/foreign/foreign-run.js';
 import { refuseForeignImports } from './foreign-imports.js';
 import { prepareVitestGlobals } from './vitest-globals.js';
 
@@ -61,19 +60,16 @@ await runRequest(request, {
   load: async () => {
     // Bun and Deno resolve imports themselves: another benchmark API's package would be the real one (foreign-imports.ts).
     if (ownRuntime !== null) refuseForeignImports(ownRuntime, request.file, request.displayFile);
-    clearForeignRun();
     // vitest's globals: true (vitest-globals.ts); a project config is loaded only by Node, in a process of its own.
     const globalsHint = await prepareVitestGlobals(request.file, ownRuntime === null);
     try {
       return await import(fileUrl);
     } catch (thrown) {
-      // Code after a foreign run() that reads its results finds none under ubench: say so.
-      if (thrown instanceof Error && afterForeignRun() !== '') thrown.message += afterForeignRun();
       if (thrown instanceof Error) thrown.message += globalsHint(thrown);
       throw thrown;
     }
   },
-  instances: ownRuntime === null && loaderActive() ? { load: (k) => importInstance(fileUrl, k, packageRoot), heapBytes: retainedHeapBytes } : null,
+  instances: ownRuntime === null && loaderActive() ? { load: (k, until) => importInstance(fileUrl, k, packageRoot, until), heapBytes: retainedHeapBytes } : null,
   sharedModules: `${ownRuntime ?? 'this process'} loads the modules without ubench's loader: the benchmarks of a file share one instance of them (--isolate benchmark gives each its own process)`,
   interop: ownRuntime === null ? interopOf() : undefined,
   settle: () => settleThreads(),

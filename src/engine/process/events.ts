@@ -12,6 +12,7 @@ import type {
   DetachedBuffers,
   ErrorInfo,
   FloorEstimate,
+  ForcedGc,
   JitInfo,
   LoopMode,
   MemoryInfo,
@@ -189,6 +190,8 @@ export interface MeasuredBenchmark extends Measurement {
   stateChange?: StateChange | null;
   /** `state: 'per-call'`: calls per timed chunk (absent otherwise). */
   perCallChunk?: number | null;
+  /** Collections forced outside the timing (absent or null: none). */
+  forcedGc?: ForcedGc | null;
   throttle: ThrottleInfo | null;
   timerReadsPerSample: number;
   memory: EngineMemory | null;

@@ -32,10 +32,14 @@ async function quietly<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-export function importInstance(fileUrl: string, k: number, packageRoot: string): Promise<unknown> {
+/**
+ * Imports instance `k`, done when the import settles or `until` does (the instance stopped at its
+ * foreign run(), engine/process/foreign-runs.ts): its output is dropped until then.
+ */
+export function importInstance(fileUrl: string, k: number, packageRoot: string, until: Promise<unknown>): Promise<unknown> {
   return quietly(() => {
     forgetProjectCommonJs(packageRoot);
-    return import(instanceUrl(fileUrl, k));
+    return Promise.race([import(instanceUrl(fileUrl, k)), until]);
   });
 }
 

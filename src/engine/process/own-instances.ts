@@ -10,8 +10,8 @@ import type { DeclaredBenchmark } from '../../define/types.js';
 import type { ModuleIsolation } from '../../results/types.js';
 
 export interface InstanceLoader {
-  /** Imports instance `k` (≥ 1) of the bench file; its bench() calls fill the registry. */
-  load(k: number): Promise<unknown>;
+  /** Imports instance `k` (≥ 1) of the bench file for the benchmark `wanted`; its bench() calls fill the registry. */
+  load(k: number, wanted: string): Promise<unknown>;
   /** Bytes the heap holds (after a full GC where one can be had), to tell what an instance keeps; absent: not read. */
   heapBytes?(): number;
 }
@@ -37,6 +37,8 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
   if (selected.length < 2) return { benchmarks: [...selected], isolation: selected.map(() => OWN) };
   if (loader === null) return { benchmarks: [...selected], isolation: selected.map(() => ({ instance: 'shared', reason: sharedReason })) };
   const declared = registry.benchmarks;
+  // A foreign run() asks for instances while the file is inside a group() of its own: it is back there after.
+  const groups = registry.groups;
   const benchmarks: DeclaredBenchmark[] = [selected[0]!];
   const isolation: ModuleIsolation[] = [OWN];
   let overBudget: string | null = null;
@@ -54,7 +56,7 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
       let reason: string;
       const before = loader.heapBytes?.() ?? null;
       try {
-        await loader.load(k);
+        await loader.load(k, wanted.id);
         const deferred = takeDeferredLoadError();
         if (deferred !== undefined) throw deferred.error;
         own = registry.benchmarks.find((b) => b.id === wanted.id);
@@ -72,7 +74,7 @@ export async function ownInstances(selected: readonly DeclaredBenchmark[], regis
     }
   } finally {
     registry.benchmarks = declared;
-    registry.groups = [];
+    registry.groups = groups;
   }
   if (isolation.some((i) => i.instance === 'shared')) isolation[0] = { instance: 'shared', reason: 'benchmarks of its file that could not have their own instance run this one, beside it' };
   return { benchmarks, isolation };

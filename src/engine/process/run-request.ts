@@ -2,70 +2,38 @@
  * What every benchmark process does with the parent's request, whatever it runs in (a Node, Bun or
  * Deno process, or a browser page): measure the clock, load the bench file, declare its benchmarks,
  * then measure them (interleaved or one after another) or run a pass, reporting each step as an
- * event. The host gives what differs: how the file loads, how events leave, the engine's controls.
+ * event. A foreign harness's run() that the file calls while it loads measures its benchmarks there
+ * and then (foreign-runs.ts); the rest are measured after the file has loaded. The host gives what
+ * differs: how the file loads, how events leave, the engine's controls.
  */
 import { takeDeferredLoadError } from '../../define/foreign/deferred-load-error.js';
+import { afterForeignRun, clearForeignRun, setForeignRunHost } from '../../define/foreign/foreign-run.js';
 import { resetRegistry } from '../../define/registry.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
-import type { RuntimeIdentity } from '../../results/runtime-identity.js';
-import type { ErrorInfo, ModuleIsolation } from '../../results/types.js';
-import { createRng } from '../../stats/random.js';
-import { DetachProbe, DetachWatch } from '../host/detach-probe.js';
-import { HostReference } from '../host/host-reference.js';
-import { THROTTLE_REFERENCE_STEPS, timeReference } from '../host/throttle.js';
+import { timeReference } from '../host/throttle.js';
 import { hrtimeNow, measureClock } from '../loop/clock.js';
-import type { DeoptLogSource } from '../loop/deopt-log.js';
-import { runInterleaved } from '../loop/interleaved-run.js';
-import type { JitControl } from '../loop/jit-tier.js';
-import { runBenchmark, sink } from '../loop/run-benchmark.js';
-import type { runPass } from '../passes/run-pass.js';
-import { measureConfig } from './child-config.js';
-import { ownInstances, type InstanceLoader } from './own-instances.js';
-import { bodySourceHash } from './body-source.js';
-import type { ChildEvent, ChildRequest, DeclaredInfo } from './events.js';
+import type { ChildRequest } from './events.js';
+import { ForeignRuns } from './foreign-runs.js';
+import { DeclaredMeasurer, describeDeclared } from './measure-declared.js';
+import type { InstanceLoader } from './own-instances.js';
+import type { InstanceImporter, RequestHost } from './request-host.js';
 
-export interface RequestHost {
-  /** Imports the bench file (its bench() calls fill the registry). */
-  load(): Promise<unknown>;
-  emit(event: ChildEvent): void;
-  errorInfo(thrown: unknown): ErrorInfo;
-  jitControl: JitControl | null;
-  deoptLog: DeoptLogSource | null;
-  cwd: string;
-  /** Whether a source location is ubench's own code (its deoptimizations are not the benchmark's). */
-  isHarness(location: string): boolean;
-  pid: number;
-  execArgv: string[];
-  identity: RuntimeIdentity;
-  /** The process's side of a pass after timing; absent where passes do not run (a browser page). */
-  runPass?: typeof runPass;
-  /** Imports further instances of the bench file, one per benchmark (own-instances.ts); null where the runtime loads modules itself. */
-  instances: InstanceLoader | null;
-  /** Why benchmarks share one instance of the modules where `instances` is null. */
-  sharedModules: string;
-  /** Waits until the process's other threads are quiet after loading (settle-threads.ts); absent where it cannot tell. */
-  settle?: () => Promise<unknown>;
-  /** What in this process the user's build would not have, for one benchmark (interop-facts.ts), once its modules are loaded; absent where not read. */
-  interop?: (bench: DeclaredBenchmark) => Pick<ModuleIsolation, 'loaders' | 'getters'>;
-}
+export type { InstanceImporter, RequestHost } from './request-host.js';
 
-function describe(bench: DeclaredBenchmark): DeclaredInfo {
-  return {
-    id: bench.id,
-    name: bench.name,
-    baseName: bench.baseName,
-    group: bench.group,
-    params: { ...bench.params },
-    baseline: bench.baseline,
-    bytesPerItem: bench.bytesPerItem,
-    bodyHash: bodySourceHash(bench),
-  };
-}
-
-function select(all: DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {
+function select(all: readonly DeclaredBenchmark[], request: ChildRequest): DeclaredBenchmark[] {
   const filter = request.filter === null ? null : new RegExp(request.filter);
   const only = request.only === null ? null : new Set(request.only);
   return all.filter((b) => (filter === null || filter.test(b.id)) && (only === null || only.has(b.id)));
+}
+
+/** Further instances numbered on across the sets a process measures, each import ending at its foreign run() where it makes one. */
+function gatedInstances(importer: InstanceImporter | null, foreign: ForeignRuns): InstanceLoader | null {
+  if (importer === null) return null;
+  let imported = 0;
+  return {
+    load: (_k, wanted) => foreign.withInstanceGate(wanted, (until) => importer.load(++imported, until)),
+    ...(importer.heapBytes === undefined ? {} : { heapBytes: () => importer.heapBytes!() }),
+  };
 }
 
 /** Runs the request to its end; the caller then sends `done`. */
@@ -75,59 +43,51 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
   const throttleBaselineNs = request.throttleBaselineNs ?? timeReference(hrtimeNow);
   emit({ type: 'hello', pid: host.pid, clock, execArgv: host.execArgv, throttleBaselineNs, runtime: host.identity });
   const registry = resetRegistry(request.displayFile, request.args);
-  takeDeferredLoadError();
-  try {
-    await host.load();
-    // An error of the file's code that a stand-in met once its synchronous code was over (deferred-load-error.ts).
-    const deferred = takeDeferredLoadError();
-    if (deferred !== undefined) throw deferred.error;
-  } catch (thrown) {
-    emit({ type: 'load-error', error: errorInfo(thrown) });
-    return;
-  }
-  const declared = select(registry.benchmarks, request);
-  if (request.listOnly) {
-    emit({ type: 'declared', benchmarks: declared.map(describe) });
-    return;
-  }
-  const { benchmarks: selected, isolation } = await ownInstances(declared, registry, host.instances, host.sharedModules);
-  // Loading leaves work on V8's background threads, which also optimize the benchmark's code.
-  await host.settle?.();
-  emit({ type: 'declared', benchmarks: selected.map((bench, i) => ({ ...describe(bench), modules: { ...isolation[i]!, ...host.interop?.(bench) } })) });
-  registry.running = true;
-  const config = measureConfig(request, clock);
-  const context = {
-    config,
-    host: HostReference.forSamples(hrtimeNow, config.sampleTargetNs, throttleBaselineNs / THROTTLE_REFERENCE_STEPS),
-    errorInfo,
-    rng: createRng(request.seed),
-    jitControl: host.jitControl,
-    deoptLog: host.deoptLog,
+  let measurer: DeclaredMeasurer | null = null;
+  const foreign = new ForeignRuns(
+    registry,
+    request,
+    (all) => select(all, request),
+    (set) => measurer!.measure(set),
+  );
+  measurer = new DeclaredMeasurer({
+    request,
+    host,
+    registry,
+    clock,
     throttleBaselineNs,
-    processKey: request.processKey ?? host.pid,
-    cwd: host.cwd,
-    isHarness: host.isHarness,
-    timingOnly: request.timingOnly === true,
-    // JavaScriptCore has no such protector; a pass's process measures no figure a fall could change.
-    detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow, host.jitControl)),
-  };
-  const pass = request.pass;
-  if (pass === null && request.interleave === true) {
-    await runInterleaved(selected, context, emit);
+    instances: gatedInstances(host.instances, foreign),
+    emit: (event) => {
+      foreign.observe(event);
+      emit(event);
+    },
+  });
+  clearForeignRun();
+  takeDeferredLoadError();
+  setForeignRunHost(foreign);
+  try {
+    try {
+      await host.load();
+      await foreign.idle();
+      // An error of the file's code that a stand-in met once its synchronous code was over (deferred-load-error.ts).
+      const deferred = takeDeferredLoadError();
+      if (deferred !== undefined) throw deferred.error;
+    } catch (thrown) {
+      // Code after a foreign run() that reads the results of benchmarks measured elsewhere finds NaN: say so.
+      if (thrown instanceof Error && afterForeignRun() !== '' && !thrown.message.endsWith(afterForeignRun())) thrown.message += afterForeignRun();
+      emit({ type: 'load-error', error: errorInfo(thrown) });
+      return;
+    }
+  } finally {
+    foreign.close();
+    setForeignRunHost(null);
+  }
+  if (request.listOnly) {
+    emit({ type: 'declared', benchmarks: select(registry.benchmarks, request).map(describeDeclared) });
     return;
   }
-  for (const bench of selected) {
-    emit({ type: 'start', id: bench.id });
-    const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
-    try {
-      if (pass === null) {
-        const result = await runBenchmark(bench, context, onPhase);
-        context.detached.after(bench);
-        emit({ type: 'measured', id: bench.id, result: { ...result, detachedBuffers: context.detached.seenBy(bench.id) } });
-      } else if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
-      else emit({ type: 'pass-result', id: bench.id, result: await host.runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
-    } catch (thrown) {
-      emit({ type: 'bench-error', id: bench.id, error: errorInfo(thrown) });
-    }
-  }
+  const rest = foreign.rest();
+  // A file that declares nothing says so (an empty declared event); one whose run() calls measured everything has said it.
+  if (rest.length === 0 && !foreign.tookAny) emit({ type: 'declared', benchmarks: [] });
+  await measurer.measure(rest);
 }

@@ -1,7 +1,9 @@
 /**
- * Checks that a benchmark process speaks only of its own benchmarks: it declares them once, each of
+ * Checks that a benchmark process speaks only of its own benchmarks: it declares each once, each of
  * the requested file (and, when the request names ids, one of those), and every later event names
- * a declared id. Returns null for a consistent event, else why not.
+ * a declared id. A process may declare in several events (a foreign harness's run() measures its
+ * benchmarks while the file loads, engine/process/foreign-runs.ts), never an id twice. Returns
+ * null for a consistent event, else why not.
  */
 import type { ChildEvent, ChildRequest } from '../../engine/process/events.js';
 import { lineHead } from './parse-event.js';
@@ -14,12 +16,13 @@ export function createIdGuard(request: Pick<ChildRequest, 'displayFile' | 'only'
   return (event) => {
     switch (event.type) {
       case 'declared': {
-        if (declared !== null) return 'a second declared event';
         const ids = event.benchmarks.map((b) => b.id);
         const foreign = ids.find((id) => !id.startsWith(prefix) || (request.only !== null && !request.only.includes(id)));
         if (foreign !== undefined) return `a declared event for ${lineHead(foreign)}, not a benchmark of ${request.displayFile}${request.only === null ? '' : ' it was asked to run'}`;
         if (new Set(ids).size !== ids.length) return 'a declared event naming a benchmark twice';
-        declared = new Set(ids);
+        const again = ids.find((id) => declared?.has(id) === true);
+        if (again !== undefined) return `a second declared event for ${lineHead(again)}`;
+        declared = new Set([...(declared ?? []), ...ids]);
         return null;
       }
       case 'start':
