@@ -11,6 +11,12 @@ import type { FlagSpecs } from './flag-spec.js';
 export const DEFAULT_TIME = '1s';
 /** Jetpack caps warm-up at 8 s; most JIT warm-ups here settle well under 1 s, so 2 s bounds the waste. */
 export const DEFAULT_WARMUP = '2s';
+/**
+ * `--quick`'s budget and warm-up cap: an iteration loop's figure, not a release's. 30 samples (the
+ * shape tests' need) of 10 ms fit 300 ms; most warm-ups here settle within 0.5 s.
+ */
+export const QUICK_TIME = '300ms';
+export const QUICK_WARMUP = '500ms';
 /** A stuck benchmark should be stopped, but slow setups must not be: generous multiple of the budget. */
 const TIMEOUT_BUDGET_MULTIPLE = 10;
 /** Floor of the default timeout: process start, module loading and floors take seconds on a loaded machine. */
@@ -28,6 +34,8 @@ export type Duration = string | number;
 export interface MeasurementInput {
   /** Only benchmarks whose id matches this regular expression (`--filter`). */
   filter?: string;
+  /** Time and bytes/op only, with a shorter default budget and warm-up cap (`--quick`). */
+  quick?: boolean;
   /** Sampling budget per benchmark (`--time`, default `'1s'`). */
   time?: Duration;
   /** Warm-up cap per benchmark (`--warmup`, default `'2s'`). */
@@ -46,7 +54,7 @@ export interface MeasurementInput {
   nodeFlags?: string | readonly string[];
 }
 
-export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes' | 'nodeFlags'>;
+export type MeasurementOptions = Pick<RunOptions, 'filter' | 'timeBudgetNs' | 'warmupMaxNs' | 'timeoutNs' | 'seed' | 'precisionTarget' | 'interleave' | 'runtimes' | 'nodeFlags' | 'quick'>;
 
 /** `--node-flags "<flags>"`: split at whitespace; each must be a flag (start with -), or a one-line usage error. */
 export function nodeFlagList(text: string): string[] {
@@ -120,8 +128,9 @@ function flagList(value: string | readonly string[]): string[] {
 export function measurementOptions(values: MeasurementInput): MeasurementOptions {
   const filter = values.filter ?? null;
   if (filter !== null) regexOption(filter, '--filter: invalid regular expression');
-  const timeBudgetNs = durationNs(values.time ?? DEFAULT_TIME, '--time');
-  const warmupMaxNs = durationNs(values.warmup ?? DEFAULT_WARMUP, '--warmup');
+  const quick = values.quick === true;
+  const timeBudgetNs = durationNs(values.time ?? (quick ? QUICK_TIME : DEFAULT_TIME), '--time');
+  const warmupMaxNs = durationNs(values.warmup ?? (quick ? QUICK_WARMUP : DEFAULT_WARMUP), '--warmup');
   const timeoutNs = values.timeout === undefined ? Math.max(MIN_DEFAULT_TIMEOUT_NS, TIMEOUT_BUDGET_MULTIPLE * (timeBudgetNs + warmupMaxNs)) : durationNs(values.timeout, '--timeout');
   return {
     filter,
@@ -133,5 +142,6 @@ export function measurementOptions(values: MeasurementInput): MeasurementOptions
     interleave: values.sequential !== true,
     runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(typeof values.runtime === 'string' ? values.runtime : values.runtime.join(',')),
     nodeFlags: values.nodeFlags === undefined ? [] : flagList(values.nodeFlags),
+    ...(quick ? { quick: true } : {}),
   };
 }

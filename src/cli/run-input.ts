@@ -47,6 +47,7 @@ export interface RunInput extends MeasurementInput, Partial<Record<PassKey, bool
 export const RUN_INPUT_FLAGS = {
   files: null,
   filter: '--filter',
+  quick: '--quick',
   time: '--time',
   warmup: '--warmup',
   precision: '--precision',

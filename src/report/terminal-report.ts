@@ -254,6 +254,10 @@ function runtimeTableLines(results: ResultsFile, options: TerminalReportOptions,
 }
 
 /** Renders the whole results file as terminal text (ends with a newline). */
+/** What a `--quick` run left out, under its report. */
+export const QUICK_NOTE =
+  'quick run (--quick): time and bytes/op only; the setup and state probes, the GC share apart, the retention and leak checks and the automatic passes did not run, so no finding that needs them can appear';
+
 export function renderTerminalReport(results: ResultsFile, options: TerminalReportOptions): string {
   return renderTerminalReportVisible(visibleStrings(results), visibleStrings(options));
 }
@@ -273,6 +277,7 @@ function renderTerminalReportVisible(results: ResultsFile, options: TerminalRepo
   if (sideBySide.length > 0) lines.push('', ...sideBySide);
   const host = hostLine(results.host ?? null, results.benchmarks);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
+  if (results.settings.quick === true) lines.push('', c.dim(QUICK_NOTE));
   if (results.merged !== undefined) {
     const { runs, machines } = results.merged;
     const shards = new Set(runs.flatMap((r) => (r.shard === null ? [] : [`${r.shard.index}/${r.shard.count}`]))).size;

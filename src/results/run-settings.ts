@@ -26,4 +26,6 @@ export interface RunSettings {
   shard?: { index: number; count: number } | null;
   /** Flags given to every benchmark process (`--node-flags`; absent in older files and when none were given). */
   nodeFlags?: string[];
+  /** `--quick`: time and bytes/op only, none of the probes or figures measured after sampling besides bytes/op (absent: a full run). */
+  quick?: boolean;
 }

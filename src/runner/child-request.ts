@@ -39,5 +39,6 @@ export function requestFor(file: BenchFile, options: RunOptions, { runtime, fork
     ...(options.nodeFlags === undefined || options.nodeFlags.length === 0 ? {} : { nodeFlags: options.nodeFlags }),
     ...(options.args === undefined ? {} : { args: options.args }),
     ...(options.timingOnly === true ? { timingOnly: true } : {}),
+    ...(options.quick === true ? { quick: true } : {}),
   };
 }

@@ -51,6 +51,11 @@ export interface RunOptions {
    * passes after sampling, which took 2–4 s of a 10-benchmark process's 7–8 s here; absent: all of it.
    */
   timingOnly?: boolean;
+  /**
+   * `--quick`, for an iteration loop: time and bytes/op only — no probes, GC share apart, retention
+   * stretch or automatic passes after sampling, and a shorter default budget (cli/run-defaults.ts).
+   */
+  quick?: boolean;
 }
 
 /** What the results file keeps of the options (`results.settings`): those that shape its figures. */
@@ -71,5 +76,6 @@ export function settingsOf(options: RunOptions): RunSettings {
     ...passes,
     shard,
     ...(nodeFlags.length > 0 ? { nodeFlags } : {}),
+    ...(options.quick === true ? { quick: true } : {}),
   };
 }

@@ -80,7 +80,7 @@ describe('results schema', () => {
       ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs', 'waitNs']],
       ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
-      ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags']],
+      ['#/$defs/runSettings', ['interleave', 'shard', 'instructions', 'heapSnapshot', 'nodeFlags', 'quick']],
       ['#/$defs/environment', ['runId', 'fingerprint', 'harnessV8Flags', 'embedded']],
       ['#/$defs/forkResult', ['source']],
       [

@@ -147,7 +147,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     emit({ type: 'current', id: session.bench.id });
     try {
       const jit = jitInfo(session, context);
-      if (context.timingOnly) {
+      if (context.timingOnly || context.quick) {
         ended.set(session, { jit, setupProbe: null, stateProbe: null, stateChange: null });
         continue;
       }
@@ -329,12 +329,12 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
   const bornOld = allocation?.accounting?.heapSource === 'young-and-old';
   const gcApart =
-    allocation !== null && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
+    allocation !== null && !context.quick && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
       ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, bornOld)
       : null;
   // The retention stretch: this benchmark alone again (what other benchmarks keep during the rounds
   // is not this one's), the heap read after a full GC after every sample.
-  if (allocation !== null) {
+  if (allocation !== null && !context.quick) {
     session.footprint.resume();
     await retentionStretch((n) => runner.runBatch(n), baseIterations, session.footprint, allocation);
   }

@@ -56,6 +56,8 @@ export interface ProcessContext {
   detached: DetachWatch;
   /** Time only (`ChildRequest.timingOnly`): the probes and the memory phase after sampling are skipped, their figures null. */
   timingOnly: boolean;
+  /** `--quick` (`ChildRequest.quick`): bytes/op is the only measurement after sampling; the probes, the GC share apart and the retention stretch are skipped. */
+  quick: boolean;
 }
 
 let floors: FloorCache | null = null;
@@ -149,10 +151,9 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   };
   const nsPerOp = median(perOpValues(measured.samples));
   const { baseIterations } = measured.calibration;
-  const setupProbe = context.timingOnly ? null : await probeSetup((n) => runner.runBatch(n), baseIterations, nsPerOp, config.timeBudgetNs);
-  const { stateProbe, stateChange } = context.timingOnly
-    ? { stateProbe: null, stateChange: null }
-    : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
+  const setupProbe = context.timingOnly || context.quick ? null : await probeSetup((n) => runner.runBatch(n), baseIterations, nsPerOp, config.timeBudgetNs);
+  const { stateProbe, stateChange } =
+    context.timingOnly || context.quick ? { stateProbe: null, stateChange: null } : await probeSetupStates(runner.states, rng, measured.samples, baseIterations, nsPerOp, config.timeBudgetNs);
   // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
   const forcedGc = runner.forcedGc?.reading() ?? null;
   runner.forcedGc?.stop();
@@ -161,10 +162,10 @@ export async function runBenchmark(bench: DeclaredBenchmark, context: ProcessCon
   const samplingGcShare = gcEntriesDelivered ? gc.pauseNs / measured.precision.durationNs : null;
   const bornOld = allocation?.accounting?.heapSource === 'young-and-old';
   const gcApart =
-    allocation !== null && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
+    allocation !== null && !context.quick && allocates(allocation) && gcApartWorthwhile(allocation.bytesPerOp, nsPerOp, config.timeBudgetNs, bornOld, samplingGcShare)
       ? await gcShareApart((n) => runner.runBatch(n), baseIterations, config.timeBudgetNs, bornOld)
       : null;
-  if (allocation !== null) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocation);
+  if (allocation !== null && !context.quick) await retentionStretch((n) => runner.runBatch(n), baseIterations, footprint, allocation);
   const memory =
     allocation === null
       ? null

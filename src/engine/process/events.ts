@@ -84,6 +84,8 @@ export interface ChildRequest {
   cwd?: string;
   /** Time only: no setup or state probes, memory phase or retention stretch after sampling (`ab`'s pairs, which read ns/op alone); absent: the full measurement. */
   timingOnly?: boolean;
+  /** `--quick`: bytes/op is the only measurement after sampling (no setup or state probes, GC share apart or retention stretch); absent: the full measurement. */
+  quick?: boolean;
 }
 
 /** A runtime found for `--runtime` (runner/runtimes/find-runtime.ts). */

@@ -69,6 +69,7 @@ export class DeclaredMeasurer {
       cwd: host.cwd,
       isHarness: host.isHarness,
       timingOnly: request.timingOnly === true,
+      quick: request.quick === true,
       // JavaScriptCore has no such protector; a pass's process measures no figure a fall could change.
       detached: new DetachWatch(host.identity.runtime === 'bun' || request.pass !== null ? null : new DetachProbe(hrtimeNow, host.jitControl)),
     };

@@ -38,6 +38,8 @@ export interface PassOptions {
   forks: number;
   profileTop: number;
   timeBudgetNs: number;
+  /** `--quick`: the automatic passes do not run (asked-for ones do). */
+  quick?: boolean;
 }
 
 export interface PassContext {
@@ -75,9 +77,9 @@ export interface PostTimingPass {
 }
 
 /** Whether the options ask for the pass (an automatic pass always may run). */
-export function passEnabled(pass: PostTimingPass, options: Pick<PassOptions, 'passes'>): boolean {
+export function passEnabled(pass: PostTimingPass, options: Pick<PassOptions, 'passes' | 'quick'>): boolean {
   const own = pass.switches[0];
-  return own === undefined || options.passes[own.key] === true;
+  return own === undefined ? options.quick !== true : options.passes[own.key] === true;
 }
 
 /** Whether the pass's processes can run on the runtime. */

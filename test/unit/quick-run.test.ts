@@ -1,0 +1,40 @@
+/** `--quick`: a shorter default budget, time and bytes/op only, no automatic passes, said in the results and the report. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { measurementOptions, QUICK_TIME, QUICK_WARMUP } from '../../src/cli/measurement-options.js';
+import { parseDuration } from '../../src/cli/duration.js';
+import { passEnabled } from '../../src/runner/passes/post-timing-pass.js';
+import { POST_TIMING_PASSES, passSelection } from '../../src/runner/passes/pass-registry.js';
+import { QUICK_NOTE } from '../../src/report/terminal-report.js';
+
+describe('--quick', () => {
+  it('shortens the default budget and warm-up cap, and keeps what the user gave', () => {
+    const quick = measurementOptions({ quick: true });
+    assert.equal(quick.timeBudgetNs, parseDuration(QUICK_TIME, '--time'));
+    assert.equal(quick.warmupMaxNs, parseDuration(QUICK_WARMUP, '--warmup'));
+    assert.equal(quick.quick, true);
+    const given = measurementOptions({ quick: true, time: '2s', warmup: '1s' });
+    assert.equal(given.timeBudgetNs, 2e9);
+    assert.equal(given.warmupMaxNs, 1e9);
+    const full = measurementOptions({});
+    assert.equal(full.timeBudgetNs, 1e9);
+    assert.equal(full.quick, undefined);
+  });
+
+  it('leaves out the automatic passes but runs the ones asked for', () => {
+    const automatic = POST_TIMING_PASSES.filter((p) => p.switches.length === 0);
+    assert.ok(automatic.length >= 2);
+    const asked = POST_TIMING_PASSES.find((p) => p.switches[0]?.key === 'gcCost')!;
+    const passes = passSelection({ gcCost: true });
+    for (const pass of automatic) {
+      assert.equal(passEnabled(pass, { passes, quick: true }), false, pass.label);
+      assert.equal(passEnabled(pass, { passes }), true, pass.label);
+    }
+    assert.equal(passEnabled(asked, { passes, quick: true }), true);
+  });
+
+  it('names what it left out', () => {
+    assert.match(QUICK_NOTE, /time and bytes\/op only/);
+    assert.match(QUICK_NOTE, /probes.*retention and leak checks.*automatic passes/);
+  });
+});
