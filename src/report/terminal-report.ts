@@ -277,7 +277,7 @@ function renderTerminalReportVisible(results: ResultsFile, options: TerminalRepo
   if (sideBySide.length > 0) lines.push('', ...sideBySide);
   const host = hostLine(results.host ?? null, results.benchmarks);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
-  if (results.settings.quick === true) lines.push('', c.dim(QUICK_NOTE));
+  if (results.settings?.quick === true) lines.push('', c.dim(QUICK_NOTE));
   if (results.merged !== undefined) {
     const { runs, machines } = results.merged;
     const shards = new Set(runs.flatMap((r) => (r.shard === null ? [] : [`${r.shard.index}/${r.shard.count}`]))).size;

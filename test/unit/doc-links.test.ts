@@ -35,13 +35,15 @@ export function anchorOf(heading: string): string {
   return text.replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc} -]/gu, '').replace(/ /g, '-');
 }
 
-/** The anchors of a Markdown page (repeated headings get -1, -2, … as on GitHub). */
+/** The anchors of a Markdown page (repeated headings get -1, -2, … as on GitHub), and its explicit `<a id>` anchors. */
 function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   let fenced = false;
   for (const line of text.split('\n')) {
     if (/^\s*```/.test(line)) fenced = !fenced;
+    // An explicit anchor (`<a id="x"></a>` in a table row) is one too, as on GitHub.
+    if (!fenced) for (const explicit of line.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(explicit[1]!);
     const match = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (match === null) continue;
     const base = anchorOf(match[1]!);
