@@ -20,8 +20,11 @@ import { compareFile, fromUbench, nothingDropped, ownFromRecord, ownFromVitest }
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS = path.join(ROOT, 'corpus', 'real');
 const HELPERS = path.join(ROOT, 'scripts', 'real-corpus');
-/** The machine's shared CPU lock: one CPU-heavy job at a time (the lead's timing runs included). */
-const CPU_LOCK = '/tmp/ubench-cpu.lock';
+/**
+ * A lock file that CPU-heavy jobs of a shared machine take in turn (`flock`), named by
+ * UBENCH_CPU_LOCK; none when unset. A run inside a job that already holds it must leave it unset.
+ */
+const CPU_LOCK = process.env.UBENCH_CPU_LOCK ?? null;
 /** Longest own-harness run of one file: Benchmark.js and mitata files can hold many benchmarks. */
 const OWN_TIMEOUT_S = 240;
 /** Longest ubench run of one file (ubench's own per-benchmark timeout is at least 60 s). */
@@ -29,11 +32,12 @@ const UBENCH_TIMEOUT_S = 300;
 /** ubench's sampling budget and warm-up cap per benchmark: the quickest run that still measures. */
 const DEFAULT_TIME = '100ms';
 
-/** Runs argv under the CPU lock in corpus/real; the time counted starts once the lock is held. */
+/** Runs argv in corpus/real (under the CPU lock, when one is named); the time counted starts once the lock is held. */
 function locked(argv, { env = {}, timeoutS }) {
   const stamp = path.join(mkdtempSync(path.join(tmpdir(), 'real-corpus-')), 'start');
   const script = 'date +%s%N > "$0"; exec timeout -k 5 "$@"';
-  const child = spawnSync('flock', [CPU_LOCK, 'bash', '-c', script, stamp, String(timeoutS), ...argv], {
+  const command = CPU_LOCK === null ? ['bash', ['-c', script, stamp, String(timeoutS), ...argv]] : ['flock', [CPU_LOCK, 'bash', '-c', script, stamp, String(timeoutS), ...argv]];
+  const child = spawnSync(command[0], command[1], {
     cwd: CORPUS,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
     encoding: 'utf8',
