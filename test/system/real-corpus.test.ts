@@ -12,6 +12,15 @@ import { type CorpusRun, runCorpus, tableLines } from '../../scripts/real-corpus
 /** Files whose own harness legitimately runs nothing (vitest's skip/todo fixture). */
 const RUNS_NOTHING = new Set(['vitest/vitest-dev__vitest__mode.bench.ts']);
 
+/**
+ * The benchmarks ubench does not measure, each for a reason named in docs/integrations.md ("Real
+ * files"): the issue allows a handful, each a feature that cannot be measured as its harness does.
+ * vitest's own `.only` fixture asserts, inside two benches, on an array its other benches fill as
+ * vitest runs them one after another in one module; ubench gives every benchmark a module
+ * instance of its own (and provides none of vitest's assertions), so that array is never filled.
+ */
+const NOT_MEASURED = new Set(['vitest/vitest-dev__vitest__only.bench.ts: visited', 'vitest/vitest-dev__vitest__only.bench.ts: visited2']);
+
 describe('real-file corpus', () => {
   let run: CorpusRun;
   before(() => {
@@ -40,8 +49,12 @@ describe('real-file corpus', () => {
     );
   });
 
-  it('ubench measures every benchmark of every file (refusals and failures listed)', () => {
-    const notMeasured = run.results.flatMap((r) => r.refused.map((f) => `${r.path}: ${f.key}: ${f.reason}`));
-    assert.deepEqual(notMeasured, []);
+  it('ubench measures every benchmark of every file but the few the docs name, each with its reason', () => {
+    const notMeasured = run.results.flatMap((r) => r.refused.map((f) => ({ key: `${r.path}: ${f.key}`, reason: f.reason })));
+    assert.deepEqual(
+      notMeasured.filter((f) => !NOT_MEASURED.has(f.key)).map((f) => `${f.key}: ${f.reason}`),
+      [],
+    );
+    assert.ok(notMeasured.every((f) => f.reason.trim() !== ''), 'each with its reason');
   });
 });
