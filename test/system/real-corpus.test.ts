@@ -55,6 +55,9 @@ describe('real-file corpus', () => {
       notMeasured.filter((f) => !NOT_MEASURED.has(f.key)).map((f) => `${f.key}: ${f.reason}`),
       [],
     );
-    assert.ok(notMeasured.every((f) => f.reason.trim() !== ''), 'each with its reason');
+    assert.ok(
+      notMeasured.every((f) => f.reason.trim() !== ''),
+      'each with its reason',
+    );
   });
 });
