@@ -52,7 +52,9 @@ describe('a benchmark that leaves processes behind', () => {
   });
 
   it('kills what was left (checked through /proc) and says so', async () => {
-    assert.equal(pids.length, 2, 'both leftovers started');
+    // Each benchmark process starts its leftover once; a pass after timing (the GC-free one, where
+    // these bodies' boxed numbers make GC pauses read over 10%) imports the file again and may start one more.
+    assert.ok(pids.length >= 2, `both leftovers started (${pids.length})`);
     const deadline = Date.now() + 5_000;
     while (pids.some(isAlive) && Date.now() < deadline) await sleep(100);
     const alive = pids.filter(isAlive);
