@@ -114,7 +114,9 @@ describe(`ubench --runtime ${LABELS.join(',')}`, () => {
     // old layout's misreading. After sampling V8 15 has once dropped the loop to baseline code without a
     // deoptimization (status 16385, one run in three here): a tier read right, so any known tier passes there.
     assert.ok(deno.profile.tier !== null && ['turbofan', 'maglev'].includes(deno.profile.tier.afterWarmup.tier), JSON.stringify(deno.profile.tier));
-    assert.ok(['turbofan', 'maglev', 'baseline'].includes(deno.profile.tier.afterSampling.tier), JSON.stringify(deno.profile.tier));
+    // Once (a clean-clone run) it read status 1 after sampling: a function with no compiled tier at all, the loop back in the interpreter.
+    const after = deno.profile.tier.afterSampling;
+    assert.ok(['turbofan', 'maglev', 'baseline'].includes(after.tier) || after.status === 1, JSON.stringify(deno.profile.tier));
     assert.equal(deno.memory?.gcCount, null);
   });
 
