@@ -32,28 +32,25 @@ export async function runWithoutGc(
   if (collectAll === null) throw new Error('this Node build cannot force a garbage collection, so GC-free samples cannot be prepared');
   const runner = await createBatchRunner(bench, hrtimeNow, context.sink, observer);
   const counter = new RegionGcCounter();
-  let sampling = false;
   const config = maxIterationsPerSample === null ? context.config : { ...context.config, maxSampleIterations: maxIterationsPerSample };
   const measured = await measure(
     {
       runBatch: (n) => runner.runBatch(n),
-      // Not charged to the budget before the minimum count of samples: a full GC of a large live heap
-      // (a ring of a million records: tens of ms) would otherwise spend it and leave too few.
+      // Called before each sample only (not before the calibration and settling batches between the
+      // warm-up and the first sample, which fill the young generation and may collect it): GCs are
+      // counted from the first sample on. Not charged to the budget before the minimum count of
+      // samples: a full GC of a large live heap (a ring of a million records: tens of ms) would
+      // otherwise spend it and leave too few.
       beforeSample() {
-        if (sampling) collectAll();
+        collectAll();
+        observer.current = counter;
       },
       now: hrtimeNow,
       rng: context.rng,
       ensureOptimized() {
         if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
       },
-      onPhase(phase) {
-        if (phase === 'sample') {
-          sampling = true;
-          observer.current = counter;
-        }
-        onPhase(phase);
-      },
+      onPhase,
     },
     config,
   );
