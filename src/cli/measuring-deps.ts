@@ -31,6 +31,10 @@ export function measuringDeps(quiet: boolean, io: CliIo, waitForQuietNs: number 
       progress.clear();
       io.stderr.write(`ubench: warning: ${visibleText(text)}\n`);
     },
+    note: (file, text) => {
+      progress.clear();
+      io.stderr.write(`ubench: ${visibleText(file)}: ${visibleText(text)}\n`);
+    },
     signal: io.signal,
     beforeMeasuring: hostGateHook(waitForQuietNs, io, () => progress.clear()),
   };

@@ -17,6 +17,12 @@ export interface Registry {
   running: boolean;
   /** `ubench --args key=values`: the values every benchmark declaring the key takes instead of its own. */
   argOverrides?: Readonly<Record<string, readonly ParamValue[]>>;
+  /**
+   * What ubench says about the file's declarations (a foreign API's feature ignored, a benchmark its
+   * harness would not run), sent to the parent, which says each once per run however many processes
+   * load the file.
+   */
+  notes: string[];
 }
 
 const REGISTRY_KEY = Symbol.for('ubench.registry.v1');
@@ -25,7 +31,7 @@ export function getRegistry(): Registry {
   const holder = globalThis as unknown as Record<symbol, Registry | undefined>;
   let registry = holder[REGISTRY_KEY];
   if (registry === undefined) {
-    registry = { file: '<unknown>', groups: [], benchmarks: [], running: false };
+    registry = { file: '<unknown>', groups: [], benchmarks: [], running: false, notes: [] };
     holder[REGISTRY_KEY] = registry;
   }
   return registry;
@@ -39,5 +45,6 @@ export function resetRegistry(file: string, argOverrides?: Readonly<Record<strin
   registry.groups = [];
   registry.benchmarks = [];
   registry.running = false;
+  registry.notes = [];
   return registry;
 }

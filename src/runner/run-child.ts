@@ -28,6 +28,8 @@ export interface RunChildOptions {
   signal?: AbortSignal;
   /** Every event, as it arrives. */
   onEvent(event: ChildEvent): void;
+  /** ubench's note on the file's declarations (several processes of one file each send it). */
+  onNote?(file: string, text: string): void;
   /** The process exited leaving this many processes of its group running; ubench killed them. */
   onLeftovers?(file: string, count: number): void;
 }
@@ -91,6 +93,9 @@ export function runChild(request: ChildRequest, options: RunChildOptions): Promi
             break;
           case 'load-error':
             outcome.loadError = event.error;
+            break;
+          case 'note':
+            options.onNote?.(request.displayFile, event.text);
             break;
           case 'start':
             outcome.current = event.id;

@@ -21,6 +21,8 @@ export interface RunDeps {
   passStarted?(text: string): void;
   /** A problem that does not stop the run (the history could not be written). */
   warn?(text: string): void;
+  /** ubench's note on a bench file's declarations, once per run for each file and text. */
+  note?(file: string, text: string): void;
   signal?: AbortSignal;
   /** Finds a runtime's executable (default: the project's node_modules, then PATH); tests replace it. */
   findRuntime?: (spec: RuntimeSpec) => RuntimeTarget;

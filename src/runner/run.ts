@@ -94,6 +94,7 @@ function startRun(options: RunOptions, deps: RunDeps, targets: readonly RuntimeT
   // A failed --json write stops the run (saver.signal) and ends it with saver.failure.
   const saver = new ResultsSaver(options.jsonPath, history, deps.signal);
   const runtimes = new Map<string, RunRuntime>();
+  const noted = new Set<string>();
   const state: RunState = {
     options,
     deps,
@@ -102,6 +103,13 @@ function startRun(options: RunOptions, deps: RunDeps, targets: readonly RuntimeT
     collector,
     runtimes,
     childOptions: {
+      // Every process that loads a file sends its notes (timing, passes, forks, isolated benchmarks): said once.
+      onNote(file, text) {
+        const key = JSON.stringify([file, text]);
+        if (noted.has(key)) return;
+        noted.add(key);
+        deps.note?.(file, text);
+      },
       executor: deps.executor,
       timeoutMs: options.timeoutNs / 1e6,
       signal: saver.signal,

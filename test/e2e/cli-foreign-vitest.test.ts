@@ -82,3 +82,14 @@ describe('ubench test/fixtures/foreign/vitest-{api,globals,…}', () => {
     assert.doesNotMatch(run.stdout + run.stderr, STACK_LINE);
   });
 });
+
+describe('a vitest file loaded by several processes', () => {
+  it('gets its note once: every process of the file sends it, and the run says each once', async () => {
+    // Two forks load the file twice (a pass after timing may load it again).
+    const run = await runCli([`${DIR}/vitest-api/modes.bench.ts`, '--forks', '2', ...FAST], { killAfterMs: 120_000 });
+    assert.equal(run.code, 0, describeRun(run));
+    const notes = run.stderr.split('\n').filter((line) => line.startsWith(`ubench: ${DIR}/vitest-api/modes.bench.ts: not measured`));
+    assert.equal(notes.length, 1, describeRun(run));
+    assert.doesNotMatch(run.stdout, /not measured, as vitest/);
+  });
+});

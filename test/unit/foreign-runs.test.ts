@@ -15,7 +15,7 @@ const declared = (name: string): DeclaredBenchmark => ({ id: `f.bench.ts#${name}
 const id = (name: string): string => `f.bench.ts#${name}`;
 
 function setup(options: { listOnly?: boolean; filter?: RegExp } = {}) {
-  const registry = { file: 'f.bench.ts', groups: [], benchmarks: ['a', 'b', 'c'].map(declared), running: false } as Registry;
+  const registry = { file: 'f.bench.ts', groups: [], benchmarks: ['a', 'b', 'c'].map(declared), running: false, notes: [] } as Registry;
   const measuredSets: string[][] = [];
   const select = (all: readonly DeclaredBenchmark[]) => all.filter((b) => options.filter === undefined || options.filter.test(b.id));
   const runs: ForeignRuns = new ForeignRuns(registry, { listOnly: options.listOnly === true } as ChildRequest, select, async (set) => {

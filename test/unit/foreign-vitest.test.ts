@@ -2,7 +2,7 @@
 // (the expected strings are what vitest 3.2 printed for the same calls), template tables, which
 // benches `.only`/`skip`/`todo` leave, hooks around each sample, and the notes a file's output gets.
 import assert from 'node:assert/strict';
-import { afterEach as testAfterEach, beforeEach as testBeforeEach, describe, it } from 'node:test';
+import { beforeEach as testBeforeEach, describe, it } from 'node:test';
 import { DeclarationError } from '../../src/define/declaration-error.js';
 import { ForeignFeatureError } from '../../src/define/foreign/foreign-declare.js';
 import { takeDeferredLoadError } from '../../src/define/foreign/deferred-load-error.js';
@@ -137,15 +137,10 @@ describe('benchOutcomes', () => {
 });
 
 describe('the vitest stand-in', () => {
+  // The notes the file gets (the parent prints each once, prefixed with the file).
   let printed: string[] = [];
-  const log = console.log;
   testBeforeEach(() => {
-    resetRegistry('v.bench.ts');
-    printed = [];
-    console.log = (text: string) => printed.push(text);
-  });
-  testAfterEach(() => {
-    console.log = log;
+    printed = resetRegistry('v.bench.ts').notes;
   });
 
   it('declares describe.each cases under their $field names, with the case given to the function', async () => {
@@ -194,9 +189,7 @@ describe('the vitest stand-in', () => {
     vDescribe.only.each([1])('only %s', () => bench('x', () => 1));
     await settled();
     assert.deepEqual(ids(), ['g/chosen', 'only 1/x']);
-    assert.deepEqual(printed, [
-      'ubench: v.bench.ts: not measured, as vitest would not run them: "g/a" (not .only), "g/skipped" (skip), "g/later" (todo), "g/skipIf" (skip), "g/runIf" (skip), "no body" (not .only)',
-    ]);
+    assert.deepEqual(printed, ['not measured, as vitest would not run them: "g/a" (not .only), "g/skipped" (skip), "g/later" (todo), "g/skipIf" (skip), "g/runIf" (skip), "no body" (not .only)']);
   });
 
   it('keeps skipIf(false)/runIf(true), chains (bench.skip.only runs), and notes ignored describe modifiers', async () => {

@@ -18,7 +18,7 @@ function declared(id: string, body: () => unknown = () => 1): DeclaredBenchmark 
 }
 
 function registryOf(benchmarks: DeclaredBenchmark[]): Registry {
-  return { file: 'f.bench.ts', groups: [], benchmarks, running: false };
+  return { file: 'f.bench.ts', groups: [], benchmarks, running: false, notes: [] };
 }
 
 describe('own module instances', () => {

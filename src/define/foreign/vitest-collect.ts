@@ -98,7 +98,7 @@ export function noteIgnored(c: Collection, feature: string): void {
   if (!c.ignored.has(feature)) c.ignored.set(feature, false);
 }
 
-const note = (text: string): void => console.log(`ubench: ${getRegistry().file}: ${text}`);
+const note = (text: string): void => void getRegistry().notes.push(text);
 
 function listed(names: readonly string[]): string {
   const shown = names.slice(0, NAMES_IN_NOTE).join(', ');

@@ -207,6 +207,8 @@ export type ChildEvent =
   | { type: 'load-error'; error: ErrorInfo }
   /** The benchmarks this child will run (after filter/only), in order. */
   | { type: 'declared'; benchmarks: DeclaredInfo[] }
+  /** Something ubench says about the file's declarations (define/registry.ts `notes`). */
+  | { type: 'note'; text: string }
   | { type: 'start'; id: string }
   | { type: 'phase'; id: string; phase: 'floor' | 'warmup' | 'sample' }
   /** Interleaved mode: a round of samples begins, with the benchmarks still sampling. */

@@ -81,6 +81,7 @@ export async function runRequest(request: ChildRequest, host: RequestHost): Prom
   } finally {
     foreign.close();
     setForeignRunHost(null);
+    for (const text of registry.notes.splice(0)) emit({ type: 'note', text });
   }
   if (request.listOnly) {
     emit({ type: 'declared', benchmarks: select(registry.benchmarks, request).map(describeDeclared) });

@@ -94,6 +94,7 @@ const CHECKS: Record<ChildEvent['type'], Check> = {
     ),
   'load-error': (e) => fields(e, { error: isErrorInfo }),
   declared: (e) => fields(e, { benchmarks: (b) => Array.isArray(b) && b.every(isDeclared) }),
+  note: (e) => fields(e, { text: isString }),
   start: (e) => fields(e, { id: isString }),
   phase: (e) => fields(e, { id: isString, phase: (p) => PHASES.has(p as string) }),
   round: (e) => fields(e, { round: (r) => Number.isSafeInteger(r) && (r as number) >= 0, active: isStringArray }),
