@@ -71,7 +71,7 @@ function runOwn(entry) {
   if (entry.harness === 'mitata') argv = ['node', '--expose-gc', ...ts, '--import', path.join(HELPERS, 'mitata-register.mjs'), entry.path];
   else if (entry.harness === 'tinybench') argv = ['node', ...ts, '--import', path.join(HELPERS, 'tinybench-preload.mjs'), entry.path];
   else if (entry.harness === 'benchmark') argv = ['node', '--require', path.join(HELPERS, 'benchmark-preload.cjs'), entry.path];
-  else argv = ['node', 'node_modules/vitest/vitest.mjs', 'bench', '--run', '--outputJson', record, entry.path];
+  else argv = ['node', 'node_modules/vitest/vitest.mjs', 'bench', '--run', '--allowOnly', '--outputJson', record, entry.path];
   const run = locked(argv, { env: { REAL_CORPUS_RECORD: record }, timeoutS: OWN_TIMEOUT_S });
   let own = [];
   let error = null;

@@ -53,6 +53,8 @@ export interface RunApiOptions extends RunInput {
   onOutput?: (text: string) => void;
   /** A problem that does not stop the run (the history could not be written). */
   onWarning?: (text: string) => void;
+  /** ubench's note on a file's declarations (a foreign file's benchmarks its harness would not run, options ignored), once per file and text; default: written to this process's stderr. */
+  onNote?: (file: string, text: string) => void;
   /** Aborting stops the run; the promise then resolves to what was measured (`complete: false`). */
   signal?: AbortSignal;
 }
@@ -90,6 +92,7 @@ export async function run(options: RunApiOptions = {}): Promise<ResultsFile> {
     progress: options.onProgress ?? (() => undefined),
     finished: options.onBenchmark,
     warn: options.onWarning ?? ((text) => void process.stderr.write(`ubench: warning: ${text}\n`)),
+    note: options.onNote ?? ((file, text) => void process.stderr.write(`ubench: ${file}: ${text}\n`)),
     signal: options.signal,
   });
   for (const target of outputs) writeTextAtomic(target.path, target.text(outcome.results));

@@ -74,6 +74,15 @@ describe('programmatic API', () => {
     assert.equal(results.complexity?.groups[0]?.points.length, 4);
   });
 
+  it("passes a foreign file's notes to onNote, once per file and text, though two forks load it", async () => {
+    const file = path.join(REPO_ROOT, 'test/fixtures/foreign/vitest-api/modes.bench.ts');
+    const notes: [string, string][] = [];
+    const results = await run({ files: file, ...FAST, forks: 2, onOutput: () => undefined, onNote: (f, text) => notes.push([f, text]) });
+    assert.ok(results.benchmarks.length > 0);
+    assert.equal(notes.length, 1, JSON.stringify(notes));
+    assert.match(notes[0]![1], /^not measured, as vitest would not run them: "modes\/plain" \(not \.only\)/);
+  });
+
   it('shards and merges to the whole suite', async () => {
     const shards = [];
     for (const index of [1, 2]) shards.push(await run({ files: SUITE, ...FAST, shard: { index, count: 2 }, onOutput: () => undefined }));
