@@ -1,0 +1,19 @@
+/**
+ * The runtime this process is, read once: the one place ubench reads `process.versions` (Bun's and
+ * Deno's own version fields included). Every check a benchmark process makes of its runtime goes
+ * through here, to the facts declared in runtime-traits.ts.
+ */
+import { type RuntimeIdentity, type RuntimeName, runtimeIdentity } from '../runtime-identity.js';
+import { RUNTIME_TRAITS, type RuntimeTraits } from './runtime-traits.js';
+
+/** What this process's `process.versions` says it is. */
+export const THIS_RUNTIME: RuntimeIdentity = runtimeIdentity(process.versions);
+
+/** The facts of this process's runtime. */
+export const THIS_RUNTIME_TRAITS: RuntimeTraits = RUNTIME_TRAITS[THIS_RUNTIME.runtime];
+
+/** Whether this process runs on the runtime named. */
+export const runningOn = (name: RuntimeName): boolean => THIS_RUNTIME.runtime === name;
+
+/** The Node version this process is or emulates (Bun and Deno report the Node they are compatible with). */
+export const NODE_VERSION: string = process.versions.node;
