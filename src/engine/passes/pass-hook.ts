@@ -12,6 +12,8 @@ export type PassPhase = 'warmup' | 'sample';
 
 export interface PassHook<Request extends { kind: string }, Result extends { kind: Request['kind'] }> {
   kind: Request['kind'];
+  /** What must happen before the bench file loads (V8 instruments only code compiled afterwards). */
+  beforeLoad?(request: Request): void;
   /** Runs `bench` as the request asks and measures what the pass reads; `onPhase` reports progress. */
   run(request: Request, bench: DeclaredBenchmark, context: PassContext, onPhase: (phase: PassPhase) => void): Promise<Result>;
 }

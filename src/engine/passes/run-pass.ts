@@ -5,6 +5,7 @@
  */
 import type { DeclaredBenchmark } from '../../define/types.js';
 import { allocSitesHook } from './alloc-sites/hook.js';
+import { coverageHook } from './coverage/hook.js';
 import { disasmHook } from './disasm/hook.js';
 import { noGcHook } from './gc-cost/hook.js';
 import { heapSnapshotHook } from './heap-snapshot/hook.js';
@@ -14,7 +15,7 @@ import type { PassContext } from './pass-process.js';
 import { pretenuringOffHook } from './pretenuring-off/hook.js';
 import { cpuProfileHook } from './profile/hook.js';
 
-export const PASS_HOOKS = [pretenuringOffHook, noGcHook, allocSitesHook, cpuProfileHook, disasmHook, instructionsHook, heapSnapshotHook] as const;
+export const PASS_HOOKS = [pretenuringOffHook, noGcHook, allocSitesHook, cpuProfileHook, disasmHook, instructionsHook, heapSnapshotHook, coverageHook] as const;
 
 type Hook = (typeof PASS_HOOKS)[number];
 type RequestOf<H> = H extends PassHook<infer Request, infer _Result> ? Request : never;
@@ -29,6 +30,11 @@ export type PassResult = ResultOf<Hook>;
 export const PASS_RESULT_KINDS: readonly string[] = PASS_HOOKS.map((hook) => hook.kind);
 
 const byKind = new Map<string, PassHook<PassRequest, PassResult>>(PASS_HOOKS.map((hook) => [hook.kind, hook as PassHook<PassRequest, PassResult>]));
+
+/** Readies the process for its pass before the bench file loads. */
+export function beforeLoadingFor(pass: PassRequest | null): void {
+  if (pass !== null) byKind.get(pass.kind)?.beforeLoad?.(pass);
+}
 
 export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, context: PassContext, onPhase: (phase: PassPhase) => void): Promise<PassResult> {
   const hook = byKind.get(pass.kind);

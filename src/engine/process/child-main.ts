@@ -13,7 +13,7 @@ import { runRequest } from './run-request.js';
 import { DeoptLogReader } from '../loop/deopt-log.js';
 import { createJitControl } from '../loop/jit-tier.js';
 import { createJscControl } from '../loop/jsc-control.js';
-import { runPass } from '../passes/run-pass.js';
+import { beforeLoadingFor, runPass } from '../passes/run-pass.js';
 import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
@@ -54,6 +54,7 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 const request = JSON.parse(readFileSync(0, 'utf8')) as ChildRequest;
 if (request.channelFile !== undefined) useChannelFile(request.channelFile);
 const fileUrl = pathToFileURL(request.file).href;
+beforeLoadingFor(request.pass);
 /** Bun and Deno load modules themselves; in Node, ubench's loader (engine/loader/) hands each benchmark its own instance. */
 const ownRuntime = THIS_RUNTIME_TRAITS.ubenchLoader ? null : THIS_RUNTIME_TRAITS.display;
 await runRequest(request, {

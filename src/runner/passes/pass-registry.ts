@@ -6,6 +6,7 @@
  */
 import type { RuntimeName } from '../../results/runtime-identity.js';
 import { allocSitesPass } from './alloc-sites/alloc-sites-pass.js';
+import { coveragePass } from './coverage/coverage-pass.js';
 import { disasmPass } from './disasm/disasm-pass.js';
 import { gcBoundPass } from './gc-cost/gc-bound-pass.js';
 import { gcCostPass } from './gc-cost/gc-cost-pass.js';
@@ -15,7 +16,7 @@ import type { PassSelection, PassSwitch } from './post-timing-pass.js';
 import { pretenuringOffPass } from './pretenuring-off/pretenuring-off-pass.js';
 import { profilePass } from './profile/profile-pass.js';
 
-export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, gcBoundPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass] as const;
+export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, gcBoundPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass, coveragePass] as const;
 
 /** The own flags of the passes that cannot run on the runtime (what reports list as not available there). */
 export function passFlagsNotOn(runtime: RuntimeName): string[] {
