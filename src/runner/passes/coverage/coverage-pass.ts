@@ -8,7 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import type { BenchmarkResult, PassFile } from '../../../results/types.js';
-import { measurable } from '../measurable.js';
+import { type BudgetSharePlan, planBudgetShare } from '../budget-share-plan.js';
 import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';
 
 /** The pass runs a benchmark for about this share of its time budget: block counters slow the code, and counts need only show which blocks run. */
@@ -23,14 +23,8 @@ const OPENS_IN = 'c8 or any reader of V8 coverage';
 const noFile = (note: string): PassFile => ({ what: WHAT, pass: FLAG, path: null, bytes: null, opensIn: null, note });
 
 /** Iterations per benchmark: its share of the time budget at its measured speed, at least one. */
-export function planCoverage(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): { iterations: Record<string, number>; skipped: Map<string, string> } {
-  const iterations: Record<string, number> = Object.create(null) as Record<string, number>;
-  const skipped = new Map<string, string>();
-  for (const b of benchmarks) {
-    if (!measurable(b)) skipped.set(b.id, 'it has no timing result to plan the run from');
-    else iterations[b.id] = Math.max(1, Math.min(COVERAGE_MAX_ITERATIONS, Math.floor((COVERAGE_BUDGET_SHARE * timeBudgetNs) / Math.max(b.estimate.nsPerOp, Number.MIN_VALUE))));
-  }
-  return { iterations, skipped };
+export function planCoverage(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): BudgetSharePlan {
+  return planBudgetShare(benchmarks, timeBudgetNs, COVERAGE_BUDGET_SHARE, COVERAGE_MAX_ITERATIONS);
 }
 
 /** `12 of 40 blocks never ran (2 files, 1,000 iterations)`. */
