@@ -22,6 +22,7 @@ import { sectionResults, type FileSection, type GroupSection } from './result-se
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 import { runtimeTable, runtimesLegend } from './runtime-table.js';
 import { unavailableOn } from '../results/runtime-capabilities.js';
+import { passFlagsNotOn } from '../runner/passes/pass-registry.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import type { ComplexityReport } from '../results/complexity-types.js';
 import { cliffLines, complexityLine, sweepsAmong } from './complexity-text.js';
@@ -196,7 +197,7 @@ function runtimeHeading(section: FileSection, shown: boolean, c: Colors): string
 /** What the section's runtime could not measure, once per section. */
 function unavailableLines(section: FileSection, c: Colors): string[] {
   if (section.runtime === null) return [];
-  return unavailableOn(section.runtime.name).map((u) => `${INDENT_STEP}${c.dim(`${u.figure}: not available on ${section.runtime!.label} (${u.why})`)}`);
+  return unavailableOn(section.runtime.name, passFlagsNotOn(section.runtime.name)).map((u) => `${INDENT_STEP}${c.dim(`${u.figure}: not available on ${section.runtime!.label} (${u.why})`)}`);
 }
 
 function fileLines(section: FileSection, options: TerminalReportOptions, c: Colors, showRuntime: boolean, complexity?: ComplexityReport): string[] {

@@ -1,9 +1,9 @@
-import { runtimeIdentity } from './runtime-identity.js';
 import { ubenchVersion } from './ubench-version.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ClockInfo, Environment } from './types.js';
+import { THIS_RUNTIME } from './runtimes/this-runtime.js';
 
 /** Longest wait for one git command; a hung or very slow git must not stall the run. */
 const GIT_TIMEOUT_MS = 2000;
@@ -32,7 +32,7 @@ export function machineIdentity(): MachineIdentity {
   const cpus = os.cpus();
   const firstCpu = cpus[0];
   return {
-    ...runtimeIdentity(),
+    ...THIS_RUNTIME,
     cpu: {
       model: firstCpu?.model.trim() || UNKNOWN_CPU_MODEL,
       cores: Math.max(1, os.availableParallelism?.() ?? cpus.length),

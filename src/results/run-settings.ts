@@ -22,6 +22,8 @@ export interface RunSettings {
   instructions?: boolean;
   /** The heap was written after running each benchmark (`--heap-snapshot`; absent in older files: no). */
   heapSnapshot?: boolean;
+  /** Each benchmark's block coverage was written (`--coverage`; absent in older files: no). */
+  coverage?: boolean;
   /** The share of the suite this run measured (`--shard i/n`); null or absent: all of it. */
   shard?: { index: number; count: number } | null;
   /** Flags given to every benchmark process (`--node-flags`; absent in older files and when none were given). */

@@ -4,9 +4,9 @@
  * V8 "14.6.202.34-node.20" it does not have; Deno 2.9.6 says node 26.3.0 — so they are recognized by
  * their own version fields, and the engine is named for what it is.
  */
-export type RuntimeName = 'node' | 'bun' | 'deno' | 'chromium';
+import { type EngineName, RUNTIME_TRAITS, type RuntimeName } from './runtimes/runtime-traits.js';
 
-export type EngineName = 'V8' | 'JavaScriptCore';
+export type { EngineName, RuntimeName };
 
 export interface RuntimeIdentity {
   runtime: RuntimeName;
@@ -16,8 +16,8 @@ export interface RuntimeIdentity {
   v8Version: string;
 }
 
-/** `versions`: what `process.versions` holds (replaceable for tests). */
-export function runtimeIdentity(versions: Readonly<Record<string, string | undefined>> = process.versions): RuntimeIdentity {
+/** `versions`: what a process's `process.versions` holds (runtimes/this-runtime.ts reads this process's). */
+export function runtimeIdentity(versions: Readonly<Record<string, string | undefined>>): RuntimeIdentity {
   if (versions['bun'] !== undefined) {
     return { runtime: 'bun', runtimeVersion: versions['bun'], v8Version: `JavaScriptCore ${versions['webkit'] ?? 'unknown'}` };
   }
@@ -25,11 +25,9 @@ export function runtimeIdentity(versions: Readonly<Record<string, string | undef
   return { runtime: 'node', runtimeVersion: versions['node'] ?? 'unknown', v8Version: versions['v8'] ?? 'unknown' };
 }
 
-const DISPLAY_NAME: Record<RuntimeName, string> = { node: 'Node', bun: 'Bun', deno: 'Deno', chromium: 'Chromium' };
-
 /** How reports name the runtime: `Node 20.20.2`, `Bun 1.4.5`, `Deno 2.9.6`, `Chromium 131.0.6778.85`. */
 export function runtimeLabel(env: { runtime: RuntimeName; runtimeVersion: string }): string {
-  return `${DISPLAY_NAME[env.runtime]} ${env.runtimeVersion.replace(/^v/, '')}`;
+  return `${RUNTIME_TRAITS[env.runtime].display} ${env.runtimeVersion.replace(/^v/, '')}`;
 }
 
 /** The same for a runtime recorded in a results file (`{ name, version }`). */

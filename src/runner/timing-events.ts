@@ -5,7 +5,7 @@
  * (runtimes/runtime-events.ts), so the engine stays unaware of runtimes.
  */
 import type { ChildEvent, RuntimeTarget } from '../engine/process/events.js';
-import { engineOf, runtimeIdentity, type RuntimeIdentity } from '../results/runtime-identity.js';
+import { engineOf, type RuntimeIdentity } from '../results/runtime-identity.js';
 import { qualifiedId } from '../results/runtime-keys.js';
 import type { BenchmarkRuntime, ErrorInfo, RunRuntime } from '../results/types.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
@@ -15,6 +15,7 @@ import type { FileCallbacks } from './run-file.js';
 import type { RunState } from './run-state.js';
 import { keyedEvent } from './runtimes/runtime-events.js';
 import { filesHash, sourceFingerprint } from './source-fingerprint.js';
+import { THIS_RUNTIME } from '../results/runtimes/this-runtime.js';
 
 /** What a runtime's first process said about itself, as the results file keeps it. */
 function runRuntime(target: RuntimeTarget, identity: RuntimeIdentity, event: { clock: RunRuntime['clock']; execArgv: string[]; throttleBaselineNs: number }): RunRuntime {
@@ -61,7 +62,7 @@ export class TimingProgress {
 function onHello(state: RunState, target: RuntimeTarget, event: Extract<ChildEvent, { type: 'hello' }>): void {
   const { runtimes, environment } = state;
   if (runtimes.has(target.label)) return;
-  const identity = event.runtime ?? runtimeIdentity();
+  const identity = event.runtime ?? THIS_RUNTIME;
   runtimes.set(target.label, runRuntime(target, identity, event));
   if (target !== state.targets[0]) return;
   // The environment describes the first (reference) runtime, as it did before --runtime.

@@ -8,6 +8,7 @@ import { tinybenchFigures } from '../define/foreign/tinybench-statistics.js';
 import type { BenchmarkResult } from '../results/types.js';
 import { perOpValues } from '../results/derived-values.js';
 import type { VitestBenchResult } from './vitest-types.js';
+import { NODE_VERSION } from '../results/runtimes/this-runtime.js';
 
 /** Throws for a benchmark without an estimate (it failed): vitest then fails the test with that message. */
 export function toVitestResult(name: string, result: BenchmarkResult, retainSamples: boolean): VitestBenchResult {
@@ -19,7 +20,7 @@ export function toVitestResult(name: string, result: BenchmarkResult, retainSamp
     state: 'completed',
     ...tinybenchFigures(estimate, perOpValues(result.samples), elapsedNs, retainSamples),
     runtime: 'node',
-    runtimeVersion: process.versions.node,
+    runtimeVersion: NODE_VERSION,
     timestampProviderName: 'hrtime',
   };
 }

@@ -14,7 +14,6 @@ import { isHarnessFile, toErrorInfo } from '../engine/process/error-info.js';
 import type { ChildEvent, ChildRequest } from '../engine/process/events.js';
 import { runRequest } from '../engine/process/run-request.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
-import { runtimeIdentity } from '../results/runtime-identity.js';
 import { oneLineMessage } from '../results/one-line-message.js';
 import { toVitestResult } from './bench-result.js';
 import { benchmarkLines } from './console-lines.js';
@@ -23,6 +22,7 @@ import { moduleRunnerReads } from './module-runner-reads.js';
 import { saveResults } from './results-store.js';
 import type { VitestSession } from './vitest-session.js';
 import type { VitestBenchResult, VitestBenchmarkGroup, VitestHook } from './vitest-types.js';
+import { THIS_RUNTIME } from '../results/runtimes/this-runtime.js';
 
 /** The ubench package folder: its files are not the user's code (errors, deoptimizations). */
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -113,7 +113,7 @@ export async function measureGroup(session: VitestSession, group: VitestBenchmar
       isHarness: (location) => isHarnessFile(path.resolve(cwd, location), packageRoot),
       pid: process.pid,
       execArgv: process.execArgv,
-      identity: runtimeIdentity(),
+      identity: THIS_RUNTIME,
       instances: null,
       sharedModules: SHARED_MODULES,
       interop: (bench) => {

@@ -174,3 +174,28 @@ describe('--heap-snapshot', () => {
     assert.match(run.stdout, /heap snapshot: .*\.heapsnapshot \(/);
   });
 });
+
+describe('--coverage', () => {
+  it('writes the block counts of the user file per benchmark: the branches a benchmark never takes are counted as never run', async () => {
+    const { run, byName } = await profiled('test/fixtures/bench/coverage/branches.bench.ts', ['--coverage']);
+    assert.match(run.stderr, /^\[coverage\] .*positive inputs only$/m, run.stderr);
+    const neverRun = new Map<string, number>();
+    for (const [name, b] of byName) {
+      const file = b.profile.files?.find((f) => f.pass === '--coverage');
+      assert.ok(file?.path != null, `${name}: ${JSON.stringify(b.profile.files)}`);
+      const coverage = JSON.parse(readFileSync(path.resolve(REPO_ROOT, file.path), 'utf8')) as { result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[] };
+      assert.deepEqual(
+        coverage.result.map((s) => path.basename(s.url)),
+        ['branches.bench.ts'],
+        'only the user file, not ubench',
+      );
+      const classify = coverage.result[0]!.functions.find((f) => f.functionName === 'classify');
+      assert.ok(classify !== undefined, JSON.stringify(coverage.result[0]!.functions.map((f) => f.functionName)));
+      neverRun.set(name, classify.ranges.filter((r) => r.count === 0).length);
+      assert.match(file.note ?? '', /^\d+ of \d+ blocks never ran \(1 file, [\d,]+ iterations\)$/);
+    }
+    assert.equal(neverRun.get('positive inputs only'), 2, 'the negative and zero branches');
+    assert.equal(neverRun.get('inputs of every sign'), 0);
+    assert.match(run.stdout, /block coverage: .*\.coverage\.json \(/);
+  });
+});

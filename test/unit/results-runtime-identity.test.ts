@@ -18,7 +18,7 @@ describe('runtimeIdentity', () => {
     assert.equal(runtimeLabel(deno), 'Deno 2.9.6');
   });
   it('is this process under the test runner', () => {
-    assert.equal(runtimeIdentity().runtime, 'node');
+    assert.equal(runtimeIdentity(process.versions).runtime, 'node');
     assert.equal(runtimeLabel({ runtime: 'node', runtimeVersion: 'v20.20.2' }), 'Node 20.20.2');
   });
 });

@@ -6,6 +6,7 @@
  * process does not measure keeps the state `not-started`, with every figure NaN, so code that
  * formats its figures runs on.
  */
+import { HAS_NODE_VERSIONS, NODE_VERSION, THIS_RUNTIME } from '../../results/runtimes/this-runtime.js';
 import { mToNs } from './tinybench-units.js';
 import type { ForeignOutcome } from './foreign-run.js';
 import { nanStatistics, type TinybenchFigures, tinybenchFigures } from './tinybench-statistics.js';
@@ -14,10 +15,8 @@ export type TaskResult = ({ state: 'completed' } & TinybenchFigures) | { state: 
 
 /** The runtime tinybench names in every result (its `JSRuntime`). */
 export const RUNTIME: { name: string; version: string } = (() => {
-  const versions = (globalThis as { process?: { versions?: Record<string, string> } }).process?.versions;
-  if (versions?.['bun'] !== undefined) return { name: 'bun', version: versions['bun'] };
-  if (versions?.['deno'] !== undefined) return { name: 'deno', version: versions['deno'] };
-  if (versions?.['node'] !== undefined) return { name: 'node', version: versions['node'] };
+  if (THIS_RUNTIME.runtime === 'bun' || THIS_RUNTIME.runtime === 'deno') return { name: THIS_RUNTIME.runtime, version: THIS_RUNTIME.runtimeVersion };
+  if (HAS_NODE_VERSIONS) return { name: 'node', version: NODE_VERSION };
   return { name: 'browser', version: (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? 'unknown' };
 })();
 

@@ -15,6 +15,7 @@
  */
 import { transformSync as esbuildTransform, type TsconfigRaw } from 'esbuild';
 import type { ProjectConfig } from './project-config.js';
+import { NODE_VERSION } from '../../results/runtimes/this-runtime.js';
 
 /** The tsconfig options that change what esbuild emits (see esbuild's TsconfigRaw). */
 const ESBUILD_TSCONFIG_KEYS = [
@@ -43,7 +44,7 @@ export function stripTypes(source: string, file: string, config: ProjectConfig):
     loader,
     sourcefile: file,
     sourcemap: 'inline',
-    target: `node${process.versions.node}`,
+    target: `node${NODE_VERSION}`,
     keepNames: false,
     tsconfigRaw: { compilerOptions } as TsconfigRaw,
   }).code;

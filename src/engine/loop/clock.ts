@@ -3,6 +3,7 @@
  * warm-up and stopping with a fake clock, and the real one is read only around whole batches.
  */
 import type { ClockInfo } from '../../results/types.js';
+import { THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 /** Monotonic time in nanoseconds. */
 export type Now = () => number;
@@ -25,7 +26,7 @@ const PERFORMANCE_CLOCK_OFFSET_NS = 2 ** 40;
  * browser page, `performance.now()` too (5 µs steps in a cross-origin-isolated page).
  */
 const readHrtime = hrtime;
-export const hrtimeNow: Now = readHrtime !== undefined && process.versions['deno'] === undefined ? () => Number(readHrtime()) : () => performance.now() * 1e6 + PERFORMANCE_CLOCK_OFFSET_NS;
+export const hrtimeNow: Now = readHrtime !== undefined && THIS_RUNTIME_TRAITS.clock === 'hrtime' ? () => Number(readHrtime()) : () => performance.now() * 1e6 + PERFORMANCE_CLOCK_OFFSET_NS;
 
 /** Reads per timing round when measuring the clock's cost; enough to dwarf the two enclosing reads. */
 const CLOCK_COST_READS = 2_000;

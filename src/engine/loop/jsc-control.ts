@@ -6,6 +6,7 @@
  */
 import type { TierReading } from '../../results/types.js';
 import type { JitControl } from './jit-tier.js';
+import { THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 interface BunJsc {
   numberOfDFGCompiles(fn: unknown): number;
@@ -28,7 +29,7 @@ export function jscControl(jsc: BunJsc): JitControl {
 
 /** bun:jsc's control on Bun; null elsewhere, or if the module lacks what is needed. */
 export async function createJscControl(): Promise<JitControl | null> {
-  if (process.versions['bun'] === undefined) return null;
+  if (THIS_RUNTIME_TRAITS.jitControl !== 'bun-jsc') return null;
   try {
     const jsc = (await import(/* runtime-specific */ 'bun:jsc' as string)) as Partial<BunJsc>;
     if (typeof jsc.numberOfDFGCompiles !== 'function' || typeof jsc.optimizeNextInvocation !== 'function' || typeof jsc.reoptimizationRetryCount !== 'function') return null;

@@ -19,6 +19,7 @@
  */
 import v8 from 'node:v8';
 import type { TimedRegionHooks } from '../loop/timed-region.js';
+import { THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 /** Where new JavaScript objects are allocated. */
 const YOUNG_SPACES = new Set(['new_space', 'new_large_object_space']);
@@ -50,7 +51,7 @@ export interface AllocationReading {
  * (measured, Bun 1.4.5: 0 B/op for `JSON.parse(JSON.stringify(doc))`, 1.9 KiB on Node), so its
  * figure would be a wrong number rather than a missing one.
  */
-export const canMeasureAllocation = GCProfiler !== undefined && process.versions['bun'] === undefined;
+export const canMeasureAllocation = GCProfiler !== undefined && THIS_RUNTIME_TRAITS.allocationCount;
 
 /** Used bytes of the young and the old generation at one point. */
 export interface GenerationsUsed {

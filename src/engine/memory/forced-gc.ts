@@ -5,13 +5,14 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 type GcFunction = (options?: { type: 'major' | 'minor' }) => void;
 
 let exposed: GcFunction | null | undefined;
 
 /** Bun's own: `Bun.gc(true)` collects synchronously (JavaScriptCore has no young-only collection to ask for here). */
-const bunGc = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
+const bunGc = THIS_RUNTIME_TRAITS.forcedGc === 'bun' ? (globalThis as { Bun?: { gc(force: boolean): void } }).Bun : undefined;
 
 function exposedGc(): GcFunction | null {
   if (exposed === undefined && bunGc !== undefined) {

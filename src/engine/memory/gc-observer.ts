@@ -6,12 +6,13 @@
  */
 import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { setTimeout as tick } from 'node:timers/promises';
+import { THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 /**
  * Whether 'gc' entries arrive at all. Deno 2.9.6 lists 'gc' among the supported entry types but
  * delivers none (measured: 0 entries while a 1.2 KiB/op body ran for 0.3 s); Bun does not list it.
  */
-export const gcEntriesDelivered = process.versions['deno'] === undefined && ((PerformanceObserver as unknown as { supportedEntryTypes?: readonly string[] }).supportedEntryTypes ?? []).includes('gc');
+export const gcEntriesDelivered = THIS_RUNTIME_TRAITS.gcEntries && ((PerformanceObserver as unknown as { supportedEntryTypes?: readonly string[] }).supportedEntryTypes ?? []).includes('gc');
 
 /** Timer ticks to wait for entries of the last GCs to be delivered (docs/design.md §3: they arrive late). */
 const DELIVERY_TICKS = 2;

@@ -11,7 +11,7 @@
  */
 import v8 from 'node:v8';
 import { BYTES_PER_OP_RESOLUTION } from '../../results/memory-types.js';
-import type { EngineMemory } from '../process/events.js';
+import type { MemoryInfo } from '../../results/types.js';
 import { median } from '../../stats/quantile.js';
 import { AllocationMeter, canMeasureAllocation, type AllocationReading } from './allocation-meter.js';
 import type { BatchRunner } from '../loop/batch-runner.js';
@@ -113,6 +113,9 @@ export async function perOpReadings(read: ReadRegion, iterations: number): Promi
 }
 
 /** What the memory phase measures; GC activity and footprint come from the sampling phase. */
+/** The memory facts the timing process measures; the passes add the rest. */
+export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;
+
 export type AllocationInfo = Omit<EngineMemory, 'gcCount' | 'gcTimeNs' | 'gcShare' | 'footprint'>;
 
 /**

@@ -1,50 +1,43 @@
-/** Runs one benchmark through a pass (see PassRequest) in a process started for that pass. */
+/**
+ * Every pass after timing as the benchmark process knows it: one line each. The event protocol's
+ * pass request and result (process/events.ts) are the union of these hooks' own, and a process runs
+ * one benchmark through a pass (see PassRequest) by the hook of the request's kind.
+ */
 import type { DeclaredBenchmark } from '../../define/types.js';
-import { profileAllocationSites } from './alloc-sites/alloc-site-profile.js';
-import { profileCpu } from './profile/cpu-profile-pass.js';
-import { replayForDisasm } from './disasm/disasm-pass.js';
-import type { PassRequest, PassResult } from '../process/events.js';
-import { measureAllYoung } from './pretenuring-off/all-young-memory.js';
-import { runWithoutGc } from './gc-cost/no-gc-run.js';
-import { countRegions } from './instructions/count-regions.js';
-import { snapshotAfterRunning } from './heap-snapshot/write-heap-snapshot.js';
+import { allocSitesHook } from './alloc-sites/hook.js';
+import { coverageHook } from './coverage/hook.js';
+import { disasmHook } from './disasm/hook.js';
+import { noGcHook } from './gc-cost/hook.js';
+import { heapSnapshotHook } from './heap-snapshot/hook.js';
+import { instructionsHook } from './instructions/hook.js';
+import type { PassHook, PassPhase } from './pass-hook.js';
 import type { PassContext } from './pass-process.js';
+import { pretenuringOffHook } from './pretenuring-off/hook.js';
+import { cpuProfileHook } from './profile/hook.js';
 
-function required<T>(value: T | undefined, what: string, id: string): T {
-  if (value === undefined) throw new Error(`internal: no ${what} for ${id} in the pass`);
-  return value;
+export const PASS_HOOKS = [pretenuringOffHook, noGcHook, allocSitesHook, cpuProfileHook, disasmHook, instructionsHook, heapSnapshotHook, coverageHook] as const;
+
+type Hook = (typeof PASS_HOOKS)[number];
+type RequestOf<H> = H extends PassHook<infer Request, infer _Result> ? Request : never;
+type ResultOf<H> = H extends PassHook<infer _Request, infer Result> ? Result : never;
+
+/** What the runner asks a pass's process to measure, per benchmark id. */
+export type PassRequest = RequestOf<Hook>;
+/** What a pass's process sends back for one benchmark. */
+export type PassResult = ResultOf<Hook>;
+
+/** Every kind of pass result, for the runner's check of a process's events (runner/channel/event-shape.ts). */
+export const PASS_RESULT_KINDS: readonly string[] = PASS_HOOKS.map((hook) => hook.kind);
+
+const byKind = new Map<string, PassHook<PassRequest, PassResult>>(PASS_HOOKS.map((hook) => [hook.kind, hook as PassHook<PassRequest, PassResult>]));
+
+/** Readies the process for its pass before the bench file loads. */
+export function beforeLoadingFor(pass: PassRequest | null): void {
+  if (pass !== null) byKind.get(pass.kind)?.beforeLoad?.(pass);
 }
 
-export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, context: PassContext, onPhase: (phase: 'warmup' | 'sample') => void): Promise<PassResult> {
-  switch (pass.kind) {
-    case 'pretenuring-off':
-      onPhase('sample');
-      return { kind: 'pretenuring-off', reading: await measureAllYoung(bench, context, required(pass.plans[bench.id], 'sizing', bench.id)) };
-    case 'no-gc':
-      return { kind: 'no-gc', run: await runWithoutGc(bench, context, { maxIterationsPerSample: pass.maxIterations[bench.id] ?? null, semiSpaceMiB: pass.semiSpaceMiB }, onPhase) };
-    case 'alloc-sites': {
-      const iterations = required(pass.iterations[bench.id], 'iteration count', bench.id);
-      onPhase('sample');
-      return { kind: 'alloc-sites', sites: await profileAllocationSites(bench, context, iterations) };
-    }
-    case 'cpu-profile': {
-      const samples = required(pass.samples[bench.id], 'sample sizes', bench.id);
-      onPhase('sample');
-      return { kind: 'cpu-profile', findings: await profileCpu(bench, context, samples, required(pass.outFiles[bench.id], 'profile path', bench.id), pass.top) };
-    }
-    case 'disasm':
-      onPhase('sample');
-      return replayForDisasm(bench, context, required(pass.samples[bench.id], 'sample sizes', bench.id));
-    case 'instructions': {
-      const unit = required(pass.units[bench.id], 'region unit', bench.id);
-      onPhase('sample');
-      return { kind: 'instructions', ...(await countRegions(bench, context, unit, pass.sizes, pass.instrumentation)) };
-    }
-    case 'heap-snapshot':
-      onPhase('sample');
-      return {
-        kind: 'heap-snapshot',
-        reading: await snapshotAfterRunning(bench, context, required(pass.iterations[bench.id], 'iteration count', bench.id), required(pass.outFiles[bench.id], 'snapshot path', bench.id)),
-      };
-  }
+export async function runPass(pass: PassRequest, bench: DeclaredBenchmark, context: PassContext, onPhase: (phase: PassPhase) => void): Promise<PassResult> {
+  const hook = byKind.get(pass.kind);
+  if (hook === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
+  return hook.run(pass, bench, context, onPhase);
 }

@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { emit, useChannelFile } from './channel.js';
-import { runtimeIdentity } from '../../results/runtime-identity.js';
 import { isHarnessFile, toErrorInfo } from './error-info.js';
 import path from 'node:path';
 import type { ChildRequest } from './events.js';
@@ -14,13 +13,14 @@ import { runRequest } from './run-request.js';
 import { DeoptLogReader } from '../loop/deopt-log.js';
 import { createJitControl } from '../loop/jit-tier.js';
 import { createJscControl } from '../loop/jsc-control.js';
-import { runPass } from '../passes/run-pass.js';
+import { beforeLoadingFor, runPass } from '../passes/run-pass.js';
 import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
 import { refuseForeignImports } from './foreign-imports.js';
 import { prepareVitestGlobals } from './vitest-globals.js';
+import { THIS_RUNTIME, THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -54,8 +54,9 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
 const request = JSON.parse(readFileSync(0, 'utf8')) as ChildRequest;
 if (request.channelFile !== undefined) useChannelFile(request.channelFile);
 const fileUrl = pathToFileURL(request.file).href;
+beforeLoadingFor(request.pass);
 /** Bun and Deno load modules themselves; in Node, ubench's loader (engine/loader/) hands each benchmark its own instance. */
-const ownRuntime = process.versions['bun'] !== undefined ? 'Bun' : process.versions['deno'] !== undefined ? 'Deno' : null;
+const ownRuntime = THIS_RUNTIME_TRAITS.ubenchLoader ? null : THIS_RUNTIME_TRAITS.display;
 await runRequest(request, {
   load: async () => {
     // Bun and Deno resolve imports themselves: another benchmark API's package would be the real one (foreign-imports.ts).
@@ -75,13 +76,13 @@ await runRequest(request, {
   settle: () => settleThreads(),
   emit,
   errorInfo,
-  jitControl: process.versions['bun'] === undefined ? createJitControl() : await createJscControl(),
+  jitControl: THIS_RUNTIME_TRAITS.jitControl === 'bun-jsc' ? await createJscControl() : createJitControl(),
   deoptLog: request.deoptLogPath === null ? null : new DeoptLogReader(request.deoptLogPath),
   cwd,
   isHarness: (location: string) => isHarnessFile(path.resolve(cwd, location), packageRoot),
   pid: process.pid,
   execArgv: process.execArgv,
-  identity: runtimeIdentity(),
+  identity: THIS_RUNTIME,
   runPass,
 });
 emit({ type: 'done' });

@@ -2,12 +2,11 @@
  * The protocol between a benchmark process (child) and ubench (parent): one JSON object per line
  * on file descriptor 3, never stdout/stderr, which user code and V8 traces write to.
  */
-import type { HeapSnapshotReading } from '../passes/heap-snapshot/write-heap-snapshot.js';
+import type { EngineMemory } from '../memory/memory-phase.js';
+import type { PassRequest, PassResult } from '../passes/run-pass.js';
 import type { StateChange } from '../../results/state-change-types.js';
 import type {
-  AllocationSites,
   ClockInfo,
-  CpuProfileFindings,
   DeoptEvent,
   DetachedBuffers,
   ErrorInfo,
@@ -15,8 +14,6 @@ import type {
   ForcedGc,
   JitInfo,
   LoopMode,
-  MemoryInfo,
-  PretenuringOffReading,
   ModuleIsolation,
   ParamValue,
   SetupProbe,
@@ -25,7 +22,6 @@ import type {
 } from '../../results/types.js';
 import type { RuntimeIdentity, RuntimeName } from '../../results/runtime-identity.js';
 import type { Measurement } from '../loop/measure.js';
-import type { NoGcRun } from '../passes/gc-cost/no-gc-run.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
@@ -100,69 +96,9 @@ export interface RuntimeTarget {
  * Extra measurements in processes of their own, after timing; the executor derives any V8 flags
  * from the kind (a large young generation for GC-free samples).
  */
-/** What the timing process saw of a benchmark, to size the pretenuring-off pass's regions the same way. */
-export interface AllYoungPlan {
-  baseIterations: number;
-  nsPerOp: number;
-}
-
-export type PassRequest =
-  /** bytes/op again where every allocation is young (`--no-allocation-site-pretenuring`): per benchmark id, the timing process's sizing. */
-  | { kind: 'pretenuring-off'; plans: Record<string, AllYoungPlan> }
-  /** GC-free samples (`--gc-cost`): per benchmark id, the most iterations a sample may hold (null: no cap). */
-  | { kind: 'no-gc'; semiSpaceMiB: number; maxIterations: Record<string, number | null> }
-  /** Allocation sites (`--alloc-sites`): per benchmark id, the iterations to profile. */
-  | { kind: 'alloc-sites'; iterations: Record<string, number> }
-  /** CPU profile (`--profile`): per benchmark id, the sample sizes to replay and the `.cpuprofile` to write. */
-  | { kind: 'cpu-profile'; samples: Record<string, number[]>; outFiles: Record<string, string>; top: number }
-  /**
-   * Machine code (`--disasm`): per benchmark id, the sample sizes to replay. V8 prints the loops'
-   * optimized code to `codeFile`; with `perfData`, the process runs under `perf record`.
-   */
-  | { kind: 'disasm'; samples: Record<string, number[]>; codeFile: string; perfData: string | null }
-  /**
-   * Instructions (`--instructions`): per benchmark id, the iterations of one unit; regions of
-   * `sizes` units each. The process runs under callgrind (runner/passes/instructions/).
-   */
-  | {
-      kind: 'instructions';
-      units: Record<string, number>;
-      sizes: number[];
-      callgrindOut: string;
-      cacheSim: boolean;
-      /**
-       * callgrind_control's command: the process starts uninstrumented (`--instr-atstart=no`) and
-       * switches instrumentation on before its first region. Null: instrumented from the start.
-       */
-      instrumentation: string | null;
-    }
-  /** The heap after running (`--heap-snapshot`): per benchmark id, the iterations to run and the `.heapsnapshot` to write. */
-  | { kind: 'heap-snapshot'; iterations: Record<string, number>; outFiles: Record<string, string> };
-
-export type PassResult =
-  | { kind: 'pretenuring-off'; reading: PretenuringOffReading }
-  | { kind: 'no-gc'; run: NoGcRun }
-  | { kind: 'alloc-sites'; sites: AllocationSites }
-  | { kind: 'cpu-profile'; findings: CpuProfileFindings }
-  /** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
-  | { kind: 'disasm'; functionName: string | null; windows: [number, number][] }
-  /** The regions counted: the marker that opened the first, and each region's iterations; the same for the empty loop of the same kind (null for a manual loop). */
-  | { kind: 'instructions'; firstMarker: number; iterations: number[]; floor: { firstMarker: number; iterations: number[] } | null }
-  | { kind: 'heap-snapshot'; reading: HeapSnapshotReading };
-
-/** Every kind of pass result, for the runner's check of a process's events (runner/channel/event-shape.ts). */
-export const PASS_RESULT_KINDS: readonly string[] = Object.keys({
-  'pretenuring-off': true,
-  'no-gc': true,
-  'alloc-sites': true,
-  'cpu-profile': true,
-  disasm: true,
-  instructions: true,
-  'heap-snapshot': true,
-} satisfies Record<PassResult['kind'], true>);
-
-/** The memory facts the timing process measures; the passes add the rest. */
-export type EngineMemory = Omit<MemoryInfo, 'gcCost' | 'allocationSites'>;
+export type { PassRequest, PassResult };
+export type { AllYoungPlan } from '../passes/pretenuring-off/all-young-memory.js';
+export type { EngineMemory };
 
 export interface DeclaredInfo {
   id: string;

@@ -5,7 +5,8 @@
  * numbers) and in its samples; the result built from it is checked against the results schema
  * (collector.ts), and a throw while building it is treated as a bad event too (run-child.ts). Returns null when the value is an event, else why not (one short phrase).
  */
-import { PASS_RESULT_KINDS, type ChildEvent } from '../../engine/process/events.js';
+import type { ChildEvent } from '../../engine/process/events.js';
+import { PASS_RESULT_KINDS } from '../../engine/passes/run-pass.js';
 
 type Check = (value: Record<string, unknown>) => string | null;
 

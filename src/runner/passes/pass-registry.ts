@@ -4,7 +4,9 @@
  * API's options (api.ts), `RunOptions.passes` and the results file's `settings` — all read from
  * here; test/unit/pass-registry.test.ts holds each of them to it.
  */
+import type { RuntimeName } from '../../results/runtime-identity.js';
 import { allocSitesPass } from './alloc-sites/alloc-sites-pass.js';
+import { coveragePass } from './coverage/coverage-pass.js';
 import { disasmPass } from './disasm/disasm-pass.js';
 import { gcBoundPass } from './gc-cost/gc-bound-pass.js';
 import { gcCostPass } from './gc-cost/gc-cost-pass.js';
@@ -14,7 +16,12 @@ import type { PassSelection, PassSwitch } from './post-timing-pass.js';
 import { pretenuringOffPass } from './pretenuring-off/pretenuring-off-pass.js';
 import { profilePass } from './profile/profile-pass.js';
 
-export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, gcBoundPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass] as const;
+export const POST_TIMING_PASSES = [pretenuringOffPass, gcCostPass, gcBoundPass, allocSitesPass, profilePass, disasmPass, instructionsPass, heapSnapshotPass, coveragePass] as const;
+
+/** The own flags of the passes that cannot run on the runtime (what reports list as not available there). */
+export function passFlagsNotOn(runtime: RuntimeName): string[] {
+  return POST_TIMING_PASSES.filter((pass) => !(pass.runsOn as readonly RuntimeName[]).includes(runtime)).flatMap((pass): string[] => (pass.switches.length === 0 ? [] : [pass.switches[0].flag]));
+}
 
 /** Every switch of every pass, in the order of the passes. */
 export const PASS_SWITCHES: readonly PassSwitch[] = POST_TIMING_PASSES.flatMap((pass): readonly PassSwitch[] => pass.switches);

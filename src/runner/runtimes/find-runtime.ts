@@ -10,6 +10,7 @@ import type { RuntimeTarget } from '../../engine/process/events.js';
 import type { RuntimeName } from '../../results/runtime-identity.js';
 import { UsageError } from '../usage-error.js';
 import type { RuntimeSpec } from './runtime-spec.js';
+import { NODE_VERSION } from '../../results/runtimes/this-runtime.js';
 
 /** Longest wait for `<node> --version` of a candidate on PATH. */
 const VERSION_TIMEOUT_MS = 5_000;
@@ -38,7 +39,7 @@ export function realSearch(cwd: string): RuntimeSearch {
     cwd,
     pathDirs: (process.env['PATH'] ?? '').split(path.delimiter).filter((d) => d !== ''),
     execPath: process.execPath,
-    nodeVersion: process.versions.node,
+    nodeVersion: NODE_VERSION,
     platform: process.platform,
     arch: process.arch,
     isExecutable: (file) => {

@@ -5,13 +5,19 @@
  * printed code and perf's samples after the process ends (V8 buffers the code file until exit).
  */
 import type { DeclaredBenchmark } from '../../../define/types.js';
-import type { PassResult } from '../../process/events.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';
 import { RegionObserver, TimedWindows } from '../../loop/timed-region.js';
 
 const observer = new RegionObserver();
 
-export async function replayForDisasm(bench: DeclaredBenchmark, context: PassContext, sampleIterations: readonly number[]): Promise<Extract<PassResult, { kind: 'disasm' }>> {
+/** The generated loop's name (null for a manual loop) and the timed regions, [start, end] in ns of `process.hrtime`. */
+export interface DisasmResult {
+  kind: 'disasm';
+  functionName: string | null;
+  windows: [number, number][];
+}
+
+export async function replayForDisasm(bench: DeclaredBenchmark, context: PassContext, sampleIterations: readonly number[]): Promise<DisasmResult> {
   const runner = await warmedUpRunner(bench, context, observer);
   const recorder = new TimedWindows();
   observer.current = recorder;

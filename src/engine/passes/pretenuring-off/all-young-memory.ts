@@ -8,7 +8,6 @@
  */
 import type { DeclaredBenchmark } from '../../../define/types.js';
 import type { PretenuringOffReading } from '../../../results/types.js';
-import type { AllYoungPlan } from '../../process/events.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';
 import { emptyBenchmark } from '../../loop/floor.js';
@@ -18,6 +17,12 @@ import { measureMemory } from '../../memory/memory-phase.js';
 import { PASS_WARMUP_MAX_NS, warmedUpRunner, type PassContext } from '../pass-process.js';
 
 const observer = new RegionObserver();
+
+/** What the timing process saw of a benchmark, to size the pretenuring-off pass's regions the same way. */
+export interface AllYoungPlan {
+  baseIterations: number;
+  nsPerOp: number;
+}
 
 export async function measureAllYoung(bench: DeclaredBenchmark, context: Pick<PassContext, 'config' | 'rng' | 'jitControl' | 'sink'>, plan: AllYoungPlan): Promise<PretenuringOffReading> {
   const runner = await warmedUpRunner(bench, context, observer);

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { formatBytes } from '../../../results/format-units.js';
 import type { BenchmarkResult, PassFile } from '../../../results/types.js';
-import { measurable } from '../measurable.js';
+import { type BudgetSharePlan, planBudgetShare } from '../budget-share-plan.js';
 import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';
 
 /** The pass may run a benchmark for about this share of its time budget: enough to fill the caches a benchmark fills, and the snapshot itself takes about a second. */
@@ -22,14 +22,8 @@ const OPENS_IN = 'Chrome DevTools, Memory tab';
 const noFile = (note: string): PassFile => ({ what: WHAT, pass: FLAG, path: null, bytes: null, opensIn: null, note });
 
 /** Iterations per benchmark: its share of the time budget at its measured speed. */
-export function planHeapSnapshots(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): { iterations: Record<string, number>; skipped: Map<string, string> } {
-  const iterations: Record<string, number> = Object.create(null) as Record<string, number>;
-  const skipped = new Map<string, string>();
-  for (const b of benchmarks) {
-    if (!measurable(b)) skipped.set(b.id, 'it has no timing result to plan the run from');
-    else iterations[b.id] = Math.max(1, Math.min(HEAP_SNAPSHOT_MAX_ITERATIONS, Math.floor((HEAP_SNAPSHOT_BUDGET_SHARE * timeBudgetNs) / Math.max(b.estimate.nsPerOp, Number.MIN_VALUE))));
-  }
-  return { iterations, skipped };
+export function planHeapSnapshots(benchmarks: readonly BenchmarkResult[], timeBudgetNs: number): BudgetSharePlan {
+  return planBudgetShare(benchmarks, timeBudgetNs, HEAP_SNAPSHOT_BUDGET_SHARE, HEAP_SNAPSHOT_MAX_ITERATIONS);
 }
 
 export const heapSnapshotPass = {
