@@ -63,7 +63,7 @@ for (const s of SCENARIOS) {
 const table = [
   `\`ubench bisect <commit 1> HEAD --pairs ${PAIRS} --time ${TIME} --warmup ${TIME}\` on the 32-commit fixture (regression at commit 21; commit 16 does not build, commit 24 has no bench file), ${RUNS} runs per scenario; the instructions runs add \`--metric instructions --threshold 2%\`:`,
   '',
-  '| scenario | run | found | steps measured | skipped | escalated to instructions | change at the commit found [95% CI] | wall time | worktrees left |',
+  '| scenario | run | found | steps measured | skipped | escalated to instructions | commit found against commit 1 [95% CI] | wall time | worktrees left |',
   '|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bisect, maxSteps, type Measure } from '../analysis/bisect/bisect-search.js';
-import { summarise, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
+import { shortCommit, summarise, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
 import { decideHint } from '../analysis/bisect/step-verdict.js';
 import { bisectDocument } from '../export/bisect-document.js';
 import { bisectMarkdown } from '../export/bisect-markdown.js';
@@ -36,10 +36,18 @@ import { useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
 import { writeTextAtomic } from '../results/write-results.js';
 
-/** Seconds a benchmark process takes besides its benchmarks (start, loading the file): spawn ≈ 0.1 s, the .ts transform and the run's own setup. */
+/**
+ * Seconds a benchmark process spends outside its benchmarks (start, loading and transforming the
+ * bench file): a rough figure for the estimate said before the first step, whose own time replaces it.
+ */
 const PROCESS_OVERHEAD_S = 0.4;
+/**
+ * Seconds more a process takes counting instructions: node starting under valgrind and counting each
+ * benchmark's regions is an order of magnitude slower than the timing (lab/bisect.md has the figure).
+ */
+const VALGRIND_PROCESS_S = 12;
 
-const short = (commit: string): string => commit.slice(0, 10);
+const short = shortCommit;
 
 async function resolveEnds(command: BisectCommand, cwd: string): Promise<{ root: string; good: Revision; bad: Revision }> {
   try {
@@ -62,12 +70,11 @@ export function costText(commits: number, command: Pick<BisectCommand, 'pairs' |
   const steps = maxSteps(commits);
   const processes = 2 * command.pairs;
   const perBenchmark = (command.run.timeBudgetNs + command.run.warmupMaxNs) / 1e9;
-  const stepS = processes * (PROCESS_OVERHEAD_S + perBenchmark);
-  const metric =
-    command.metric === 'instructions'
-      ? 'each process also counts instructions under valgrind, several times slower'
-      : `twice that for a step that can't tell${valgrindHere() ? ', then a count of instructions under valgrind' : ''}`;
-  return `${commits} commit${commits === 1 ? '' : 's'} after good; at most ${steps} measured step${steps === 1 ? '' : 's'} (⌈log2 ${commits}⌉, +1 should the search end on the bad end), one more for each commit skipped; a step is ${processes} processes (${command.pairs} pairs), up to ~${Math.round(stepS)} s per benchmark the files declare (${metric}); ~${wallText(stepS * 1000 * steps)} in all for one benchmark; the first step says its own time`;
+  const counting = command.metric === 'instructions';
+  const stepS = processes * (PROCESS_OVERHEAD_S + perBenchmark + (counting ? VALGRIND_PROCESS_S : 0));
+  const more = counting ? 'each process counting instructions under valgrind' : `twice that for a step that can't tell${valgrindHere() ? ', then a count of instructions under valgrind' : ''}`;
+  const between = steps - 1;
+  return `${commits} commit${commits === 1 ? '' : 's'} after good; at most ${steps} measured step${steps === 1 ? '' : 's'} (the bad end, then ⌈log2 ${commits}⌉ = ${between} between), one more for each commit skipped; a step is ${processes} processes (${command.pairs} pairs), ~${Math.round(stepS)} s for one benchmark (${more}); ~${wallText(stepS * 1000 * steps)} in all; the first step says its own time`;
 }
 
 /** `ab <parent> <commit> --explain`, its report on `io`; the explanations from its JSON, or null when it could not run. */

@@ -1,12 +1,12 @@
 /** `ubench bisect --markdown`: the report as GitHub-flavoured Markdown (for a step summary or an issue). */
-import type { BisectSummary } from '../analysis/bisect/bisect-summary.js';
+import { shortCommit, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
 import { formatThresholdPercent } from '../results/format-units.js';
 import { visibleStrings } from '../results/visible-text.js';
-import { stepChangeText, verdictWord, wallText } from '../report/bisect-report.js';
+import { lastGoodChange, stepChangeText, verdictWord, wallText } from '../report/bisect-report.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
 
-const short = (commit: string): string => commit.slice(0, 10);
+const short = shortCommit;
 
 export function bisectMarkdown(summary: BisectSummary): string {
   const s = visibleStrings(summary);
@@ -29,7 +29,7 @@ export function bisectMarkdown(summary: BisectSummary): string {
           ['author date', escapeMarkdown(s.firstBad.authorDate)],
           ['files changed', s.firstBad.files.map((f) => `\`${escapeMarkdown(f)}\``).join(', ') || '(none)'],
           ['change against the good end', `${stepChangeText(s.firstBad.result)}${s.firstBad.result.benchmark ? ` (${escapeMarkdown(s.firstBad.result.benchmark)})` : ''}`],
-          ['last good', s.lastGood === null ? '' : `\`${short(s.lastGood.commit)}\` ${escapeMarkdown(s.lastGood.subject)}`],
+          ['last good', s.lastGood === null ? '' : `\`${short(s.lastGood.commit)}\` ${escapeMarkdown(s.lastGood.subject)}${lastGoodChange(s)}`],
         ],
       ),
       '',

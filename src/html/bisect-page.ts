@@ -2,7 +2,7 @@
  * The HTML page of `ubench bisect --html`: the headline, the first slower commit with its change,
  * every step's verdict, the commits set aside and, with `--explain`, why that commit is slower.
  */
-import type { BisectSummary } from '../analysis/bisect/bisect-summary.js';
+import { shortCommit, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
 import { stepChangeText, verdictWord, wallText } from '../report/bisect-report.js';
 import { formatThresholdPercent } from '../results/format-units.js';
 import type { Explanation } from '../results/types.js';
@@ -11,7 +11,7 @@ import { html } from './escape-html.js';
 import { explainSection } from './explain-section.js';
 import { renderPage } from './html-page.js';
 
-const short = (commit: string): string => commit.slice(0, 10);
+const short = shortCommit;
 const listOf = (title: string, items: readonly string[]): string => (items.length === 0 ? '' : `<p><strong>${html(title)}</strong></p><ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>`);
 
 export function renderBisectPage(s: BisectSummary, explanations: readonly Explanation[] | null): string {

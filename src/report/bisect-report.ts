@@ -4,13 +4,13 @@
  * step's verdict in a table, the commits set aside with why, and what is left to decide.
  */
 import pc from 'picocolors';
-import type { BisectSummary, SummaryStep } from '../analysis/bisect/bisect-summary.js';
+import { shortCommit, type BisectSummary, type SummaryStep } from '../analysis/bisect/bisect-summary.js';
 import type { StepResult } from '../analysis/bisect/bisect-search.js';
 import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
 import { visibleText } from '../results/visible-text.js';
 import { renderTable } from './text-table.js';
 
-const short = (commit: string): string => commit.slice(0, 10);
+const short = shortCommit;
 
 /** `+20.1% [+18.7%, +21.6%]`, or `—` for a step without numbers. */
 export function stepChangeText(result: StepResult): string {
@@ -39,6 +39,12 @@ export function wallText(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+/** The last good commit's own change against the good end (` (+0.3% [−1.1%, +1.6%] against the good end)`), or '' for the good end itself. */
+export function lastGoodChange(s: BisectSummary): string {
+  const step = s.steps.find((x) => x.commit.commit === s.lastGood?.commit);
+  return step === undefined ? '' : ` (${stepChangeText(step.result)} against the good end)`;
+}
+
 export function renderBisectReport(summary: BisectSummary, options: { color: boolean; width?: number }): string {
   const c = pc.createColors(options.color);
   const s = summary;
@@ -56,7 +62,7 @@ export function renderBisectReport(summary: BisectSummary, options: { color: boo
       `  files       ${s.firstBad.files.length === 0 ? '(none)' : s.firstBad.files.join(', ')}`,
       `  change      ${stepChangeText(s.firstBad.result)} against the good end${s.firstBad.result.benchmark ? ` (${s.firstBad.result.benchmark}, ${s.firstBad.result.metric ?? s.metric})` : ''}`,
     );
-    if (s.lastGood !== null) lines.push(`  last good   ${short(s.lastGood.commit)} ${s.lastGood.subject}`);
+    if (s.lastGood !== null) lines.push(`  last good   ${short(s.lastGood.commit)} ${s.lastGood.subject}${lastGoodChange(s)}`);
   }
   if (s.open !== null) lines.push(`  still open: ${s.open.commits} commit${s.open.commits === 1 ? '' : 's'} after ${short(s.open.from.commit)} up to ${short(s.open.to.commit)}`);
   if (s.decide !== null) lines.push(`  to decide: ${s.decide}`);

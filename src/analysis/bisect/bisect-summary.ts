@@ -53,7 +53,9 @@ export interface BisectSummary {
   ms: number;
 }
 
-const short = (c: { commit: string }): string => c.commit.slice(0, 10);
+/** A commit's name as the reports show it: git's short form, 10 characters (unique in large repositories). */
+export const shortCommit = (commit: string): string => commit.slice(0, 10);
+const short = (c: { commit: string }): string => shortCommit(c.commit);
 
 /** The headline of an outcome. */
 export function headlineOf(outcome: BisectOutcome['kind'], s: Pick<BisectSummary, 'threshold' | 'direction' | 'firstBad' | 'open' | 'commits' | 'bad'>): string {
