@@ -5,6 +5,8 @@
  */
 import { AB_SPEC, parseAbCommand } from './ab-args.js';
 import { runAbCommand } from './ab-command.js';
+import { BISECT_SPEC, parseBisectCommand } from './bisect-args.js';
+import { runBisectCommand } from './bisect-command.js';
 import { CALIBRATION_SPEC, parseCalibrationCommand, runCalibration } from './calibration-command.js';
 import type { CliIo } from './cli-io.js';
 import type { CommandName } from './command-names.js';
@@ -47,6 +49,7 @@ export const COMMANDS: Readonly<Record<CommandName, CommandEntry>> = {
   compare: entry(COMPARE_SPEC, (argv, io) => parseCompareCommand(argv, io.cwd), runCompare),
   history: entry(HISTORY_SPEC, (argv, io) => parseHistoryCommand(argv, io.cwd), runHistory),
   ab: entry(AB_SPEC, (argv, io) => parseAbCommand(argv, io.cwd), runAbCommand),
+  bisect: entry(BISECT_SPEC, (argv, io) => parseBisectCommand(argv, io.cwd), runBisectCommand),
   export: entry(EXPORT_SPEC, (argv, io) => parseExportCommand(argv, io.cwd), runExport),
   probe: entry(
     PROBE_SPEC,

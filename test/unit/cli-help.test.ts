@@ -26,6 +26,7 @@ const TYPOS: Record<CommandName | 'run', [string, string, string[]]> = {
   compare: ['--fail-on-regresion', '--fail-on-regression', ['5%', 'a.json', 'b.json']],
   history: ['--lst', '--last', ['5']],
   ab: ['--pars', '--pairs', ['4', 'a.bench.ts', 'b.bench.ts']],
+  bisect: ['--thresold', '--threshold', ['5%', 'HEAD~3', 'HEAD']],
   export: ['--markdwn', '--markdown', ['-', 'results.json']],
   probe: ['--quik', '--quick', []],
   report: ['--htm', '--html', ['out.html', 'results.json']],
@@ -140,7 +141,7 @@ describe('mistyped commands and flags of other commands', () => {
   it('a flag of another command says whose it is', async () => {
     const run = await runInProcess(['compare', '--pairs', '3', 'a.json', 'b.json'], { cwd, env: {} });
     assert.equal(run.code, 2);
-    assert.match(run.err, /^ubench: compare: unknown option --pairs: not an option of this command, but of ubench ab \(usage: /);
+    assert.match(run.err, /^ubench: compare: unknown option --pairs: not an option of this command, but of ubench ab and ubench bisect \(usage: /);
   });
 
   it('a flag near nothing says so, with the usage line', async () => {

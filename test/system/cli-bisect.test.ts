@@ -1,0 +1,126 @@
+/**
+ * End-to-end: `ubench bisect` on a 32-commit history made at test time (test/helpers/bisect-fixture.ts):
+ * it names commit 21 (20% more work per call) in at most 7 measured steps, the commit that does
+ * not build and the one without the bench file listed as skipped; with the regression reverted it
+ * says nothing was found; Ctrl-C mid-bisect leaves no worktree, exits 130 and `--resume` finishes
+ * from the kept steps. Each run gets a TMPDIR of its own so leftover worktree folders are seen.
+ * Time is the metric: 20% against a 5% threshold is far beyond the host's noise, and a step that
+ * still could not tell would count instructions (valgrind) rather than guess.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describeRun, linesOf, makeTempDir, REPO_ROOT, runCli, startCli, type CliRun } from '../helpers/e2e-cli.js';
+import { gitIn } from '../helpers/git-fixture.js';
+import { BENCH_DELETED_AT, bisectHistory, BROKEN_BUILD_AT } from '../helpers/bisect-fixture.js';
+
+const temp = makeTempDir();
+after(() => temp.cleanup());
+
+/** Short steps: 6 pairs (the fewest that can call one benchmark), 100 ms budgets. */
+const SHORT = ['--time', '100ms', '--warmup', '100ms', '--pairs', '6', '--quiet'] as const;
+/** The issue's bound for 32 commits: ⌈log2 31⌉ = 5 between, the bad end, and one to spare. */
+const MAX_MEASURED_STEPS = 7;
+
+let count = 0;
+function fresh(name: string): string {
+  const dir = path.join(temp.dir, `${name}-${++count}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(readFileSync(path.join(REPO_ROOT, 'schema/bisect.schema.json'), 'utf8')) as object);
+
+interface Step {
+  commit: { commit: string };
+  result: { verdict: string; reason: string };
+  resumed: boolean;
+}
+interface BisectDoc {
+  outcome: string;
+  complete: boolean;
+  firstBad: { commit: string; files: string[]; result: { change: number } } | null;
+  steps: Step[];
+  setAside: Step[];
+}
+
+function readDoc(file: string): BisectDoc {
+  const doc: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  assert.ok(validate(doc), `${file} does not match schema/bisect.schema.json: ${JSON.stringify(validate.errors)}`);
+  return doc as BisectDoc;
+}
+
+function assertNoWorktree(repo: string, tmp: string, run: CliRun): void {
+  assert.deepEqual(
+    readdirSync(tmp).filter((f) => f.startsWith('ubench-')),
+    [],
+    `a temp folder was left: ${describeRun(run)}`,
+  );
+  assert.equal(linesOf(gitIn(repo, 'worktree', 'list', '--porcelain')).filter((l) => l.startsWith('worktree ')).length, 1, 'git still lists a second worktree');
+}
+
+const measured = (doc: BisectDoc): Step[] => doc.steps.filter((s) => s.result.verdict !== 'skipped');
+
+describe('ubench bisect', () => {
+  it('names commit 21 in at most 7 measured steps, the commits that do not build or lack the bench file listed as skipped', async () => {
+    const { repo, commits } = bisectHistory(fresh('repo'));
+    const tmp = fresh('tmp');
+    const json = path.join(tmp, '..', `found-${count}.json`);
+    const markdown = path.join(tmp, '..', `found-${count}.md`);
+    const run = await runCli(['bisect', commits[1]!, 'HEAD', ...SHORT, '--json', json, '--markdown', markdown], { cwd: repo, env: { TMPDIR: tmp }, killAfterMs: 400_000 });
+    assertNoWorktree(repo, tmp, run);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stderr, /ubench: bisect: 31 commits after good; at most 6 measured steps/);
+    const doc = readDoc(json);
+    assert.equal(doc.outcome, 'found', describeRun(run));
+    assert.equal(doc.firstBad?.commit, commits[21], describeRun(run));
+    assert.deepEqual(doc.firstBad?.files, ['lib/work.ts']);
+    assert.ok(doc.firstBad!.result.change > 0.05, `change ${doc.firstBad!.result.change}`);
+    assert.ok(measured(doc).length <= MAX_MEASURED_STEPS, `${measured(doc).length} measured steps`);
+    const skipped = new Map(doc.setAside.map((s) => [s.commit.commit, s.result]));
+    assert.match(skipped.get(commits[BROKEN_BUILD_AT]!)?.reason ?? '', /does not load: .*SyntaxError/, describeRun(run));
+    assert.match(skipped.get(commits[BENCH_DELETED_AT]!)?.reason ?? '', /no bench file at this commit/, describeRun(run));
+    assert.match(run.stdout, new RegExp(`first commit slower by more than 5%: ${commits[21]!.slice(0, 10)} commit 21: more work per call`));
+    assert.match(run.stdout, /set aside \(2\)/);
+    assert.match(readFileSync(markdown, 'utf8'), new RegExp(`\\| commit \\| \`${commits[21]}\` \\|`));
+  });
+
+  it('with the regression reverted, finds nothing and says so after measuring the bad end', async () => {
+    const { repo, commits } = bisectHistory(fresh('repo'), { revert: true });
+    const tmp = fresh('tmp');
+    const run = await runCli(['bisect', commits[1]!, 'HEAD', ...SHORT], { cwd: repo, env: { TMPDIR: tmp }, killAfterMs: 120_000 });
+    assertNoWorktree(repo, tmp, run);
+    assert.equal(run.code, 0, describeRun(run));
+    assert.match(run.stdout, /nothing found: the bad end [0-9a-f]{10} is not slower by more than 5% than the good end/);
+    assert.match(run.stdout, /^ {2}1 +[0-9a-f]{10} +32\/32 +not slower/m);
+  });
+
+  it('Ctrl-C mid-bisect leaves no worktree, prints the open range and exits 130; --resume finishes from the kept steps', async () => {
+    const { repo, commits } = bisectHistory(fresh('repo'));
+    const tmp = fresh('tmp');
+    const args = ['bisect', commits[1]!, 'HEAD', ...SHORT];
+    const cli = startCli(args, { cwd: repo, env: { TMPDIR: tmp }, killAfterMs: 200_000 });
+    let stderr = '';
+    cli.child.stderr?.on('data', (text: Buffer | string) => (stderr += String(text)));
+    // Three steps done (the bad end, the skipped commit 16, commit 17), the next under way.
+    const deadline = Date.now() + 120_000;
+    while (!/step 3:/.test(stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    cli.child.kill('SIGINT');
+    const stopped = await cli.done;
+    assert.equal(stopped.code, 130, describeRun(stopped));
+    assertNoWorktree(repo, tmp, stopped);
+    assert.match(stopped.stderr, /interrupted: \d+ commits still open, after [0-9a-f]{10} up to [0-9a-f]{10}/);
+    assert.match(stopped.stderr, /--resume/);
+    const json = path.join(tmp, '..', `resumed-${count}.json`);
+    const resumed = await runCli([...args, '--resume', '--json', json], { cwd: repo, env: { TMPDIR: tmp }, killAfterMs: 400_000 });
+    assertNoWorktree(repo, tmp, resumed);
+    assert.equal(resumed.code, 0, describeRun(resumed));
+    assert.match(resumed.stderr, /resuming: [3-9] steps kept/);
+    const doc = readDoc(json);
+    assert.equal(doc.firstBad?.commit, commits[21]);
+    assert.ok(doc.steps.filter((s) => s.resumed).length >= 3, 'the kept steps were replayed, not measured again');
+  });
+});
