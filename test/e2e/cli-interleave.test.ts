@@ -46,17 +46,31 @@ describe('interleaved rounds (the default)', () => {
     assert.ok(shared.length >= 6, 'benchmarks of one file share their rounds');
   });
 
-  it('--sequential samples one benchmark after another, with the reference after each sample', async () => {
+  it('--sequential samples one benchmark after another, each in rounds of its own with its floor and the references', async () => {
     const { results } = await run('sequential', ['--sequential']);
     assert.equal(results.settings.interleave, false);
-    for (const b of results.benchmarks.filter((x) => x.status === 'ok')) {
+    const ok = results.benchmarks.filter((x) => x.status === 'ok');
+    assert.ok(ok.length >= 2);
+    const roundsOf = (samples: { round?: number }[]) => new Set(samples.map((s) => s.round));
+    for (const b of ok) {
       assert.ok(
-        b.samples.every((s) => s.round === undefined && s.hostNs! > 0),
+        b.samples.every((s) => Number.isInteger(s.round) && s.hostNs! > 0),
         b.id,
       );
-      assert.equal(b.floor!.samples, undefined);
-      assert.equal(b.host?.source, 'reference');
+      assert.ok(
+        [...roundsOf(b.floor!.samples!)].some((r) => roundsOf(b.samples).has(r)),
+        `${b.id}: shares rounds with its floor`,
+      );
+      assert.equal(b.host?.source, 'rounds');
     }
+    const [first, second] = ok;
+    assert.deepEqual(
+      [...roundsOf(first!.samples)].filter((r) => roundsOf(second!.samples).has(r)),
+      [],
+      'no round holds two benchmarks',
+    );
+    // One after another: the first benchmark's last round comes before the second's first.
+    assert.ok(Math.max(...[...roundsOf(first!.samples)].map(Number)) < Math.min(...[...roundsOf(second!.samples)].map(Number)));
   });
 });
 

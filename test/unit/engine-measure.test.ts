@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { measure, sample, warmUp, type MeasureConfig } from '../../src/engine/loop/measure.js';
+import { measure, sample, Sampler, startSampling, warmUp, type MeasureConfig } from '../../src/engine/loop/measure.js';
+import { runRounds } from '../../src/engine/loop/rounds.js';
 import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/loop/stopping-rule.js';
 import { createRng } from '../../src/stats/random.js';
 import { median } from '../../src/stats/quantile.js';
@@ -210,12 +211,31 @@ describe('sample: iteration cap for GC-free samples', () => {
 });
 
 describe("sampling goes on for the host's quiet rounds the estimate reads (fake clock, scripted host readings)", () => {
-  /** Samples of a steady 20 ns body whose throughput reference reads `reading(i)` next to sample i. */
+  /** Samples of a steady 20 ns body, alone in the rounds (`--sequential`), whose throughput reference reads `reading(i)` in round i. */
   const sampled = async (reading: (i: number) => number) => {
     const fake = createFakeBenchmark({ nsPerOp: 20, noise: 0.001 });
+    const sampler = new Sampler(deps(fake), config, await startSampling(deps(fake), config, 20));
     let i = 0;
-    const hostReference = () => ({ latencyNs: 5600, throughputNs: reading(i++) });
-    return sample({ ...deps(fake), hostReference }, config, 20);
+    const participant = {
+      id: 'b',
+      get done() {
+        return sampler.done;
+      },
+      get sampleCount() {
+        return sampler.samples.length;
+      },
+      take: (key: number) => sampler.take(key),
+    };
+    const noop = () => undefined;
+    await runRounds(
+      [participant],
+      [],
+      () => ({ latencyNs: 5600, throughputNs: reading(i++) }),
+      createRng(3),
+      (round) => round,
+      { onRound: noop, onCurrent: noop, onError: noop },
+    );
+    return { samples: sampler.samples, precision: sampler.precision() };
   };
 
   it('stops at the precision target when the host read quiet throughout', async () => {

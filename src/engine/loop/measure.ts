@@ -8,7 +8,6 @@
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../results/types.js';
 import { hasThroughputReading, quietSamples } from '../../results/quiet-samples.js';
 import type { Now } from './clock.js';
-import type { HostReading } from '../host/host-reference.js';
 import { MAX_PLAN_FACTOR, SamplingPlan, SpreadPlan, type IterationPlan } from './sampling-plan.js';
 import { fixedCostLadder, SPREAD_LEVELS } from './fixed-cost-ladder.js';
 import { median } from '../../stats/quantile.js';
@@ -91,8 +90,6 @@ export interface MeasureDeps {
   beforeSample?: () => void;
   /** Called after every sample, outside the timed region. */
   afterSample?: () => void;
-  /** Times the host-speed reference once (sequential mode: after every sample), ns. */
-  hostReference?: () => HostReading;
   /** A manual loop: check whether a fixed cost per call dominates its samples, and spread its iteration counts if so. */
   spreadFixedCost?: boolean;
 }
@@ -223,8 +220,8 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
 const quietEnough = (samples: readonly Sample[]): boolean => !samples.some(hasThroughputReading) || quietSamples(samples) !== null;
 
 /**
- * One benchmark's samples, taken one at a time — in a row (sequential mode) or one per round
- * among the other benchmarks of the file (interleaved). The budget counts the time of its own
+ * One benchmark's samples, taken one at a time — one per round among the other benchmarks of the
+ * rounds (measuring-loop.ts), or in a row (a pass's run). The budget counts the time of its own
  * samples only, so interleaving does not shorten it.
  */
 export class Sampler {
@@ -300,16 +297,11 @@ export class Sampler {
   }
 }
 
-/** Takes samples with varied iteration counts until the stopping rule says enough. */
+/** Takes samples with varied iteration counts, in a row, until the stopping rule says enough (a pass's run). */
 export async function sample(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<{ samples: Sample[]; calibration: CalibrationInfo; precision: PrecisionInfo }> {
   const sampler = new Sampler(deps, config, await startSampling(deps, config, nsPerOpGuess));
   while (!sampler.done) {
-    const taken = await sampler.take();
-    const host = deps.hostReference?.();
-    if (host !== undefined) {
-      taken.hostNs = host.latencyNs;
-      taken.hostThroughputNs = host.throughputNs;
-    }
+    await sampler.take();
   }
   return { samples: sampler.samples, calibration: sampler.start.calibration, precision: sampler.precision() };
 }

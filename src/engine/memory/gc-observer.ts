@@ -17,11 +17,6 @@ export const gcEntriesDelivered = THIS_RUNTIME_TRAITS.gcEntries && ((Performance
 /** Timer ticks to wait for entries of the last GCs to be delivered (docs/design.md §3: they arrive late). */
 const DELIVERY_TICKS = 2;
 
-export interface GcActivity {
-  count: number;
-  pauseNs: number;
-}
-
 /** Whether an entry is a major GC's (mark-compact's) final pause: the end of a major GC cycle. */
 function isMajor(entry: PerformanceEntry): boolean {
   const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
@@ -44,22 +39,6 @@ export function observeGc(onGc: (startTime: number, durationMs: number, major: b
     async stop() {
       for (let i = 0; i < DELIVERY_TICKS; i++) await tick(0);
       observer.disconnect();
-    },
-  };
-}
-
-/** Count and total pause of every GC until `stop()`. */
-export function watchGarbageCollection(): { stop(): Promise<GcActivity> } {
-  let count = 0;
-  let pauseMs = 0;
-  const watch = observeGc((_start, durationMs) => {
-    count++;
-    pauseMs += durationMs;
-  });
-  return {
-    async stop() {
-      await watch.stop();
-      return { count, pauseNs: pauseMs * 1e6 };
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Measures a set of a process's declared benchmarks (or runs the request's pass on them): gives
  * each its own instance of the user's modules, announces them to the parent (`declared`), then
- * samples them interleaved or one after another, reporting each step as an event. A process calls
- * it once after loading the file, and once more for every foreign harness's `run()` the file makes
- * while it loads (foreign-runs.ts); the engine's per-process state (the clock's figures, the random
+ * samples them in rounds (all together, or one at a time under `--sequential`), reporting each step
+ * as an event. A process calls it once after loading the file, and once more for every foreign
+ * harness's `run()` the file makes while it loads (foreign-runs.ts); the engine's per-process state (the clock's figures, the random
  * sequence, the host reference) is made on the first call and kept for the others.
  */
 import type { Registry } from '../../define/registry.js';
@@ -14,8 +14,9 @@ import { DetachProbe, DetachWatch } from '../host/detach-probe.js';
 import { HostReference } from '../host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS } from '../host/throttle.js';
 import { hrtimeNow } from '../loop/clock.js';
-import { runInterleaved } from '../loop/interleaved-run.js';
-import { type ProcessContext, runBenchmark, sink } from '../loop/run-benchmark.js';
+import { measureInRounds } from '../loop/measuring-loop.js';
+import { EmptyRunners } from '../loop/floor.js';
+import { observer, type ProcessContext, sink } from '../loop/process-context.js';
 import { bodySourceHash } from './body-source.js';
 import { measureConfig } from './child-config.js';
 import type { ChildEvent, ChildRequest, DeclaredInfo } from './events.js';
@@ -57,15 +58,18 @@ export class DeclaredMeasurer {
     if (this.#context !== null) return this.#context;
     const { request, host, clock, throttleBaselineNs } = this.setup;
     const config = measureConfig(request, clock);
+    const rng = createRng(request.seed);
     this.#context = {
       config,
       host: HostReference.forSamples(hrtimeNow, config.sampleTargetNs, throttleBaselineNs / THROTTLE_REFERENCE_STEPS),
       errorInfo: host.errorInfo,
-      rng: createRng(request.seed),
+      rng,
       jitControl: host.jitControl,
       deoptLog: host.deoptLog,
       throttleBaselineNs,
       processKey: request.processKey ?? host.pid,
+      roundsRun: 0,
+      emptyRunners: new EmptyRunners(hrtimeNow, sink, observer),
       cwd: host.cwd,
       isHarness: host.isHarness,
       timingOnly: request.timingOnly === true,
@@ -96,20 +100,18 @@ export class DeclaredMeasurer {
   async #run(selected: DeclaredBenchmark[], context: ProcessContext): Promise<void> {
     const { request, host, emit } = this.setup;
     const pass = request.pass;
-    if (pass === null && request.interleave === true) {
-      await runInterleaved(selected, context, emit);
+    if (pass === null) {
+      // `--sequential` is the same loop with one benchmark at a time.
+      if (request.interleave === true) await measureInRounds(selected, context, emit);
+      else for (const bench of selected) await measureInRounds([bench], context, emit);
       return;
     }
     for (const bench of selected) {
       emit({ type: 'start', id: bench.id });
       const onPhase = (phase: 'floor' | 'warmup' | 'sample'): void => emit({ type: 'phase', id: bench.id, phase });
       try {
-        if (pass === null) {
-          const result = await runBenchmark(bench, context, onPhase);
-          context.detached.after(bench);
-          emit({ type: 'measured', id: bench.id, result: { ...result, detachedBuffers: context.detached.seenBy(bench.id) } });
-        } else if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
-        else emit({ type: 'pass-result', id: bench.id, result: await host.runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
+        if (host.runPass === undefined) throw new Error(`the ${pass.kind} pass does not run here`);
+        emit({ type: 'pass-result', id: bench.id, result: await host.runPass(pass, bench, { ...context, sink, file: request.file }, onPhase) });
       } catch (thrown) {
         emit({ type: 'bench-error', id: bench.id, error: host.errorInfo(thrown) });
       }

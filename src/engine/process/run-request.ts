@@ -1,7 +1,7 @@
 /**
  * What every benchmark process does with the parent's request, whatever it runs in (a Node, Bun or
  * Deno process, or a browser page): measure the clock, load the bench file, declare its benchmarks,
- * then measure them (interleaved or one after another) or run a pass, reporting each step as an
+ * then measure them (in rounds: all together, or one at a time) or run a pass, reporting each step as an
  * event. A foreign harness's run() that the file calls while it loads measures its benchmarks there
  * and then (foreign-runs.ts); the rest are measured after the file has loaded. The host gives what
  * differs: how the file loads, how events leave, the engine's controls.

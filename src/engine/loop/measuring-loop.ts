@@ -1,12 +1,11 @@
 /**
- * Interleaved mode: every benchmark of the file is warmed up in turn, then all of them — with the
- * empty-loop floor of each loop kind and the host-speed reference — are sampled in rounds, one
- * sample each per round, in a fresh random order every round. A step or a burst of the host's speed
- * then lands on all of them alike, and the paired samples of a round cancel it in relative results
- * (Google Benchmark's random interleaving; measured here, two identical loops sampled this way moved
- * together with a correlation of 0.92–0.95 over half-second windows, their ratio 3× steadier than
- * either). Each benchmark leaves the rounds when its own stopping rule says enough; the work after
- * sampling (setup probe, memory phase, retention) runs for one benchmark at a time at the end.
+ * The measuring loop: the benchmarks given (all of a file's, or one under `--sequential`) are
+ * warmed up in turn, then sampled — with the empty-loop floor of each loop kind and the host-speed
+ * reference — in rounds, one sample each per round, in a fresh random order every round. A step or a
+ * burst of the host's speed then lands on all of them alike, and the paired samples of a round cancel
+ * it in relative results (Google Benchmark's random interleaving). Each benchmark leaves the rounds
+ * when its own stopping rule says enough; the work after sampling (setup and state probes, memory
+ * phase, GC share apart, retention) runs for one benchmark at a time at the end.
  */
 import { perOpValues } from '../../results/derived-values.js';
 import type { DeclaredBenchmark } from '../../define/types.js';
@@ -17,7 +16,6 @@ import { createBatchRunner, type BatchRunner } from './batch-runner.js';
 import { hrtimeNow } from './clock.js';
 import { parseDeoptLog } from './deopt-log.js';
 import type { ChildEvent, MeasuredBenchmark } from '../process/events.js';
-import { FloorCache } from './floor.js';
 import { FootprintTracker } from '../memory/footprint.js';
 import { retentionStretch } from '../memory/retention-stretch.js';
 import { gcApartWorthwhile, gcShareApart } from '../memory/gc-share-apart.js';
@@ -27,7 +25,7 @@ import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
 import { measureMemory } from '../memory/memory-phase.js';
-import { observer, sink, type ProcessContext } from './run-benchmark.js';
+import { observer, sink, type ProcessContext } from './process-context.js';
 import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from '../host/throttle.js';
 import { readSchedstat } from '../host/cpu-wait.js';
@@ -39,7 +37,7 @@ import type { StateChange } from '../../results/state-change-types.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
 const FLOOR_SAMPLE_SHARE = 0.25;
-/** Process key × this + round: a key unique to one round of one process (see `Sample.round`); keys up to 2³² keep it below 2⁵³. */
+/** Process key × this + the process's round count: a key unique to one round of one process (see `Sample.round`); keys up to 2³² keep it below 2⁵³. */
 const ROUND_KEY_STRIDE = 1_000_000;
 
 interface Session {
@@ -65,9 +63,8 @@ interface FloorParticipant {
   sampler: Sampler;
 }
 
-export async function runInterleaved(selected: readonly DeclaredBenchmark[], context: ProcessContext, emit: (event: ChildEvent) => void): Promise<void> {
-  const { config, rng } = context;
-  const floors = new FloorCache(hrtimeNow, sink, rng, config, observer);
+export async function measureInRounds(selected: readonly DeclaredBenchmark[], context: ProcessContext, emit: (event: ChildEvent) => void): Promise<void> {
+  const { config, rng, emptyRunners } = context;
   const sessions: Session[] = [];
   const fail = (id: string, thrown: unknown): void => emit({ type: 'bench-error', id, error: context.errorInfo(thrown) });
 
@@ -85,7 +82,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
   const floorParticipants: FloorParticipant[] = [];
   for (const key of new Set(sessions.map((s) => s.floorKey))) {
     const [mode, call] = key.split('/') as [BatchRunner['mode'], BatchRunner['call']];
-    const empty = await floors.emptyRunner(mode, call);
+    const empty = await emptyRunners.of(mode, call);
     const floorConfig = { ...config, sampleTargetNs: config.sampleTargetNs * FLOOR_SAMPLE_SHARE };
     const deps: MeasureDeps = { runBatch: (n) => empty.runBatch(n), now: hrtimeNow, rng };
     const warm = await warmUpChecked(deps, floorConfig);
@@ -127,7 +124,7 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     floorParticipants.map((f) => f.sampler),
     () => host.read(),
     rng,
-    (round) => context.processKey * ROUND_KEY_STRIDE + round,
+    () => context.processKey * ROUND_KEY_STRIDE + context.roundsRun++,
     { ...roundEvents(emit, hrtimeNow), onError: fail },
   );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
@@ -163,14 +160,14 @@ export async function runInterleaved(selected: readonly DeclaredBenchmark[], con
     emit({ type: 'current', id: session.bench.id });
     try {
       const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
-      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, floors, context) });
+      emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, context) });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }
   }
 }
 
-/** Batches run again after every warm-up's forced GCs, before the rounds (see runInterleaved). */
+/** Batches run again after every warm-up's forced GCs, before the rounds (see measureInRounds). */
 const RESETTLE_BATCHES = 3;
 
 async function resettle(session: Session, context: ProcessContext): Promise<void> {
@@ -312,7 +309,7 @@ interface SessionEnd {
 }
 
 /** The memory phase and the retention stretch (each forcing GCs; neither when timing only), then the measured result. */
-async function finishSession(session: Session, end: SessionEnd, floors: FloorCache, context: ProcessContext): Promise<MeasuredBenchmark> {
+async function finishSession(session: Session, end: SessionEnd, context: ProcessContext): Promise<MeasuredBenchmark> {
   const { runner, sampler } = session;
   const { config } = context;
   const { jit, setupProbe, stateProbe, stateChange, afterNs, floor, gc } = end;
@@ -323,7 +320,7 @@ async function finishSession(session: Session, end: SessionEnd, floors: FloorCac
   // Collections the file asked for ran before the samples only: the memory phase sees the body as it runs.
   const forcedGc = runner.forcedGc?.reading() ?? null;
   runner.forcedGc?.stop();
-  const empty = await floors.emptyRunner(runner.mode, runner.call);
+  const empty = await context.emptyRunners.of(runner.mode, runner.call);
   const allocation = context.timingOnly ? null : await measureMemory(runner, empty, observer, baseIterations, nsPerOp, config.timeBudgetNs);
   const precision = sampler.precision();
   const samplingGcShare = gcEntriesDelivered ? (gc.pauseMs * 1e6) / Math.max(precision.durationNs, 1) : null;
