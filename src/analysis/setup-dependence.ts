@@ -1,6 +1,6 @@
 /**
  * Whether a benchmark's cost depends on the value its `setup` returned, from the state probe
- * (engine/loop/state-probe.ts: several states, each timed in several passes in random order) analysed as
+ * (engine/probes/setup-state/state-probe.ts: several states, each timed in several passes in random order) analysed as
  * a randomized block design (stats/block-effect.ts). This is the evidence that a spread of the
  * samples is the benchmark's own: every sample ran on a different state, and the states differ.
  * Without it, a spread may just as well be the host's, whose speed moves by tens of percent here.

@@ -1,6 +1,6 @@
 /**
  * Whether a benchmark's body changes the state its `setup` made in a way that changes what a call
- * costs, from the state-change probe (engine/loop/state-change-probe.ts). A sample runs all its
+ * costs, from the state-change probe (engine/probes/setup-state/state-change-probe.ts). A sample runs all its
  * calls on one state, so such a body is timed on what its earlier calls left (an empty array, a
  * sorted one, a longer one) rather than on what setup made: the estimate is of something else.
  *

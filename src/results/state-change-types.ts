@@ -1,5 +1,5 @@
 /**
- * What the state-change probe (engine/loop/state-change-probe.ts) saw a benchmark's body do to the
+ * What the state-change probe (engine/probes/setup-state/state-change-probe.ts) saw a benchmark's body do to the
  * state its `setup` made, over one sample's worth of calls on one state.
  */
 export interface StateChange {

@@ -200,6 +200,14 @@ export interface StateProbe {
   perOpNs: number[][];
 }
 
+/** What the body returned on two calls after sampling (the return-value probe). */
+export interface ReturnValue {
+  /** `typeof` of the first call's value (`null` for null). */
+  type: 'undefined' | 'null' | 'boolean' | 'number' | 'bigint' | 'string' | 'symbol' | 'object' | 'function';
+  /** For a primitive, whether both calls returned the same value; null for an object or function. */
+  sameEachCall: boolean | null;
+}
+
 export interface FloorEstimate {
   nsPerOp: number;
   ciLower: number;
@@ -267,6 +275,8 @@ export interface BenchmarkResult {
   detachedBuffers?: DetachedBuffers;
   /** Benchmarks with setup: what its body did to the state setup made (absent: no setup, not probed, or an older file). */
   stateChange?: StateChange;
+  /** What the body returns (absent: a manual loop, not probed, or an older file). */
+  returnValue?: ReturnValue;
   /** A manual loop with spread samples (`calibration.spread`): the per-operation slope and the fixed cost per sample apart; the estimate is the slope (absent otherwise). */
   fixedCost?: FixedCostFit;
   /** `state: 'per-call'`: calls per timed chunk, each chunk's states made before it (absent for other forms). */

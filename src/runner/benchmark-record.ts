@@ -5,6 +5,7 @@
  * analysis's own derivation (analysis/derive-from-samples.ts), the one `analyse()` repeats on read.
  */
 import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
+import { PROBE_FIELDS } from '../engine/probes/index.js';
 import type {
   AllocationSites,
   BenchmarkResult,
@@ -125,9 +126,11 @@ export function buildResult(record: BenchmarkRecord, seed: number): BenchmarkRes
   };
   const detached = runs.find((run) => run.detachedBuffers != null)?.detachedBuffers;
   if (detached != null) result.detachedBuffers = detached;
-  result.setupProbe = first.setupProbe;
-  result.stateProbe = first.stateProbe ?? null;
-  if (first.stateChange != null) result.stateChange = first.stateChange;
+  // The in-loop probes ran in the first process: each field it filled, as it filled it.
+  for (const field of PROBE_FIELDS) {
+    const figures = (first as unknown as Record<string, unknown>)[field];
+    if (figures != null) (result as unknown as Record<string, unknown>)[field] = figures;
+  }
   if (first.perCallChunk != null) result.perCallChunk = first.perCallChunk;
   // Forced collections are counted over every process that measured it.
   const forced = runs.flatMap((run) => (run.forcedGc == null ? [] : [run.forcedGc]));

@@ -31,6 +31,17 @@ describe('diagnostic rules on synthetic results', () => {
       const result = syntheticResult({ perOp: noisy(40, 0.05, 0.01), overrides: { floor: { nsPerOp: 0.01, ciLower: 0.009, ciUpper: 0.011 } } });
       assert.ok(codes(result).includes('optimized-away'));
     });
+    it('names what the body returned in the hint: nothing, or the same primitive every call', () => {
+      const hintWith = (returnValue: BenchmarkResult['returnValue']) => diagnose(syntheticResult({ perOp: noisy(40, 0.421, 0.005), overrides: { returnValue } }), context)[0]!;
+      const nothing = hintWith({ type: 'undefined', sameEachCall: true });
+      assert.match(nothing.hint, /^The body returns nothing, so nothing consumes its work/);
+      assert.deepEqual((nothing.evidence as { returnValue: unknown }).returnValue, { type: 'undefined', sameEachCall: true });
+      assert.match(hintWith({ type: 'number', sameEachCall: true }).hint, /^The body returned the same number on every call read: its inputs do not vary/);
+      // A value that moves between calls, an object (sameness unknown) or no probe: the general hint.
+      for (const returned of [{ type: 'number', sameEachCall: false } as const, { type: 'object', sameEachCall: null } as const, undefined]) {
+        assert.match(hintWith(returned).hint, /^Return the result so it is consumed, and make inputs vary/);
+      }
+    });
     it('does not fire for cheap real work clearly above the floor', () => {
       assert.ok(!codes(syntheticResult({ perOp: noisy(40, 0.56, 0.01) })).includes('optimized-away'));
     });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { plainCopy } from '../../src/engine/loop/plain-copy.js';
+import { plainCopy } from '../../src/engine/probes/setup-state/plain-copy.js';
 
 describe('plainCopy', () => {
   it('tells a copied undefined from a value it cannot copy', () => {

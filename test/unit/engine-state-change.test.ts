@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { StatefulBatches } from '../../src/engine/loop/batch-runner.js';
-import { probeStateChange, REPEATS, sampleIterations } from '../../src/engine/loop/state-change-probe.js';
-import { describeChange, fingerprintState } from '../../src/engine/loop/state-fingerprint.js';
+import { probeStateChange, REPEATS, sampleIterations } from '../../src/engine/probes/setup-state/state-change-probe.js';
+import { describeChange, fingerprintState } from '../../src/engine/probes/setup-state/state-fingerprint.js';
 import { PER_CALL_STATES_BYTES, perCallChunk } from '../../src/engine/loop/per-call-states.js';
 
 /**

@@ -1,7 +1,7 @@
 /** The state probe on fake states: what it runs, in which order, and when it declines. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { probeStates, STATE_PROBE_PASSES, STATE_PROBE_STATES } from '../../src/engine/loop/state-probe.js';
+import { probeStates, STATE_PROBE_PASSES, STATE_PROBE_STATES } from '../../src/engine/probes/setup-state/state-probe.js';
 import type { StatefulBatches } from '../../src/engine/loop/batch-runner.js';
 import { setupDependence } from '../../src/analysis/setup-dependence.js';
 import { createRng } from '../../src/stats/random.js';

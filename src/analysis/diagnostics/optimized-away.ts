@@ -2,7 +2,8 @@
  * `optimized-away`: the estimate cannot be told apart from the empty-loop floor measured in the
  * same process, or is below what any real work costs. V8 inlined the body into the loop and then
  * removed it (result unused) or hoisted it (pure work on constant inputs) — docs/design.md §3.
- * With `--instructions`, the instruction counts of the benchmark and of its empty loop decide.
+ * With `--instructions`, the instruction counts of the benchmark and of its empty loop decide. The
+ * hint names what the body returned where the return-value probe saw nothing or a constant.
  */
 import type { OkResult, Rule } from './rule.js';
 import { ns } from './format.js';
@@ -37,6 +38,21 @@ function countedWork(result: OkResult): { perOp: number; floorPerOp: number; ext
   return { perOp: count.perOp, floorPerOp: count.floorPerOp, extra: count.perOp - count.floorPerOp };
 }
 
+const GENERIC_HINT =
+  'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.';
+
+/** The hint, named by what the body returned (the return-value probe), where that says which way V8 could drop the work. */
+function hintFor(result: OkResult): string {
+  const returned = result.returnValue;
+  if (returned?.type === 'undefined') {
+    return 'The body returns nothing, so nothing consumes its work and V8 may drop it: return what it computes (ubench keeps the returned value), and make inputs vary between calls (a counter, an index into prepared inputs).';
+  }
+  if (returned?.sameEachCall === true) {
+    return `The body returned the same ${returned.type} on every call read: its inputs do not vary, so V8 may compute it once and hoist it out of the loop. Make inputs vary between calls (a counter, an index into prepared inputs); a value from setup() stays the same for a whole sample.`;
+  }
+  return GENERIC_HINT;
+}
+
 export const optimizedAway: Rule = {
   code: 'optimized-away',
   check(result) {
@@ -52,8 +68,8 @@ export const optimizedAway: Rule = {
           code: 'optimized-away',
           severity: 'warning',
           message: `${counted.perOp.toFixed(1)} instructions per operation, the empty loop's own ${counted.floorPerOp.toFixed(1)} (counted under callgrind; ${ns(nsPerOp)}/op timed): the work was optimized away`,
-          hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
-          evidence: { nsPerOp, instructionsPerOp: counted.perOp, floorInstructionsPerOp: counted.floorPerOp, minWorkInstructions: MIN_WORK_INSTRUCTIONS },
+          hint: hintFor(result),
+          evidence: { nsPerOp, instructionsPerOp: counted.perOp, floorInstructionsPerOp: counted.floorPerOp, minWorkInstructions: MIN_WORK_INSTRUCTIONS, returnValue: result.returnValue ?? null },
         },
       ];
     }
@@ -66,7 +82,7 @@ export const optimizedAway: Rule = {
         code: 'optimized-away',
         severity: 'warning',
         message: `${ns(nsPerOp)}/op${belowCycle && !atFloor ? ' is below a fraction of a CPU cycle' : versus}: the work was optimized away`,
-        hint: 'Return the result so it is consumed, and make inputs vary between calls (a counter, an index into prepared inputs): V8 hoists pure work on constant inputs out of the loop even when the result is used, and a value from setup() stays the same for a whole sample.',
+        hint: hintFor(result),
         evidence: {
           nsPerOp,
           ciLower,
@@ -74,6 +90,7 @@ export const optimizedAway: Rule = {
           floorCiUpper: floor?.ciUpper ?? null,
           pairedRatio: paired,
           tolerance: paired === null ? FLOOR_TOLERANCE : PAIRED_FLOOR_TOLERANCE,
+          returnValue: result.returnValue ?? null,
         },
       },
     ];

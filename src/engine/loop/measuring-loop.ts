@@ -26,14 +26,12 @@ import { ensureMeasuredCodeOptimized } from './jit-tier.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
 import { measureMemory } from '../memory/memory-phase.js';
 import { observer, sink, type ProcessContext } from './process-context.js';
-import { probeSetup } from './setup-probe.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from '../host/throttle.js';
 import { readSchedstat } from '../host/cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { roundEvents } from './round-events.js';
-import type { JitInfo, SetupProbe, StateProbe } from '../../results/types.js';
-import { probeSetupStates } from './setup-state-probes.js';
-import type { StateChange } from '../../results/state-change-types.js';
+import type { JitInfo } from '../../results/types.js';
+import { type ProbeFigures, runProbes } from '../probes/index.js';
 
 /** Floor samples are this share of a benchmark sample: an empty loop needs little time for 1% precision, and the floor's time adds to every round it takes part in. */
 const FLOOR_SAMPLE_SHARE = 0.25;
@@ -137,21 +135,27 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
       return [f.key, { nsPerOp: median, ciLower: lower, ciUpper: upper, samples: f.sampler.samples }];
     }),
   );
-  // Before anything forces a GC again: the tiers at the end of sampling, the reference, the setup probes.
+  // Before anything forces a GC again: the tiers at the end of sampling, the reference, the in-loop probes.
   const afterNs = timeReferenceAfter(hrtimeNow, context.throttleBaselineNs);
-  const ended = new Map<Session, { jit: JitInfo | null; setupProbe: SetupProbe | null; stateProbe: StateProbe | null; stateChange: StateChange | null }>();
+  const ended = new Map<Session, { jit: JitInfo | null; probed: Partial<ProbeFigures> }>();
   for (const session of measuredSessions) {
     emit({ type: 'current', id: session.bench.id });
     try {
       const jit = jitInfo(session, context);
-      if (context.timingOnly || context.quick) {
-        ended.set(session, { jit, setupProbe: null, stateProbe: null, stateChange: null });
-        continue;
-      }
-      const setupProbe = await probeSession(session, context);
       const { samples, start } = session.sampler;
-      const probes = await probeSetupStates(session.runner.states, context.rng, samples, start.baseIterations, medianPerOp(samples), context.config.timeBudgetNs);
-      ended.set(session, { jit, setupProbe, ...probes });
+      const probed =
+        context.timingOnly || context.quick
+          ? {}
+          : await runProbes({
+              runner: session.runner,
+              samples,
+              baseIterations: start.baseIterations,
+              nsPerOp: medianPerOp(samples),
+              rng: context.rng,
+              timeBudgetNs: context.config.timeBudgetNs,
+              sink,
+            });
+      ended.set(session, { jit, probed });
     } catch (thrown) {
       fail(session.bench.id, thrown);
     }
@@ -205,10 +209,6 @@ const medianPerOp = (samples: readonly Sample[]): number => {
   const perOp = perOpValues(samples).sort((a, b) => a - b);
   return perOp[perOp.length >> 1]!;
 };
-
-function probeSession(session: Session, context: ProcessContext): Promise<SetupProbe | null> {
-  return probeSetup((n) => session.runner.runBatch(n), session.sampler.start.baseIterations, medianPerOp(session.sampler.samples), context.config.timeBudgetNs);
-}
 
 async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, emit: (event: ChildEvent) => void): Promise<Session> {
   const { config, rng, jitControl, deoptLog } = context;
@@ -299,9 +299,7 @@ function ownGcPause(windows: readonly number[], starts: readonly number[], pause
 
 interface SessionEnd {
   jit: JitInfo | null;
-  setupProbe: SetupProbe | null;
-  stateProbe: StateProbe | null;
-  stateChange: StateChange | null;
+  probed: Partial<ProbeFigures>;
   /** The throttling reference right after the rounds. */
   afterNs: number;
   floor: FloorEstimate;
@@ -312,7 +310,7 @@ interface SessionEnd {
 async function finishSession(session: Session, end: SessionEnd, context: ProcessContext): Promise<MeasuredBenchmark> {
   const { runner, sampler } = session;
   const { config } = context;
-  const { jit, setupProbe, stateProbe, stateChange, afterNs, floor, gc } = end;
+  const { jit, probed, afterNs, floor, gc } = end;
   const deopts = (['warmup', 'sample'] as const).flatMap((phase) => parseDeoptLog(session.deoptText[phase], phase, context.cwd, context.isHarness));
   const samples = sampler.samples;
   const nsPerOp = medianPerOp(samples);
@@ -357,9 +355,7 @@ async function finishSession(session: Session, end: SessionEnd, context: Process
     floor,
     jit,
     deopts,
-    setupProbe,
-    stateProbe,
-    stateChange,
+    ...probed,
     perCallChunk: runner.perCallChunk,
     forcedGc,
     throttle: {

@@ -4,24 +4,10 @@
  */
 import type { EngineMemory } from '../memory/memory-phase.js';
 import type { PassRequest, PassResult } from '../passes/run-pass.js';
-import type { StateChange } from '../../results/state-change-types.js';
-import type {
-  ClockInfo,
-  DeoptEvent,
-  DetachedBuffers,
-  ErrorInfo,
-  FloorEstimate,
-  ForcedGc,
-  JitInfo,
-  LoopMode,
-  ModuleIsolation,
-  ParamValue,
-  SetupProbe,
-  StateProbe,
-  ThrottleInfo,
-} from '../../results/types.js';
+import type { ClockInfo, DeoptEvent, DetachedBuffers, ErrorInfo, FloorEstimate, ForcedGc, JitInfo, LoopMode, ModuleIsolation, ParamValue, ThrottleInfo } from '../../results/types.js';
 import type { RuntimeIdentity, RuntimeName } from '../../results/runtime-identity.js';
 import type { Measurement } from '../loop/measure.js';
+import type { ProbeFigures } from '../probes/index.js';
 
 /** File descriptor of the event channel in the child. */
 export const EVENT_FD = 3;
@@ -117,15 +103,14 @@ export interface DeclaredInfo {
   sourceFingerprint?: string;
 }
 
-export interface MeasuredBenchmark extends Measurement {
+/** The in-loop probes' figures (absent under `--quick` and time-only runs). */
+type ProbedFigures = Partial<ProbeFigures>;
+
+export interface MeasuredBenchmark extends Measurement, ProbedFigures {
   mode: LoopMode;
   floor: FloorEstimate;
   jit: JitInfo | null;
   deopts: DeoptEvent[];
-  setupProbe: SetupProbe | null;
-  stateProbe: StateProbe | null;
-  /** Benchmarks with setup: what its body did to the state (absent: no setup, or not probed). */
-  stateChange?: StateChange | null;
   /** `state: 'per-call'`: calls per timed chunk (absent otherwise). */
   perCallChunk?: number | null;
   /** Collections forced outside the timing (absent or null: none). */

@@ -7,6 +7,7 @@
  */
 import type { ChildEvent } from '../../engine/process/events.js';
 import { PASS_RESULT_KINDS } from '../../engine/passes/run-pass.js';
+import { PROBE_FIELDS } from '../../engine/probes/index.js';
 
 type Check = (value: Record<string, unknown>) => string | null;
 
@@ -65,16 +66,15 @@ const isMeasured = (v: unknown): boolean =>
       floor: isObject,
       jit: orNull(isObject),
       deopts: (d) => Array.isArray(d) && d.every(isObject),
-      setupProbe: orNull(isObject),
-      stateProbe: orNull(isObject),
-      stateChange: orNull(isObject),
+      ...Object.fromEntries(PROBE_FIELDS.map((field) => [field, orNull(isObject)])),
       perCallChunk: orNull(isNumber),
       throttle: orNull(isObject),
       timerReadsPerSample: isNumber,
       memory: orNull(isObject),
       detachedBuffers: orNull(isObject),
     },
-    ['stateChange', 'perCallChunk', 'detachedBuffers'],
+    // The probes' fields are absent where the loop did not probe (`--quick`, time only).
+    [...PROBE_FIELDS, 'perCallChunk', 'detachedBuffers'],
   ) === null;
 
 const PHASES = new Set(['floor', 'warmup', 'sample']);

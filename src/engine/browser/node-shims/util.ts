@@ -1,6 +1,6 @@
 /**
  * `node:util` inside a benchmark page: the type checks the state fingerprint uses
- * (engine/loop/state-fingerprint.ts), from the page's own constructors. A page cannot tell a proxy
+ * (engine/probes/setup-state/state-fingerprint.ts), from the page's own constructors. A page cannot tell a proxy
  * from its target, so `isProxy` is always false there: a proxy state is read through its traps.
  */
 const isMap = (value: unknown): boolean => value instanceof Map;

@@ -12,10 +12,10 @@
  * sample gives one state during timing, so a body that changes its state (sorts it in place,
  * drains it) sees no more of that than during sampling. Teardown runs once per state, at the end.
  */
-import type { StateProbe } from '../../results/types.js';
-import type { Rng } from '../../stats/random.js';
-import { randomInt } from '../../stats/random.js';
-import type { StatefulBatches } from './batch-runner.js';
+import type { StateProbe } from '../../../results/types.js';
+import type { Rng } from '../../../stats/random.js';
+import { randomInt } from '../../../stats/random.js';
+import type { StatefulBatches } from '../../loop/batch-runner.js';
 
 /**
  * States made by setup. Eight covers setups that cycle through up to eight fixtures (a common

@@ -6,7 +6,7 @@
  * place or grows its state times the first calls on the state setup made and the rest on what the
  * earlier calls left (an empty array, a sorted one, a longer one): the figure is then of something
  * else. The probe follows one fresh state through a sample's worth of calls, fingerprinting it
- * (engine/loop/state-fingerprint.ts) after 1, 2, 4, … calls:
+ * (engine/probes/setup-state/state-fingerprint.ts) after 1, 2, 4, … calls:
  * - never changed: the body only reads its state (no timing needed);
  * - changed, then stopped changing (a fixed point: drained, sorted), found within 2× by the
  *   doublings and within a sixteenth of that by a second pass: the calls before it and as many
@@ -16,8 +16,8 @@
  *   {@link CHANGING_BATCH_PARTS} parts read by the fastest.
  * Whether the difference matters is the analysis's call (analysis/state-change.ts).
  */
-import type { StateChange } from '../../results/state-change-types.js';
-import type { StatefulBatches } from './batch-runner.js';
+import type { StateChange } from '../../../results/state-change-types.js';
+import type { StatefulBatches } from '../../loop/batch-runner.js';
 import { describeChange, fingerprintState, type StateFingerprint } from './state-fingerprint.js';
 import { plainCopy } from './plain-copy.js';
 

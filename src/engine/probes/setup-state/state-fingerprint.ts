@@ -1,7 +1,7 @@
 /**
  * A fingerprint of the value a benchmark's `setup` made: a hash of its structure and contents, and a
  * short description of what it is ("array of 1,000", "Map of 512"), to tell whether a call of the
- * body changed it (engine/loop/state-change-probe.ts).
+ * body changed it (engine/probes/setup-state/state-change-probe.ts).
  *
  * Reading the state must not run the user's code nor change it: accessors are skipped (a getter may
  * count its reads), proxies are not entered, Map and Set contents are read with the built-in
@@ -11,7 +11,7 @@
  * its length, so a change of size is always seen and a change of contents almost always.
  */
 import { types } from 'node:util';
-import { formatCount as count } from '../../results/format-units.js';
+import { formatCount as count } from '../../../results/format-units.js';
 
 /**
  * Values hashed per fingerprint. A 10,000-element array of numbers hashes in ~0.1 ms here; the

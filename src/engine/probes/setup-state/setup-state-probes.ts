@@ -3,10 +3,10 @@
  * interleaved): does its cost depend on setup's value (state-probe.ts), and does its body change
  * what setup made (state-change-probe.ts). Both null without setup.
  */
-import type { Sample, StateProbe } from '../../results/types.js';
-import type { StateChange } from '../../results/state-change-types.js';
-import type { Rng } from '../../stats/random.js';
-import type { StatefulBatches } from './batch-runner.js';
+import type { Sample, StateProbe } from '../../../results/types.js';
+import type { StateChange } from '../../../results/state-change-types.js';
+import type { Rng } from '../../../stats/random.js';
+import type { StatefulBatches } from '../../loop/batch-runner.js';
 import { probeStateChange, sampleIterations } from './state-change-probe.js';
 import { heapUsed, probeStates } from './state-probe.js';
 

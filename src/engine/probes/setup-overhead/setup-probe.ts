@@ -3,7 +3,7 @@
  * per-iteration time of each series, `setup = i·j·(t_i − t_j)/(j − i)` with i = 1, j = 2. It
  * cross-checks the regression intercept, which a noisy fit can inflate.
  */
-import type { SetupProbe } from '../../results/types.js';
+import type { SetupProbe } from '../../../results/types.js';
 
 /** Rounds of each series; the minimum of 15 is stable for all but the noisiest bodies. */
 const SETUP_PROBE_ROUNDS = 15;
