@@ -41,12 +41,14 @@ describe('timing-only processes', () => {
       for (const [id, result] of timed) {
         assert.ok(result.samples.length >= 10, id);
         assert.equal(result.memory, null, id);
-        assert.equal(result.setupProbe, null, id);
+        assert.equal(result.setupProbe ?? null, null, id);
+        assert.equal(result.returnValue, undefined, id);
         assert.equal(result.stateProbe ?? null, null, id);
       }
       const allocating = [...full].find(([id]) => id.endsWith('new Array(32)'))![1];
       assert.ok((allocating.memory?.bytesPerOp ?? 0) > 0);
       assert.ok([...full.values()].every((r) => r.setupProbe !== null));
+      assert.ok([...full.values()].every((r) => r.returnValue != null));
     });
   }
 });
