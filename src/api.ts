@@ -16,7 +16,7 @@ import { baselineFile } from './cli/option-values.js';
 import { runOptionsOf, type RunInput } from './cli/run-input.js';
 import { renderResultsPage } from './html/results-page.js';
 import { resultsText, writeTextAtomic } from './results/write-results.js';
-import { createRuntimeExecutor } from './runner/runtime-executor.js';
+import { createRuntimeExecutor } from './runner/child/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import type { FinishedBenchmark } from './results/finished-benchmark.js';
 import type { Explanation, ResultsFile } from './results/types.js';

@@ -4,9 +4,9 @@
  * with `--shard`.
  */
 import type { RuntimeTarget } from '../engine/process/events.js';
-import { requestFor } from './child-request.js';
+import { requestFor } from './child/child-request.js';
 import type { BenchFile } from './discover.js';
-import { runFile, type FileCallbacks } from './run-file.js';
+import { runFile, type FileCallbacks } from './child/run-file.js';
 import type { RunState } from './run-state.js';
 import { shareOf } from './shard.js';
 

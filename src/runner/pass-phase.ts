@@ -4,7 +4,7 @@
  */
 import { passesWhyNot } from '../results/runtime-capabilities.js';
 import { unqualifiedId } from '../results/runtime-keys.js';
-import { requestFor } from './child-request.js';
+import { requestFor } from './child/child-request.js';
 import type { BenchFile } from './discover.js';
 import { ProfileFiles } from './passes/profile-files.js';
 import { anyPassOn, passesNotOn, runPasses } from './run-passes.js';

@@ -11,8 +11,8 @@ import type { ChildRequest, PassRequest, PassResult } from '../../engine/process
 import type { RuntimeName } from '../../results/runtime-identity.js';
 import type { BenchmarkResult, ErrorInfo } from '../../results/types.js';
 import type { PassOutcome } from '../collector.js';
-import { runFile } from '../run-file.js';
-import type { RunChildOptions } from '../run-child.js';
+import { runFile } from '../child/run-file.js';
+import type { RunChildOptions } from '../child/run-child.js';
 import type { ProfileFiles } from './profile-files.js';
 
 /**

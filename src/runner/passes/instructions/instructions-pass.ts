@@ -17,7 +17,7 @@ import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
 import { runPassProcess, type PassContext, type PassSelection, type PostTimingPass } from '../post-timing-pass.js';
-import { PROCESS_START_MS } from '../../run-child.js';
+import { PROCESS_START_MS } from '../../child/run-child.js';
 import { instructionFigures, type RegionCount } from '../../../analysis/instruction-fit.js';
 
 /**

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Executor } from './executor.js';
-import { createEventLines, MAX_EVENT_LINE_CHARS } from './channel/event-lines.js';
-import { lineHead, parseEvent } from './channel/parse-event.js';
+import { createEventLines, MAX_EVENT_LINE_CHARS } from '../channel/event-lines.js';
+import { lineHead, parseEvent } from '../channel/parse-event.js';
 import { createLineFilter } from './line-filter.js';
 import { groupSize, killGroup } from './process-group.js';
-import { launchPlan } from './runtimes/launch-plan.js';
+import { launchPlan } from '../runtimes/launch-plan.js';
 
 /** Bytes of child stderr kept to explain a crash. */
 const STDERR_TAIL_BYTES = 4_096;

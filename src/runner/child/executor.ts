@@ -2,7 +2,7 @@
  * The executor seam (after hyperfine): how a benchmark process is started. The real one spawns
  * Node; tests inject a scripted one to exercise the runner and CLI deterministically.
  */
-import type { ChildEvent, ChildRequest } from '../engine/process/events.js';
+import type { ChildEvent, ChildRequest } from '../../engine/process/events.js';
 
 export interface ChildExit {
   code: number | null;

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ErrorInfo } from '../results/types.js';
+import type { ErrorInfo } from '../../results/types.js';
 
 /** What Node and the TypeScript loader say when a CommonJS file holds top-level await (Node 20.20 and 22, measured here). */
 const TOP_LEVEL_AWAIT_IN_COMMONJS = [/await is only valid in async functions/, /Cannot require\(\) ES Module .* in a cycle/, /Top-level await is currently not supported with the "cjs" output format/];

@@ -2,9 +2,9 @@
  * One benchmark process from start to exit: forwards its events, enforces the per-benchmark
  * timeout, and sums up how it ended so the caller can resume after a crash.
  */
-import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
-import type { ErrorInfo } from '../results/types.js';
-import { createIdGuard } from './channel/event-ids.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../../engine/process/events.js';
+import type { ErrorInfo } from '../../results/types.js';
+import { createIdGuard } from '../channel/event-ids.js';
 import { crashError } from './crash-message.js';
 import type { Executor } from './executor.js';
 

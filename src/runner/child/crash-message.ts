@@ -1,5 +1,5 @@
 /** Explains in one line why a benchmark process ended before reporting `done`. */
-import type { ErrorInfo } from '../results/types.js';
+import type { ErrorInfo } from '../../results/types.js';
 import type { ChildExit } from './executor.js';
 
 /** Lines of V8/Node fatal output worth quoting, most specific first. */

@@ -4,7 +4,7 @@
  */
 import type { Executor } from './executor.js';
 import { createProcessExecutor, type ProcessExecutorOptions } from './process-executor.js';
-import { createBrowserExecutor } from './runtimes/browser-executor.js';
+import { createBrowserExecutor } from '../runtimes/browser-executor.js';
 
 export function createRuntimeExecutor(options: ProcessExecutorOptions & { cwd: string }): Executor {
   const processes = createProcessExecutor(options);

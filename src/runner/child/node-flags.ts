@@ -2,8 +2,8 @@
  * The user's flags for the benchmark processes (`--node-flags`) beside ubench's own: where they
  * cannot go, and how to tell them apart in what a process reports.
  */
-import type { RuntimeTarget } from '../engine/process/events.js';
-import { UsageError } from './usage-error.js';
+import type { RuntimeTarget } from '../../engine/process/events.js';
+import { UsageError } from '../usage-error.js';
 
 /**
  * Flags that cannot reach a runtime are a usage error before anything runs, never dropped: Bun runs

@@ -3,8 +3,8 @@
  * timeout so that one bad benchmark costs only its own result.
  */
 import { withLoadHint } from './load-error-hint.js';
-import type { ChildEvent, ChildRequest, DeclaredInfo } from '../engine/process/events.js';
-import type { ErrorInfo } from '../results/types.js';
+import type { ChildEvent, ChildRequest, DeclaredInfo } from '../../engine/process/events.js';
+import type { ErrorInfo } from '../../results/types.js';
 import { runChild, type RunChildOptions } from './run-child.js';
 
 export interface FileCallbacks {
