@@ -2,7 +2,7 @@
 import { machineKey, runHost, runReferences } from '../analysis/host-speed.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
 import { oneLineMessage } from '../results/one-line-message.js';
-import type { ResultCollector } from './collector.js';
+import type { ResultCollector } from './record/collector.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 
 /** `reference`: the label of the first runtime, whose terms the machine's calibration is kept in. */

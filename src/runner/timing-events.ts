@@ -14,7 +14,7 @@ import { harnessFlags } from './child/node-flags.js';
 import type { FileCallbacks } from './child/run-file.js';
 import type { RunState } from './run-state.js';
 import { keyedEvent } from './runtimes/runtime-events.js';
-import { filesHash, sourceFingerprint } from './source-fingerprint.js';
+import { filesHash, sourceFingerprint } from './record/source-fingerprint.js';
 import { THIS_RUNTIME } from '../results/runtimes/this-runtime.js';
 
 /** What a runtime's first process said about itself, as the results file keeps it. */

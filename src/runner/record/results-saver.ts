@@ -5,8 +5,8 @@
  * write is tried, so the file keeps the last complete results written (the write is atomic: temp
  * file, then rename). The run then ends with {@link ResultsSaver.failure} as a one-line error.
  */
-import type { ResultsFile } from '../results/types.js';
-import { ResultsWriteError, writeResultsAtomic } from '../results/write-results.js';
+import type { ResultsFile } from '../../results/types.js';
+import { ResultsWriteError, writeResultsAtomic } from '../../results/write-results.js';
 import type { HistoryWriter } from './history-writer.js';
 
 export class ResultsSaver {

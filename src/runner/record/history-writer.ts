@@ -5,10 +5,10 @@
  * measurements are not at stake.
  */
 import path from 'node:path';
-import { ensureUbenchGitignore, HISTORY_KEEP_RUNS, historyFileName, pruneHistory, UBENCH_DIR } from '../results/run-history.js';
-import type { ResultsFile } from '../results/types.js';
-import { writeResultsAtomic } from '../results/write-results.js';
-import { oneLineMessage } from '../results/one-line-message.js';
+import { ensureUbenchGitignore, HISTORY_KEEP_RUNS, historyFileName, pruneHistory, UBENCH_DIR } from '../../results/run-history.js';
+import type { ResultsFile } from '../../results/types.js';
+import { writeResultsAtomic } from '../../results/write-results.js';
+import { oneLineMessage } from '../../results/one-line-message.js';
 
 export class HistoryWriter {
   readonly file: string;

@@ -4,8 +4,8 @@
  * records it. The runner keeps the record; every figure derived from samples comes from the
  * analysis's own derivation (analysis/derive-from-samples.ts), the one `analyse()` repeats on read.
  */
-import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import { PROBE_FIELDS } from '../engine/probes/index.js';
+import type { DeclaredInfo, MeasuredBenchmark } from '../../engine/process/events.js';
+import { PROBE_FIELDS } from '../../engine/probes/index.js';
 import type {
   AllocationSites,
   BenchmarkResult,
@@ -17,12 +17,12 @@ import type {
   InstructionCount,
   ForkResult,
   PassFile,
-} from '../results/types.js';
-import { allocates } from '../results/memory-types.js';
-import { gcCostOf, type NoGcOutcome } from '../analysis/gc-cost.js';
-import { withPretenuringOff } from '../analysis/pretenuring-off.js';
-import { fromSamples } from '../analysis/derive-from-samples.js';
-import { CONFIDENCE, perOpValues, throttleRatio } from '../results/derived-values.js';
+} from '../../results/types.js';
+import { allocates } from '../../results/memory-types.js';
+import { gcCostOf, type NoGcOutcome } from '../../analysis/gc-cost.js';
+import { withPretenuringOff } from '../../analysis/pretenuring-off.js';
+import { fromSamples } from '../../analysis/derive-from-samples.js';
+import { CONFIDENCE, perOpValues, throttleRatio } from '../../results/derived-values.js';
 
 export interface BenchmarkRecord extends PassReadings {
   info: DeclaredInfo;

@@ -6,11 +6,11 @@
  * the files it reads.
  */
 import { buildResult, type BenchmarkRecord, type PassReadings } from './benchmark-record.js';
-import { analyse, createAnalyseCache, type Baseline } from '../analysis/analyse.js';
-import { ubenchVersion } from '../results/ubench-version.js';
-import { benchmarkResultProblem } from '../results/benchmark-check.js';
-import type { DeclaredInfo, MeasuredBenchmark } from '../engine/process/events.js';
-import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ParamValue, ResultsFile } from '../results/types.js';
+import { analyse, createAnalyseCache, type Baseline } from '../../analysis/analyse.js';
+import { ubenchVersion } from '../../results/ubench-version.js';
+import { benchmarkResultProblem } from '../../results/benchmark-check.js';
+import type { DeclaredInfo, MeasuredBenchmark } from '../../engine/process/events.js';
+import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ParamValue, ResultsFile } from '../../results/types.js';
 
 /** One benchmark's part of a pass after timing. */
 export type PassOutcome = Partial<PassReadings>;

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { resolveCandidates } from '../engine/loader/resolve-candidates.js';
+import { resolveCandidates } from '../../engine/loader/resolve-candidates.js';
 
 /** Hex digits kept of the SHA-256: 16 (64 bits), ample to tell apart the versions of one benchmark a history holds. */
 const FINGERPRINT_LENGTH = 16;
