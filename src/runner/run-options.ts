@@ -36,7 +36,7 @@ export interface RunOptions {
   baselinePath: string | null;
   /** The run-history folder (`.ubench/runs`) this run's results are kept in, or null (`--no-history`). */
   historyDir: string | null;
-  /** This machine's host calibration file (runner/host-calibration.ts), or null to neither read nor update it. */
+  /** This machine's host calibration file (runner/host-speed/host-calibration.ts), or null to neither read nor update it. */
   calibrationPath: string | null;
   /** Flags for every benchmark process (`--node-flags`): Node's command line; deno's `--v8-flags`; chromium's `--js-flags`; refused for bun. None when absent. */
   nodeFlags?: string[];

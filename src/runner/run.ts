@@ -21,7 +21,7 @@ import { isolatedIds, listKey } from './isolated-ids.js';
 import { refuseNodeFlagsOn } from './child/node-flags.js';
 import { runPassPhase } from './pass-phase.js';
 import { ResultsSaver } from './record/results-saver.js';
-import { calibrateRun } from './run-calibration.js';
+import { calibrateRun } from './host-speed/run-calibration.js';
 import { runFile } from './child/run-file.js';
 import { settingsOf, type RunOptions } from './run-options.js';
 import { preflightPasses } from './run-passes.js';

@@ -14,7 +14,7 @@ import { sampleTargetNs } from '../../engine/process/child-config.js';
 import { machineIdentity } from '../../results/environment.js';
 import type { ClockInfo } from '../../results/types.js';
 import { median } from '../../stats/quantile.js';
-import { earlierRuns, readCalibration } from '../host-calibration.js';
+import { earlierRuns, readCalibration } from '../host-speed/host-calibration.js';
 import { cpuSnapshot, cpuWindow, swappedBetween } from './cpu-window.js';
 
 /** A run's default budget per benchmark (1 s), whose samples the calibration's readings were taken beside. */

@@ -13,9 +13,9 @@
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
-import { withFileLock } from '../results/file-lock.js';
-import { writeTextAtomic } from '../results/write-results.js';
-import type { HostFigures } from '../analysis/host-speed.js';
+import { withFileLock } from '../../results/file-lock.js';
+import { writeTextAtomic } from '../../results/write-results.js';
+import type { HostFigures } from '../../analysis/host-speed.js';
 
 /** Runs kept per machine: enough for a stable median, recent enough to follow a machine that changed. */
 export const CALIBRATION_KEEP_RUNS = 30;
