@@ -15,7 +15,7 @@ import { stepVerdict, type Direction } from '../../analysis/bisect/step-verdict.
 import { valgrindVersion } from '../../profiling/callgrind-command.js';
 import { oneLineMessage } from '../../results/one-line-message.js';
 import { passSelection } from '../passes/pass-registry.js';
-import { runAb, type AbDeps } from '../run-ab.js';
+import { runAb, type AbDeps } from '../ab/run-ab.js';
 import type { RunOptions } from '../run-options.js';
 import { UsageError } from '../usage-error.js';
 import { revisionSides, type RevisionSideDeps, type RevisionSides } from '../git/revision-sides.js';

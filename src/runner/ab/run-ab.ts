@@ -9,11 +9,11 @@
  * keeps what it measured. Comparing time, a pair holding a process the host slowed as a whole
  * (analysis/ab-process-level.ts) is measured again, in the same order, up to MAX_REMEASURED_PAIRS.
  */
-import { abOrder, pairsForHolm, testedCount, type AbKey, type AbOrder, type AbPair } from '../analysis/ab-pairs.js';
-import { burstPairs, type ProcessLevel } from '../analysis/ab-process-level.js';
-import type { FileError } from '../results/types.js';
-import type { RunOptions } from './run-options.js';
-import { runBenchmarks, type RunDeps } from './run.js';
+import { abOrder, pairsForHolm, testedCount, type AbKey, type AbOrder, type AbPair } from '../../analysis/ab-pairs.js';
+import { burstPairs, type ProcessLevel } from '../../analysis/ab-process-level.js';
+import type { FileError } from '../../results/types.js';
+import type { RunOptions } from '../run-options.js';
+import { runBenchmarks, type RunDeps } from '../run.js';
 import { pairNodeFlags, sharesHashSeed } from './pair-hash-seed.js';
 
 /**

@@ -5,11 +5,11 @@
  * sides run side by side (callgrind, the slowest pass, took ~30 s a side here).
  */
 import path from 'node:path';
-import { valgrindVersion } from '../profiling/callgrind-command.js';
-import type { ResultsFile } from '../results/types.js';
-import { passSelection } from './passes/pass-registry.js';
+import { valgrindVersion } from '../../profiling/callgrind-command.js';
+import type { ResultsFile } from '../../results/types.js';
+import { passSelection } from '../passes/pass-registry.js';
 import type { AbRunOptions, AbSide } from './run-ab.js';
-import { runBenchmarks, type RunDeps } from './run.js';
+import { runBenchmarks, type RunDeps } from '../run.js';
 
 export interface AbEvidence {
   a: ResultsFile;

@@ -8,7 +8,7 @@
  * two runs, against ±6.0% and ±7.3% with V8's draw; docs/comparing.md); across pairs the seeds
  * differ, so the verdict still spans many layouts.
  */
-import type { RunOptions } from './run-options.js';
+import type { RunOptions } from '../run-options.js';
 
 /** V8 reads 0 as "draw one at random", so seeds are taken from 1 up to this (2³¹ − 1). */
 const MAX_HASH_SEED = 2 ** 31 - 1;
