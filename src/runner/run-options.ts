@@ -1,6 +1,6 @@
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
 import { passSettings, type PassKey } from './passes/pass-registry.js';
-import type { Shard } from './shard.js';
+import type { Shard } from './select/shard.js';
 import type { CacheFacts } from '../results/complexity-types.js';
 import type { ParamValue, RunSettings } from '../results/types.js';
 
@@ -17,7 +17,7 @@ export interface RunOptions {
   warmupMaxNs: number;
   isolate: 'file' | 'benchmark';
   forks: number;
-  /** Measure only this share of the suite (`--shard i/n`, runner/shard.ts); null: all of it. */
+  /** Measure only this share of the suite (`--shard i/n`, runner/select/shard.ts); null: all of it. */
   shard: Shard | null;
   timeoutNs: number;
   seed: number;

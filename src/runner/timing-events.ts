@@ -9,7 +9,7 @@ import { engineOf, type RuntimeIdentity } from '../results/runtime-identity.js';
 import { qualifiedId } from '../results/runtime-keys.js';
 import type { BenchmarkRuntime, ErrorInfo, RunRuntime } from '../results/types.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
-import type { BenchFile } from './discover.js';
+import type { BenchFile } from './select/discover.js';
 import { harnessFlags } from './child/node-flags.js';
 import type { FileCallbacks } from './child/run-file.js';
 import type { RunState } from './run-state.js';

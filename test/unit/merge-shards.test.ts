@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { mergeResults } from '../../src/analysis/merge-results.js';
-import { shareOf } from '../../src/runner/shard.js';
+import { shareOf } from '../../src/runner/select/shard.js';
 import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
 import { readResults } from '../../src/results/read-results.js';
 import type { ResultsFile } from '../../src/results/types.js';

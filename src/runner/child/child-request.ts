@@ -1,7 +1,7 @@
 /** The request a bench file's process is started with (engine/process/events.ts `ChildRequest`), from the run's options. */
 import { randomInt } from 'node:crypto';
 import type { ChildRequest, RuntimeTarget } from '../../engine/process/events.js';
-import type { BenchFile } from '../discover.js';
+import type { BenchFile } from '../select/discover.js';
 import type { RunOptions } from '../run-options.js';
 
 /** Process keys are drawn below 2³²: round keys (key × 10⁶ + round) then stay exact doubles. */

@@ -9,7 +9,7 @@
 import { realpathSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { isDynamicPattern } from 'tinyglobby';
-import { discoverBenchFiles } from '../discover.js';
+import { discoverBenchFiles } from '../select/discover.js';
 import type { AbSide } from '../ab/run-ab.js';
 import { UsageError } from '../usage-error.js';
 import { GitMissingError } from './git-command.js';

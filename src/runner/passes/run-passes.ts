@@ -5,11 +5,11 @@
  * (`--alloc-sites`), CPU profiles (`--profile`), the measured loop's machine code (`--disasm`) and
  * instructions per operation (`--instructions`), in that order.
  */
-import { passEnabled, passRunsOn, type PassContext, type PassOptions } from './passes/post-timing-pass.js';
-import { POST_TIMING_PASSES } from './passes/pass-registry.js';
-import type { RuntimeName } from '../results/runtime-identity.js';
+import { passEnabled, passRunsOn, type PassContext, type PassOptions } from './post-timing-pass.js';
+import { POST_TIMING_PASSES } from './pass-registry.js';
+import type { RuntimeName } from '../../results/runtime-identity.js';
 
-export type { PassContext, PassOptions } from './passes/post-timing-pass.js';
+export type { PassContext, PassOptions } from './post-timing-pass.js';
 
 /** Whether any pass after timing may run on a runtime (the automatic ones always may). */
 export const anyPassOn = (options: PassOptions, runtime: RuntimeName): boolean => POST_TIMING_PASSES.some((pass) => passEnabled(pass, options) && passRunsOn(pass, runtime));

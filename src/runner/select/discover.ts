@@ -4,9 +4,9 @@
  */
 import { statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { displayPath } from './display-path.js';
+import { displayPath } from '../display-path.js';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../usage-error.js';
 
 export const BENCH_FILE_PATTERN = '**/*.bench.{ts,mts,js,mjs}';
 /** Folders that hold dependencies or build output, never bench sources. */

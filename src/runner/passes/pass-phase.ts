@@ -2,14 +2,14 @@
  * After every file is timed: the passes (run-passes.ts) of each file on each runtime that can run
  * one, with a warning for the passes asked for that a runtime cannot run.
  */
-import { passesWhyNot } from '../results/runtime-capabilities.js';
-import { unqualifiedId } from '../results/runtime-keys.js';
-import { requestFor } from './child/child-request.js';
-import type { BenchFile } from './discover.js';
-import { ProfileFiles } from './passes/profile-files.js';
+import { passesWhyNot } from '../../results/runtime-capabilities.js';
+import { unqualifiedId } from '../../results/runtime-keys.js';
+import { requestFor } from '../child/child-request.js';
+import type { BenchFile } from '../select/discover.js';
+import { ProfileFiles } from './profile-files.js';
 import { anyPassOn, passesNotOn, runPasses } from './run-passes.js';
-import type { RunState } from './run-state.js';
-import { keyedCollector } from './runtimes/runtime-events.js';
+import type { RunState } from '../run-state.js';
+import { keyedCollector } from '../runtimes/runtime-events.js';
 
 export async function runPassPhase(state: RunState, files: readonly BenchFile[]): Promise<void> {
   const { options, deps, targets, collector } = state;

@@ -3,11 +3,11 @@
  * yet declared to the collector: each benchmark's own process declares it), cut to the shard's share
  * with `--shard`.
  */
-import type { RuntimeTarget } from '../engine/process/events.js';
-import { requestFor } from './child/child-request.js';
+import type { RuntimeTarget } from '../../engine/process/events.js';
+import { requestFor } from '../child/child-request.js';
 import type { BenchFile } from './discover.js';
-import { runFile, type FileCallbacks } from './child/run-file.js';
-import type { RunState } from './run-state.js';
+import { runFile, type FileCallbacks } from '../child/run-file.js';
+import type { RunState } from '../run-state.js';
 import { shareOf } from './shard.js';
 
 export const listKey = (file: BenchFile, runtime: RuntimeTarget): string => `${file.display}\u0000${runtime.label}`;
