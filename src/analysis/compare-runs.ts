@@ -23,7 +23,7 @@ import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
 import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
 import { estimateValues } from './derive-from-samples.js';
-import { slowedRead } from './host-speed.js';
+import { slowedRead } from './run-host-speed.js';
 
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;

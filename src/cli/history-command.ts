@@ -7,7 +7,7 @@ import { visibleText } from '../results/visible-text.js';
 import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';
-import { analyseHistory } from '../analysis/run-history.js';
+import { analyseHistory } from '../analysis/history-changes.js';
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import { historyDocument } from '../export/history-document.js';
 import { renderHistoryReport } from '../report/history-report.js';

@@ -5,7 +5,7 @@
  */
 import { visibleStrings } from '../results/visible-text.js';
 import pc from 'picocolors';
-import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
+import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/history-changes.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
 import { isChange } from '../analysis/compare-runs.js';
 import { MISSING_VALUE_TEXT, formatDuration, formatSignificant } from '../results/format-units.js';

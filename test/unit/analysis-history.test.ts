@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { analyseHistory } from '../../src/analysis/run-history.js';
+import { analyseHistory } from '../../src/analysis/history-changes.js';
 import { DEFAULT_NOISE } from '../../src/analysis/compare-runs.js';
 import { renderHistoryReport, sparkline } from '../../src/report/history-report.js';
 import { historyFileName, listHistory, pruneHistory, readHistory } from '../../src/results/run-history.js';

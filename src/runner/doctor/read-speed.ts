@@ -5,7 +5,7 @@
  * read around it; the medians are set beside this machine's usual figures (its calibration).
  */
 import type { CpuWindow, Reading, SpeedReading } from '../../analysis/doctor/readings.js';
-import { machineKey, runHost } from '../../analysis/host-speed.js';
+import { machineKey, runHost } from '../../analysis/run-host-speed.js';
 import { readSchedstat, waitShare } from '../../engine/host/cpu-wait.js';
 import { HostReference } from '../../engine/host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../../engine/host/throttle.js';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import envPaths from 'env-paths';
 import { withFileLock } from '../../results/file-lock.js';
 import { writeTextAtomic } from '../../results/write-results.js';
-import type { HostFigures } from '../../analysis/host-speed.js';
+import type { HostFigures } from '../../analysis/run-host-speed.js';
 
 /** Runs kept per machine: enough for a stable median, recent enough to follow a machine that changed. */
 export const CALIBRATION_KEEP_RUNS = 30;

@@ -1,5 +1,5 @@
 /** The run's host figures against this machine's calibration (results.host), then the run added to it (host-calibration.ts). */
-import { machineKey, runHost, runReferences } from '../../analysis/host-speed.js';
+import { machineKey, runHost, runReferences } from '../../analysis/run-host-speed.js';
 import { fingerprintOf } from '../../analysis/machine-fingerprint.js';
 import { oneLineMessage } from '../../results/one-line-message.js';
 import type { ResultCollector } from '../record/collector.js';

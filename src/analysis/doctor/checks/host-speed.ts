@@ -4,7 +4,7 @@
  * median of the machine's last runs (its calibration, runner/host-speed/host-calibration.ts), and the share of
  * the check this thread waited for a CPU (a sample that waits a third of its time reads 1.5× long).
  */
-import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../host-speed.js';
+import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../run-host-speed.js';
 import { THROTTLE_RATIO } from '../../../results/throttle-types.js';
 import { formatDuration } from '../../../results/format-units.js';
 import { cannotTell, type DoctorCheck, type Finding, finding, pct } from '../doctor-check.js';
