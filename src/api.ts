@@ -15,7 +15,7 @@ import { EXPORTERS, type ExportFormat } from './cli/export-files.js';
 import { baselineFile } from './cli/option-values.js';
 import { runOptionsOf, type RunInput } from './cli/run-input.js';
 import { renderResultsPage } from './html/results-page.js';
-import { resultsText, writeTextAtomic } from './results/write-results.js';
+import { resultsText, writeTextAtomic } from './results/files/write-results.js';
 import { createRuntimeExecutor } from './runner/child/runtime-executor.js';
 import { runBenchmarks } from './runner/run.js';
 import type { FinishedBenchmark } from './results/finished-benchmark.js';

@@ -17,7 +17,7 @@ import { renderAbPage } from '../html/ab-page.js';
 import { htmlReportLabel } from './report-command.js';
 import { abDocument, type AbLabels, type RemeasuredPair } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
 import { raisedPairsText, runAb, type AbOutcome, type AbSide } from '../runner/ab/run-ab.js';

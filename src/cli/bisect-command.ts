@@ -34,7 +34,7 @@ import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 import { measuringDeps } from './measuring-deps.js';
 import { useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 
 /**
  * Seconds a benchmark process spends outside its benchmarks (start, loading and transforming the

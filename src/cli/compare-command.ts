@@ -13,7 +13,7 @@ import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows, undecidedMessage, undecidedRows } from '../analysis/regression-gate.js';
 import type { Explanation, ResultsFile } from '../results/types.js';
 import path from 'node:path';
-import { readHistory, RUNS_DIR } from '../results/run-history.js';
+import { readHistory, RUNS_DIR } from '../results/files/history-folder.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';

@@ -11,7 +11,7 @@ import { resultsCsv } from '../export/csv-export.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
 import { oneLineMessage } from '../results/one-line-message.js';
 import type { ResultsFile } from '../results/types.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { UsageError } from '../runner/usage-error.js';
 import type { FlagSpecs } from './flag-spec.js';

@@ -11,7 +11,7 @@ import { analyseHistory } from '../analysis/history-changes.js';
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import { historyDocument } from '../export/history-document.js';
 import { renderHistoryReport } from '../report/history-report.js';
-import { readHistory } from '../results/run-history.js';
+import { readHistory } from '../results/files/history-folder.js';
 import { analysedNow } from '../analysis/read-analysed.js';
 import { displayPath } from '../runner/display-path.js';
 import type { HistoryCommand } from './history-args.js';

@@ -4,7 +4,7 @@
  * the host, and hand back the results — written after every benchmark and at the end.
  */
 import type { RuntimeTarget } from '../engine/process/events.js';
-import { readResults } from '../results/read-results.js';
+import { readResults } from '../results/files/read-results.js';
 import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { ResultsFile, RunRuntime } from '../results/types.js';

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { mergeResults } from '../../src/analysis/merge-results.js';
 import { shareOf } from '../../src/runner/select/shard.js';
 import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
-import { readResults } from '../../src/results/read-results.js';
+import { readResults } from '../../src/results/files/read-results.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import { info, measurement, scriptedExecutor } from '../helpers/scripted-executor.js';

@@ -6,15 +6,15 @@
  * `ubench calibration --reset` deletes the file. A missing file is an empty calibration.
  *
  * Several runs may finish at once (CI matrices, parallel shells): a run adds its figure under a
- * lock (results/file-lock.ts) and writes the file atomically, so no run's entry is lost and no
+ * lock (results/files/file-lock.ts) and writes the file atomically, so no run's entry is lost and no
  * reader sees a torn file. A damaged file (not JSON, or not this format) is kept as
  * `host-calibration.json.corrupt-<time>`, said once (the next run finds the new file), then replaced.
  */
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import envPaths from 'env-paths';
-import { withFileLock } from '../../results/file-lock.js';
-import { writeTextAtomic } from '../../results/write-results.js';
+import { withFileLock } from '../../results/files/file-lock.js';
+import { writeTextAtomic } from '../../results/files/write-results.js';
 import type { HostFigures } from '../../analysis/run-host-speed.js';
 
 /** Runs kept per machine: enough for a stable median, recent enough to follow a machine that changed. */

@@ -8,7 +8,7 @@
 import { buildResult, type BenchmarkRecord, type PassReadings } from './benchmark-record.js';
 import { analyse, createAnalyseCache, type Baseline } from '../../analysis/analyse.js';
 import { ubenchVersion } from '../../results/ubench-version.js';
-import { benchmarkResultProblem } from '../../results/benchmark-check.js';
+import { benchmarkResultProblem } from '../../results/files/benchmark-check.js';
 import type { DeclaredInfo, MeasuredBenchmark } from '../../engine/process/events.js';
 import type { BenchmarkResult, BenchmarkRuntime, ErrorInfo, ParamValue, ResultsFile } from '../../results/types.js';
 

@@ -5,9 +5,9 @@
  * measurements are not at stake.
  */
 import path from 'node:path';
-import { ensureUbenchGitignore, HISTORY_KEEP_RUNS, historyFileName, pruneHistory, UBENCH_DIR } from '../../results/run-history.js';
+import { ensureUbenchGitignore, HISTORY_KEEP_RUNS, historyFileName, pruneHistory, UBENCH_DIR } from '../../results/files/history-folder.js';
 import type { ResultsFile } from '../../results/types.js';
-import { writeResultsAtomic } from '../../results/write-results.js';
+import { writeResultsAtomic } from '../../results/files/write-results.js';
 import { oneLineMessage } from '../../results/one-line-message.js';
 
 export class HistoryWriter {

@@ -6,7 +6,7 @@
  * file, then rename). The run then ends with {@link ResultsSaver.failure} as a one-line error.
  */
 import type { ResultsFile } from '../../results/types.js';
-import { ResultsWriteError, writeResultsAtomic } from '../../results/write-results.js';
+import { ResultsWriteError, writeResultsAtomic } from '../../results/files/write-results.js';
 import type { HistoryWriter } from './history-writer.js';
 
 export class ResultsSaver {

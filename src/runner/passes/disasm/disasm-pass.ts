@@ -11,7 +11,7 @@ import { buildDisassembly } from '../../../profiling/disassembly.js';
 import { perfUnavailable, readPerfSamples, type PerfSample } from '../../../profiling/perf-samples.js';
 import { oneLineMessage } from '../../../results/one-line-message.js';
 import type { Disassembly, ErrorInfo } from '../../../results/types.js';
-import { writeTextAtomic } from '../../../results/write-results.js';
+import { writeTextAtomic } from '../../../results/files/write-results.js';
 import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
 import { planReplay } from '../replay-plan.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
-import { oneLineMessage } from './one-line-message.js';
-import { SCHEMA_VERSION } from './types.js';
+import { oneLineMessage } from '../one-line-message.js';
+import { SCHEMA_VERSION } from '../types.js';
 import { upgradeV1 } from './upgrade-v1.js';
 import { upgradeV2 } from './upgrade-v2.js';
-import type { ResultsFile } from './types.js';
+import type { ResultsFile } from '../types.js';
 
 /** Schema versions this build can read (older ones are upgraded on reading); see docs/results-format.md. */
 export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1, 2, 3, SCHEMA_VERSION];
@@ -22,7 +22,7 @@ const schemaChecks = new Map<number, SchemaCheck>();
 /** A readable version's schema, as the package's schema/ folder holds it. */
 export function resultsSchema(version: number): Record<string, unknown> {
   // Both src/results and dist/results sit two levels below the package root.
-  const file = new URL(`../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
+  const file = new URL(`../../../schema/${SCHEMA_FILES[version]!}`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

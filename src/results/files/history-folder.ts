@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { readResults, ResultsFileError } from './read-results.js';
-import type { ResultsFile } from './types.js';
+import type { ResultsFile } from '../types.js';
 import { writeTextAtomic } from './write-results.js';
 
 /** Where ubench keeps everything of a project, relative to the working directory. */

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { oneLineMessage } from './one-line-message.js';
-import type { ResultsFile } from './types.js';
+import { oneLineMessage } from '../one-line-message.js';
+import type { ResultsFile } from '../types.js';
 
 /** Spaces per indentation level: results files are meant to be readable and diffable by people. */
 const JSON_INDENT = 2;

@@ -7,7 +7,7 @@
  */
 import { resultsSchema } from './read-results.js';
 import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
-import { SCHEMA_VERSION } from './types.js';
+import { SCHEMA_VERSION } from '../types.js';
 
 let check: SchemaCheck | null = null;
 
