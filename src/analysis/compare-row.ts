@@ -2,7 +2,7 @@
  * One row of a comparison of two runs, and the verdict rule every comparison uses (compare, history,
  * ab; time or instructions).
  */
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import type { BandBasis } from './learned-band.js';
 

@@ -5,7 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
 import { complexityChanges, type ComplexityChange } from './complexity-changes.js';
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';

@@ -6,7 +6,7 @@
  * `--html` the table (and with `--explain` the causes) at the end;
  * `--fail-on-regression` gates on B being slower.
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { useColor } from './option-values.js';
 import { isChange } from '../analysis/compare-runs.js';
 import { analyseAb, pairEstimates, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
@@ -31,7 +31,7 @@ import { explainChange } from '../analysis/explain/explain-change.js';
 import { renderExplanations } from '../report/explain-report.js';
 import { explanationsMarkdown } from '../export/explain-markdown.js';
 import { abEvidence } from '../runner/ab/ab-evidence.js';
-import { groupedName } from '../results/grouped-name.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import type { BenchmarkResult, Explanation, ResultsFile } from '../results/types.js';
 
 /** Two bench files in the working folder: nothing to check out; benchmarks pair by `group/name`. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ResultsFileError } from '../results/files/read-results.js';
 import { ResultsWriteError } from '../results/files/write-results.js';
 import { ubenchVersion } from '../results/ubench-version.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { COMMAND_NAMES, type CommandName } from './command-names.js';

@@ -2,7 +2,7 @@
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
  * writes the rows for CI tools (`--markdown`, `--csv`, `--html`: the same comparison as a document).
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { useColor } from './option-values.js';
 import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';

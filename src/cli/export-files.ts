@@ -9,7 +9,7 @@ import { resultsBenchfmt } from '../export/benchfmt-export.js';
 import { resultsBmf } from '../export/bmf-export.js';
 import { resultsCsv } from '../export/csv-export.js';
 import { resultsMarkdown } from '../export/markdown-export.js';
-import { oneLineMessage } from '../results/one-line-message.js';
+import { oneLineMessage } from '../results/text/one-line-message.js';
 import type { ResultsFile } from '../results/types.js';
 import { writeTextAtomic } from '../results/files/write-results.js';
 import { displayPath } from '../runner/display-path.js';

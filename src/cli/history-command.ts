@@ -2,8 +2,8 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
-import { formatThresholdPercent } from '../results/format-units.js';
-import { visibleText } from '../results/visible-text.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';

@@ -3,7 +3,7 @@
  * file, analysed by today's rules; see analysis/merge-results.ts for what is pooled. A malformed or
  * incompatible input is a one-line error (exit 2) and nothing is written.
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { mergeResults, MergeError } from '../analysis/merge-results.js';
 import { analysedNow } from '../analysis/read-analysed.js';
 import { renderTerminalReport } from '../report/terminal-report.js';

@@ -7,7 +7,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { oneLineMessage } from '../one-line-message.js';
+import { oneLineMessage } from '../text/one-line-message.js';
 
 /**
  * A lock held this long is taken as left behind (a pid reused by another process). The guarded

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
-import { oneLineMessage } from '../one-line-message.js';
+import { oneLineMessage } from '../text/one-line-message.js';
 import { SCHEMA_VERSION } from '../types.js';
 import { upgradeV1 } from './upgrade-v1.js';
 import { upgradeV2 } from './upgrade-v2.js';

@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { oneLineMessage } from '../one-line-message.js';
+import { oneLineMessage } from '../text/one-line-message.js';
 import type { ResultsFile } from '../types.js';
 
 /** Spaces per indentation level: results files are meant to be readable and diffable by people. */

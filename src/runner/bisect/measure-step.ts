@@ -13,7 +13,7 @@ import type { CompareMetric } from '../../analysis/compare-runs.js';
 import type { StepResult } from '../../analysis/bisect/bisect-search.js';
 import { stepVerdict, type Direction } from '../../analysis/bisect/step-verdict.js';
 import { valgrindVersion } from '../../profiling/callgrind-command.js';
-import { oneLineMessage } from '../../results/one-line-message.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
 import { passSelection } from '../passes/pass-registry.js';
 import { runAb, type AbDeps } from '../ab/run-ab.js';
 import type { RunOptions } from '../run-options.js';

@@ -1,7 +1,7 @@
 /** The run's host figures against this machine's calibration (results.host), then the run added to it (host-calibration.ts). */
 import { machineKey, runHost, runReferences } from '../../analysis/run-host-speed.js';
 import { fingerprintOf } from '../../analysis/machine-fingerprint.js';
-import { oneLineMessage } from '../../results/one-line-message.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
 import type { ResultCollector } from '../record/collector.js';
 import { earlierRuns, readCalibration, recordRun } from './host-calibration.js';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ensureUbenchGitignore, HISTORY_KEEP_RUNS, historyFileName, pruneHistory, UBENCH_DIR } from '../../results/files/history-folder.js';
 import type { ResultsFile } from '../../results/types.js';
 import { writeResultsAtomic } from '../../results/files/write-results.js';
-import { oneLineMessage } from '../../results/one-line-message.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
 
 export class HistoryWriter {
   readonly file: string;

@@ -6,7 +6,7 @@
  */
 import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../run-host-speed.js';
 import { THROTTLE_RATIO } from '../../../results/throttle-types.js';
-import { formatDuration } from '../../../results/format-units.js';
+import { formatDuration } from '../../../results/text/format-units.js';
 import { cannotTell, type DoctorCheck, type Finding, finding, pct } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 

@@ -4,7 +4,7 @@
  * pretenuring-off pass having failed or not run), `~` where every reading had a GC in its region.
  */
 import { formatBytes } from './format-units.js';
-import type { MemoryInfo } from './memory-types.js';
+import type { MemoryInfo } from '../memory-types.js';
 
 /** Off-heap bytes below this per operation are not printed (a pooled Buffer's share can be a few bytes). */
 const EXTERNAL_SHOWN_MIN = 1;

@@ -4,7 +4,7 @@
  * narrow it)" when the interval had stopped narrowing; null when the budget or the sample cap ended it.
  */
 import { formatPercent } from './format-units.js';
-import type { PrecisionInfo } from './types.js';
+import type { PrecisionInfo } from '../types.js';
 
 export function stopText(precision: PrecisionInfo | null): string | null {
   if (precision === null) return null;
