@@ -12,7 +12,7 @@ export { range } from './define/param-range.js';
 export type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, ManualBenchFn, Params, ParamsBenchFn, ParamValue, SetupBench } from './define/types.js';
 export type * from './results/types.js';
 export { SCHEMA_VERSION } from './results/types.js';
-export { readResults, ResultsFileError } from './results/read-results.js';
+export { readResults, ResultsFileError } from './results/files/read-results.js';
 export type { CompareApiOptions, Duration, RunApiOptions } from './api.js';
 export type { FinishedBenchmark } from './results/finished-benchmark.js';
 export type { Comparison, CompareRow, Verdict } from './analysis/compare-runs.js';

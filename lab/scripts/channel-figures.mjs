@@ -8,8 +8,8 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { createProcessExecutor } from '../../dist/runner/process-executor.js';
-import { runChild } from '../../dist/runner/run-child.js';
+import { createProcessExecutor } from '../../dist/runner/child/process-executor.js';
+import { runChild } from '../../dist/runner/child/run-child.js';
 import { parseEvent } from '../../dist/runner/channel/parse-event.js';
 import { parseDuration } from '../../dist/cli/duration.js';
 

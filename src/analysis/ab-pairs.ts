@@ -5,7 +5,7 @@
  * asks whether the ratios are centred on 1, and the Hodges–Lehmann interval brackets the ratio.
  * Alternating the order cancels a bias of the first or second process of a pair, and measures it.
  */
-import { groupedName } from '../results/grouped-name.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } from '../stats/wilcoxon-signed-rank.js';
 import { median } from '../stats/quantile.js';

@@ -7,7 +7,7 @@
  * estimate over that benchmark's median across the same side's processes: measured against its own
  * side only, so a real change, which moves all of B's processes alike, leaves every level at 1.
  */
-import { groupedName } from '../results/grouped-name.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import { median } from '../stats/quantile.js';
 import { comparedValue, type AbKey, type AbPair } from './ab-pairs.js';
 

@@ -2,7 +2,7 @@
  * One row of a comparison of two runs, and the verdict rule every comparison uses (compare, history,
  * ab; time or instructions).
  */
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
 import { DEFAULT_CONFIDENCE } from '../stats/confidence.js';
 import type { BandBasis } from './learned-band.js';
 
@@ -90,7 +90,7 @@ export interface CompareRow {
   bandBasis?: BandBasis;
   /**
    * How far above the machine's usual throughput reference the samples of each side's estimate read
-   * (analysis/host-speed.ts slowedRead), where one did by USUAL_THROUGHPUT_BAND or more: such a row is
+   * (analysis/run-host-speed.ts slowedRead), where one did by USUAL_THROUGHPUT_BAND or more: such a row is
    * never `same`, and its band is widened by that allowance too. Absent otherwise.
    */
   slowedHost?: { base: number | null; new: number | null };

@@ -5,7 +5,7 @@
  * verdict that calls a change only when it is significant *and* its interval lies outside the
  * noise band.
  */
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
 import { complexityChanges, type ComplexityChange } from './complexity-changes.js';
 import { runtimeFreeId, runtimeOfResult } from '../results/runtime-keys.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
@@ -23,7 +23,7 @@ import { mannWhitneyU, minimumPValue } from '../stats/mann-whitney.js';
 import { median } from '../stats/quantile.js';
 import { createRng } from '../stats/random.js';
 import { estimateValues } from './derive-from-samples.js';
-import { slowedRead } from './host-speed.js';
+import { slowedRead } from './run-host-speed.js';
 
 /** criterion's default noise threshold: changes whose CI stays within ±1% are not called. */
 export const DEFAULT_NOISE = 0.01;

@@ -15,7 +15,7 @@ import { CONFIDENCE, estimateHalfWidth, forkSizesOf, perOpValues, splitByCounts 
 import { describe } from '../stats/describe.js';
 import { singleProcessEstimate } from '../results/one-process-estimate.js';
 import { estimateGroups, estimatePool } from './host-quiet.js';
-import { tukeyOutliers } from '../stats/outliers.js';
+import { tukeyOutliers } from '../stats/tukey-fences.js';
 import { createRng } from '../stats/random.js';
 import { linearFit } from '../stats/regression.js';
 import { isSpread, spreadEstimate } from './fixed-cost-fit.js';

@@ -17,7 +17,7 @@
 import { perOp } from '../results/derived-values.js';
 import { hostQuiet } from './host-quiet.js';
 import type { BenchmarkResult, HostQuiet, HostTrack, Sample } from '../results/types.js';
-import { findLevels } from '../stats/levels.js';
+import { findLevels } from '../stats/level-clusters.js';
 import { thirdsShift } from '../stats/level-shift.js';
 import { median, quantileSorted, sortAscending } from '../stats/quantile.js';
 import { DRIFT_MIN_RELATIVE_CHANGE, DRIFT_MIN_SAMPLES, TREND_MAX_SAMPLES, trendTest } from '../stats/trend.js';
@@ -125,7 +125,7 @@ const steadiness = new WeakMap<BenchmarkResult, boolean>();
  * A neighbour is a witness of the host only when shown not to move on its own: its samples divided by
  * the references' factor of their rounds are enough to judge (the drift rule's minimum), show no
  * trend (adjusted Mann–Kendall p ≥ 5% or a change under 5%), no step between the first and the last
- * third (under 5%), and no levels (stats/levels.ts).
+ * third (under 5%), and no levels (stats/level-clusters.ts).
  */
 export function steadyAgainstReferences(peer: BenchmarkResult): boolean {
   const known = steadiness.get(peer);

@@ -5,7 +5,7 @@
  * runs, the fixed allowance every benchmark gets. One function for `compare`, `--compare` and
  * `history` (docs/comparing.md, "Bands learned from history").
  */
-import { formatThresholdPercent } from '../results/format-units.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
 import { runtimeOfResult } from '../results/runtime-keys.js';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
 import { studentTCritical } from '../stats/student-t.js';

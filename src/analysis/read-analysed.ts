@@ -2,7 +2,7 @@
  * How every command reads a results file: the file's measurements, analysed by today's rules
  * (analyse.ts), so an older file gets the current estimates and diagnostics.
  */
-import { readResults } from '../results/read-results.js';
+import { readResults } from '../results/files/read-results.js';
 import type { ResultsFile } from '../results/types.js';
 import { ubenchVersion } from '../results/ubench-version.js';
 import { analyse, type Baseline } from './analyse.js';

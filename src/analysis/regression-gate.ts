@@ -3,8 +3,8 @@
  * slower by more than the threshold — the whole confidence interval beyond it, so noise alone
  * does not fail a build. Serves `compare` (rows of two runs) and `ab` (paired rows of B against A).
  */
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
-import { groupedName } from '../results/grouped-name.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import type { Comparison, Verdict } from './compare-runs.js';
 
 /** What the gate reads of a row: its label, verdict, and the change with its CI. */

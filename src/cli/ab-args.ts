@@ -6,7 +6,7 @@
 import { passSelection } from '../runner/passes/pass-registry.js';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
-import type { AbRunOptions } from '../runner/run-ab.js';
+import type { AbRunOptions } from '../runner/ab/run-ab.js';
 import { namesRevision } from '../runner/git/revision-sides.js';
 import { plainRunOptions } from './plain-run-options.js';
 import { MEASUREMENT_FLAGS, measurementInputOf, measurementOptions } from './measurement-options.js';

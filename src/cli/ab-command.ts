@@ -6,7 +6,7 @@
  * `--html` the table (and with `--explain` the causes) at the end;
  * `--fail-on-regression` gates on B being slower.
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { useColor } from './option-values.js';
 import { isChange } from '../analysis/compare-runs.js';
 import { analyseAb, pairEstimates, type AbAnalysis, type AbKey, type AbPair } from '../analysis/ab-pairs.js';
@@ -17,10 +17,10 @@ import { renderAbPage } from '../html/ab-page.js';
 import { htmlReportLabel } from './report-command.js';
 import { abDocument, type AbLabels, type RemeasuredPair } from '../export/ab-document.js';
 import { appendStepSummary, jsonText, reportStream, STDOUT, writeExport, writeJsonOutput } from './export-files.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 import { measuringDeps } from './measuring-deps.js';
 import { displayPath } from '../runner/display-path.js';
-import { raisedPairsText, runAb, type AbOutcome, type AbSide } from '../runner/run-ab.js';
+import { raisedPairsText, runAb, type AbOutcome, type AbSide } from '../runner/ab/run-ab.js';
 import { burstText } from '../analysis/ab-process-level.js';
 import { revisionSides, type RevisionSides } from '../runner/git/revision-sides.js';
 import type { AbCommand } from './ab-args.js';
@@ -30,8 +30,8 @@ import pc from 'picocolors';
 import { explainChange } from '../analysis/explain/explain-change.js';
 import { renderExplanations } from '../report/explain-report.js';
 import { explanationsMarkdown } from '../export/explain-markdown.js';
-import { abEvidence } from '../runner/ab-evidence.js';
-import { groupedName } from '../results/grouped-name.js';
+import { abEvidence } from '../runner/ab/ab-evidence.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import type { BenchmarkResult, Explanation, ResultsFile } from '../results/types.js';
 
 /** Two bench files in the working folder: nothing to check out; benchmarks pair by `group/name`. */
@@ -106,7 +106,7 @@ export async function runAbCommand(command: AbCommand, io: CliIo): Promise<numbe
   }
 }
 
-/** Said under the table when the pairs' processes shared hash seeds (runner/pair-hash-seed.ts). */
+/** Said under the table when the pairs' processes shared hash seeds (runner/ab/pair-hash-seed.ts). */
 export const HASH_SEED_NOTE =
   "the two processes of each pair shared V8's string-hash seed, a new one each pair: the layout of string-keyed tables, which V8 draws at random in every process, moved both sides of a pair alike";
 

@@ -16,9 +16,9 @@ import { bisectMarkdown } from '../export/bisect-markdown.js';
 import { explanationsMarkdown } from '../export/explain-markdown.js';
 import { renderBisectPage } from '../html/bisect-page.js';
 import { renderBisectReport, stepLine, wallText } from '../report/bisect-report.js';
-import { formatThresholdPercent } from '../results/format-units.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
 import type { Explanation } from '../results/types.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { bisectKey, readState, statePath, writeState, type BisectKeyInputs } from '../runner/bisect/bisect-state.js';
 import { measureStep, valgrindHere, MEASURE_BATCHES } from '../runner/bisect/measure-step.js';
 import { filesChanged, firstParentRange } from '../runner/git/commit-range.js';
@@ -34,7 +34,7 @@ import { EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK } from './exit-codes.js';
 import { measuringDeps } from './measuring-deps.js';
 import { useColor } from './option-values.js';
 import { htmlReportLabel } from './report-command.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 
 /**
  * Seconds a benchmark process spends outside its benchmarks (start, loading and transforming the

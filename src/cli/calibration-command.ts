@@ -2,7 +2,7 @@
  * `ubench calibration [--reset]`: where this machine's host calibration is kept and what it holds
  * (per machine, the host-speed reference of its last runs and their median); `--reset` deletes it.
  */
-import { calibrationPath, earlierRuns, readCalibration, resetCalibration } from '../runner/host-calibration.js';
+import { calibrationPath, earlierRuns, readCalibration, resetCalibration } from '../runner/host-speed/host-calibration.js';
 import { median } from '../stats/quantile.js';
 import { parseOptions } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';

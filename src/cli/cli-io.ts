@@ -1,6 +1,6 @@
 /** What every command gets from the process (or from a test): streams, the folder, and replaceable parts. */
 import type { OsCacheFacts } from '../probe/os-cache-facts.js';
-import type { Executor } from '../runner/executor.js';
+import type { Executor } from '../runner/child/executor.js';
 
 /** The OS facts `ubench probe` reads and where they came from; tests replace the real sysfs reader. */
 export interface OsFactsSource {

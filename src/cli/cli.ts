@@ -5,10 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ResultsFileError } from '../results/read-results.js';
-import { ResultsWriteError } from '../results/write-results.js';
+import { ResultsFileError } from '../results/files/read-results.js';
+import { ResultsWriteError } from '../results/files/write-results.js';
 import { ubenchVersion } from '../results/ubench-version.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';
 import { COMMAND_NAMES, type CommandName } from './command-names.js';

@@ -2,7 +2,7 @@
  * `ubench compare`: reads two results files, compares them, prints the table and, with `--json`,
  * writes the rows for CI tools (`--markdown`, `--csv`, `--html`: the same comparison as a document).
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { useColor } from './option-values.js';
 import { displayPath } from '../runner/display-path.js';
 import { compareRuns, type CompareMetric, type Comparison } from '../analysis/compare-runs.js';
@@ -13,7 +13,7 @@ import type { CompareCommand } from './compare-args.js';
 import { regressionMessage, slowerRows, undecidedMessage, undecidedRows } from '../analysis/regression-gate.js';
 import type { Explanation, ResultsFile } from '../results/types.js';
 import path from 'node:path';
-import { readHistory, RUNS_DIR } from '../results/run-history.js';
+import { readHistory, RUNS_DIR } from '../results/files/history-folder.js';
 import { UsageError } from '../runner/usage-error.js';
 import { comparisonMarkdown } from '../export/markdown-export.js';
 import { comparisonCsv } from '../export/csv-export.js';

@@ -5,7 +5,7 @@
  * can skip or retry measuring.
  */
 import { doctorDocument, renderDoctorReport } from '../report/doctor-report.js';
-import { calibrationPath } from '../runner/host-calibration.js';
+import { calibrationPath } from '../runner/host-speed/host-calibration.js';
 import { runDoctor } from '../runner/doctor/run-doctor.js';
 import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';

@@ -3,7 +3,7 @@ import { outputTarget } from './export-files.js';
 import path from 'node:path';
 import type { CompareMetric } from '../analysis/compare-runs.js';
 import { defaultNoise, metricOption } from './compare-args.js';
-import { RUNS_DIR } from '../results/run-history.js';
+import { RUNS_DIR } from '../results/files/history-folder.js';
 import { colorChoice, integer, parseOptions, percent, positiveInteger, regexOption } from './option-values.js';
 import { UsageError } from '../runner/usage-error.js';
 import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';

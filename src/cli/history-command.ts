@@ -2,16 +2,16 @@
  * `ubench history`: every benchmark's estimate over the kept runs (`.ubench/runs/`), with the
  * significant changes between consecutive runs marked; `--json` writes the series.
  */
-import { formatThresholdPercent } from '../results/format-units.js';
-import { visibleText } from '../results/visible-text.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { reportStream, writeJsonOutput } from './export-files.js';
 import { useColor } from './option-values.js';
 import pc from 'picocolors';
-import { analyseHistory } from '../analysis/run-history.js';
+import { analyseHistory } from '../analysis/history-changes.js';
 import { COMPARE_ALPHA } from '../analysis/compare-runs.js';
 import { historyDocument } from '../export/history-document.js';
 import { renderHistoryReport } from '../report/history-report.js';
-import { readHistory } from '../results/run-history.js';
+import { readHistory } from '../results/files/history-folder.js';
 import { analysedNow } from '../analysis/read-analysed.js';
 import { displayPath } from '../runner/display-path.js';
 import type { HistoryCommand } from './history-args.js';

@@ -5,8 +5,8 @@
  * (tests that script the benchmark processes: nothing real is measured).
  */
 import { hostGate } from '../runner/doctor/host-gate.js';
-import { calibrationPath } from '../runner/host-calibration.js';
-import { visibleText } from '../results/visible-text.js';
+import { calibrationPath } from '../runner/host-speed/host-calibration.js';
+import { visibleText } from '../results/text/visible-text.js';
 import type { CliIo } from './cli-io.js';
 
 export function hostGateHook(waitNs: number | null, io: CliIo, clear: () => void): () => Promise<void> {

@@ -6,10 +6,10 @@
  */
 import { finishedLine } from '../report/finished-line.js';
 import { createProgress, type Progress } from '../report/progress.js';
-import { createRuntimeExecutor } from '../runner/runtime-executor.js';
+import { createRuntimeExecutor } from '../runner/child/runtime-executor.js';
 import type { RunDeps } from '../runner/run.js';
 import type { CliIo } from './cli-io.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { hostGateHook } from './host-gate-hook.js';
 
 /** `waitForQuietNs`: --wait-for-quiet's longest wait, or null. */

@@ -3,13 +3,13 @@
  * file, analysed by today's rules; see analysis/merge-results.ts for what is pooled. A malformed or
  * incompatible input is a one-line error (exit 2) and nothing is written.
  */
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { mergeResults, MergeError } from '../analysis/merge-results.js';
 import { analysedNow } from '../analysis/read-analysed.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
-import { readResults } from '../results/read-results.js';
+import { readResults } from '../results/files/read-results.js';
 import type { ResultsFile } from '../results/types.js';
-import { writeResultsAtomic } from '../results/write-results.js';
+import { writeResultsAtomic } from '../results/files/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { UsageError } from '../runner/usage-error.js';
 import type { CliIo } from './cli-io.js';

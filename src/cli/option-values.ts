@@ -1,7 +1,7 @@
 /** Values of command-line options, checked: a bad one is a one-line usage error naming the flag. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pc from 'picocolors';
-import { baselinePath } from '../results/baseline-path.js';
+import { baselinePath } from '../results/files/baseline-path.js';
 import { UsageError } from '../runner/usage-error.js';
 import { didYouMean } from './did-you-mean.js';
 import { flagSpellings, type CommandSpec, type FlagSpecs } from './flag-spec.js';

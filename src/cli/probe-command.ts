@@ -7,7 +7,7 @@ import { readOsCacheFacts, DEFAULT_SYSFS_CACHE_ROOT } from '../probe/os-cache-fa
 import { buildProbeDocument } from '../probe/analyze-probe.js';
 import { PROBE_EXPERIMENTS, probeFilePath } from '../probe/probe-experiments.js';
 import { renderProbeReport } from '../report/probe-report.js';
-import { writeTextAtomic } from '../results/write-results.js';
+import { writeTextAtomic } from '../results/files/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { runBenchmarks } from '../runner/run.js';
 import type { CliIo, OsFactsSource } from './cli-io.js';

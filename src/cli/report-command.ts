@@ -11,7 +11,7 @@ import type { ResultsFile } from '../results/types.js';
 import { renderProbePage } from '../html/probe-page.js';
 import { renderResultsPage, type ResultsPageOptions } from '../html/results-page.js';
 import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
-import { readJson, resultsFromJson } from '../results/read-results.js';
+import { readJson, resultsFromJson } from '../results/files/read-results.js';
 import { analysedNow, readAnalysed } from '../analysis/read-analysed.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
 import { displayPath } from '../runner/display-path.js';

@@ -11,7 +11,7 @@ import { resultsMarkdown } from '../export/markdown-export.js';
 import { renderResultsPage } from '../html/results-page.js';
 import { renderTerminalReport } from '../report/terminal-report.js';
 import type { ResultsFile } from '../results/types.js';
-import { resultsText, writeResultsAtomic } from '../results/write-results.js';
+import { resultsText, writeResultsAtomic } from '../results/files/write-results.js';
 import { displayPath } from '../runner/display-path.js';
 import { runBenchmarks } from '../runner/run.js';
 import type { RunOptions } from '../runner/run-options.js';

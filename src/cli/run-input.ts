@@ -5,9 +5,9 @@
  * its flag: the CLI's parser is built from it and the passes' switches (runner/passes/pass-registry.ts).
  */
 import path from 'node:path';
-import { RUNS_DIR } from '../results/run-history.js';
+import { RUNS_DIR } from '../results/files/history-folder.js';
 import type { ParamValue } from '../results/types.js';
-import { calibrationPath } from '../runner/host-calibration.js';
+import { calibrationPath } from '../runner/host-speed/host-calibration.js';
 import { PASS_SWITCHES, passSelection, type PassKey } from '../runner/passes/pass-registry.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { UsageError } from '../runner/usage-error.js';

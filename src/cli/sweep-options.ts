@@ -9,7 +9,7 @@ import { DeclarationError } from '../define/declaration-error.js';
 import { parseRange } from '../define/param-range.js';
 import { checkProbeDocument, isProbeDocument } from '../probe/read-probe-document.js';
 import type { CacheFacts } from '../results/complexity-types.js';
-import { readJson } from '../results/read-results.js';
+import { readJson } from '../results/files/read-results.js';
 import type { ParamValue } from '../results/types.js';
 import { UsageError } from '../runner/usage-error.js';
 

@@ -15,7 +15,7 @@ export interface AbLabels {
   onlyFilesInB?: readonly string[];
 }
 
-/** A pair measured again (runner/run-ab.ts): the process that was off, and the estimates of the pair it replaced. */
+/** A pair measured again (runner/ab/run-ab.ts): the process that was off, and the estimates of the pair it replaced. */
 export interface RemeasuredPair extends ProcessLevel {
   dropped: { a: Record<string, number | null>; b: Record<string, number | null> };
 }

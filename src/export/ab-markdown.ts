@@ -3,12 +3,12 @@
  * comments): one row per benchmark with A's and B's per-process medians, B's paired change with its
  * CI, the p-value and the verdict; then the warnings and benchmarks of one side only.
  */
-import { formatThresholdPercent } from '../results/format-units.js';
-import { visibleStrings } from '../results/visible-text.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleStrings } from '../results/text/visible-text.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import { isChange, verdictText } from '../analysis/compare-runs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
-import { formatDuration, formatSignificant } from '../results/format-units.js';
+import { formatDuration, formatSignificant } from '../results/text/format-units.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';
 import type { AbLabels } from './ab-document.js';

@@ -1,7 +1,7 @@
 /** `ubench bisect --markdown`: the report as GitHub-flavoured Markdown (for a step summary or an issue). */
 import { shortCommit, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
-import { formatThresholdPercent } from '../results/format-units.js';
-import { visibleStrings } from '../results/visible-text.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleStrings } from '../results/text/visible-text.js';
 import { lastGoodChange, stepChangeText, verdictWord, wallText } from '../report/bisect-report.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { list, table } from './markdown-export.js';

@@ -1,6 +1,6 @@
 /** The `compare --json` document: the comparison's rows as CI tools want them, and what was left out. */
 import type { Comparison } from '../analysis/compare-runs.js';
-import { groupedName } from '../results/grouped-name.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import type { Explanation } from '../results/types.js';
 
 /** Marks the `compare --json` document; bumped on an incompatible change of its shape. */

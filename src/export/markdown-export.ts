@@ -5,13 +5,13 @@
  * Every user-provided string goes through `escapeMarkdown`, so names render as text (never as
  * HTML, links or extra table cells).
  */
-import { visibleStrings } from '../results/visible-text.js';
-import { bytesPerOpText } from '../results/bytes-per-op-text.js';
+import { visibleStrings } from '../results/text/visible-text.js';
+import { bytesPerOpText } from '../results/text/bytes-per-op-text.js';
 import { runtimeTable, runtimesLegend } from '../report/runtime-table.js';
 import { CONFIDENCE, estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
-import { groupedName } from '../results/grouped-name.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import { isChange, verdictText, type CompareRow, type Comparison } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatOpsPerSecond, formatPlusMinusPercent, formatRatio, formatThresholdPercent, MISSING_VALUE_TEXT } from '../results/text/format-units.js';
 import { describeRelative } from '../report/relative-text.js';
 import { sectionResults } from '../report/result-sections.js';
 import type { BenchmarkResult, Environment, ErrorInfo, ResultsFile, Severity } from '../results/types.js';

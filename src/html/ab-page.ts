@@ -5,7 +5,7 @@
  */
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import type { AbLabels } from '../export/ab-document.js';
-import { formatDuration, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
+import { formatDuration, formatSignificant, formatThresholdPercent } from '../results/text/format-units.js';
 import type { Explanation } from '../results/types.js';
 import { ChartRegistry } from './chart-registry.js';
 import { changeBars, changeText, verdictSummaryHtml } from './compare-section.js';

@@ -5,7 +5,7 @@
  * terminal lists them. All the sites the results keep are shown.
  */
 import type { BenchmarkResult } from '../results/types.js';
-import { formatBytes } from '../results/format-units.js';
+import { formatBytes } from '../results/text/format-units.js';
 import { html } from './escape-html.js';
 import { largestShare, shareCell } from './share-bar.js';
 

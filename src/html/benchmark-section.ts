@@ -3,12 +3,12 @@
  * with hints, memory and GC, its three charts, then what the passes found: allocation sites,
  * deopts, the profile (tier, hot functions, hot lines) and the measured loop's machine code.
  */
-import { heapSourceText } from '../results/bytes-per-op-text.js';
+import { heapSourceText } from '../results/text/bytes-per-op-text.js';
 import { instructionCell } from '../report/instruction-report.js';
 import type { CompareRow } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
 import type { BenchmarkResult } from '../results/types.js';
-import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatOpsPerSecond, formatPercent, formatPlusMinusPercent } from '../results/text/format-units.js';
 import { relativeText } from '../report/relative-text.js';
 import { histogramSpec, iterationsSpec, runOrderSpec } from './benchmark-charts.js';
 import type { ChartRegistry } from './chart-registry.js';

@@ -4,7 +4,7 @@
  */
 import { shortCommit, type BisectSummary } from '../analysis/bisect/bisect-summary.js';
 import { stepChangeText, verdictWord, wallText } from '../report/bisect-report.js';
-import { formatThresholdPercent } from '../results/format-units.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
 import type { Explanation } from '../results/types.js';
 import { ChartRegistry } from './chart-registry.js';
 import { html } from './escape-html.js';

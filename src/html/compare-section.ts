@@ -3,9 +3,9 @@
  * p-value and verdict (regressions highlighted), the sweeps whose growth law changed, and a bar
  * chart of the changes.
  */
-import { formatThresholdPercent } from '../results/format-units.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
 import { verdictCounts, verdictText, type CompareRow, type Comparison } from '../analysis/compare-runs.js';
-import { formatDuration } from '../results/format-units.js';
+import { formatDuration } from '../results/text/format-units.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { complexityChangeText } from '../report/complexity-text.js';
 import type { ChartRegistry } from './chart-registry.js';

@@ -1,7 +1,7 @@
 /** The environment table: runtime, CPU, OS, flags, commit, clock and the settings of the run. */
 import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Environment, RunSettings } from '../results/types.js';
-import { formatBytes, formatDuration, formatPercent } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatPercent } from '../results/text/format-units.js';
 import { html } from './escape-html.js';
 
 function row(label: string, value: string): string {

@@ -8,7 +8,7 @@
  */
 import { workText } from '../analysis/explain/evidence-facts.js';
 import type { ExplainCause, Explanation } from '../results/types.js';
-import { formatDuration, formatSignedPercent } from '../results/format-units.js';
+import { formatDuration, formatSignedPercent } from '../results/text/format-units.js';
 import { html } from './escape-html.js';
 import { largestShare, shareCell } from './share-bar.js';
 

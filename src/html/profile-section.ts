@@ -6,7 +6,7 @@
  */
 import pc from 'picocolors';
 import type { BenchmarkResult, HotFunction, HotLine, PassFile, ProfileInfo } from '../results/types.js';
-import { formatBytes } from '../results/format-units.js';
+import { formatBytes } from '../results/text/format-units.js';
 import { tierLine } from '../report/profile-report.js';
 import { html, num } from './escape-html.js';
 import { largestShare, shareCell } from './share-bar.js';

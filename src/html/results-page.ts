@@ -8,7 +8,7 @@ import { runtimeLabel } from '../results/runtime-identity.js';
 import type { Comparison } from '../analysis/compare-runs.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
 import type { BenchmarkResult, Explanation, ResultsFile } from '../results/types.js';
-import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
+import { formatDuration, formatPlusMinusPercent } from '../results/text/format-units.js';
 import { relativeText } from '../report/relative-text.js';
 import { sectionResults, type GroupSection } from '../report/result-sections.js';
 import { benchmarkSection } from './benchmark-section.js';

@@ -1,7 +1,7 @@
 /** Text of a probe value in its unit (`64 B`, `48 KiB`, `4.21 ns`, `12.3 GB/s`, `5.41×`, `12 lanes`), for every report. */
 import type { ProbeDocument, ProbeSeries, ProbeUnit } from './probe-types.js';
 import { cacheLabel } from './os-cache-facts.js';
-import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatRatio, formatSignificant } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatRatio, formatSignificant } from '../results/text/format-units.js';
 
 /** Bandwidths to three significant digits, like rates elsewhere in ubench. */
 const BANDWIDTH_SIGNIFICANT_DIGITS = 3;

@@ -2,7 +2,7 @@
  * Reads a `ubench probe --json` document back (for `ubench report`), checking its format marker,
  * version and outline, and withholds its physically implausible figures; anything else is a one-line ResultsFileError naming the file.
  */
-import { ResultsFileError } from '../results/read-results.js';
+import { ResultsFileError } from '../results/files/read-results.js';
 import { withholdImplausibleFigures } from './check-plausibility.js';
 import { PROBE_FORMAT, type ProbeDocument } from './probe-types.js';
 

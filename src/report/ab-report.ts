@@ -4,12 +4,12 @@
  * removed (the spread between processes against the spread of the paired ratio) and any order
  * effect.
  */
-import { formatThresholdPercent } from '../results/format-units.js';
-import { visibleStrings } from '../results/visible-text.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleStrings } from '../results/text/visible-text.js';
 import pc from 'picocolors';
 import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
 import { cantTellLines, pText, signedPercent, verdictCell } from './compare-report.js';
-import { formatDuration, formatPercent, formatSignificant, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatDuration, formatPercent, formatSignificant, MISSING_VALUE_TEXT } from '../results/text/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';

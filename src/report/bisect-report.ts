@@ -6,8 +6,8 @@
 import pc from 'picocolors';
 import { shortCommit, type BisectSummary, type SummaryStep } from '../analysis/bisect/bisect-summary.js';
 import type { StepResult } from '../analysis/bisect/bisect-search.js';
-import { formatSignedPercent, formatThresholdPercent } from '../results/format-units.js';
-import { visibleText } from '../results/visible-text.js';
+import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
+import { visibleText } from '../results/text/visible-text.js';
 import { renderTable } from './text-table.js';
 
 const short = shortCommit;

@@ -3,11 +3,11 @@
  * change and its CI, the p-value and the verdict; the geometric mean; what could not be compared;
  * bytes/op changes; and the notes (multiple testing, incomplete runs).
  */
-import { visibleStrings } from '../results/visible-text.js';
-import { groupedName } from '../results/grouped-name.js';
+import { visibleStrings } from '../results/text/visible-text.js';
+import { groupedName } from '../results/text/grouped-name.js';
 import pc from 'picocolors';
 import { verdictText, type Comparison, type CompareRow } from '../analysis/compare-runs.js';
-import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatSignedPercent, formatSignificant, formatThresholdPercent } from '../results/text/format-units.js';
 import { complexityChangeText } from './complexity-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
@@ -30,7 +30,7 @@ export interface CompareReportOptions {
   newLabel: string;
 }
 
-/** A change as a signed percentage (results/format-units.ts): +5.20%, -0.31%. */
+/** A change as a signed percentage (results/text/format-units.ts): +5.20%, -0.31%. */
 export const signedPercent = formatSignedPercent;
 
 /** A band as ±n%: ±1%, ±2.5%. */

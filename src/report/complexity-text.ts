@@ -15,7 +15,7 @@ import {
   type ComplexityModelFit,
   type ComplexityReport,
 } from '../results/complexity-types.js';
-import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/format-units.js';
+import { formatBytes, formatDuration, formatPercent, formatSignificant } from '../results/text/format-units.js';
 
 const MODEL_DISPLAY: Record<ComplexityModel, string> = {
   'O(1)': 'O(1)',

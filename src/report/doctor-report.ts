@@ -4,7 +4,7 @@
  */
 import pc from 'picocolors';
 import type { Finding, Verdict } from '../analysis/doctor/doctor-check.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 import type { DoctorReport } from '../runner/doctor/run-doctor.js';
 
 type Colors = ReturnType<typeof pc.createColors>;

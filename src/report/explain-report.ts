@@ -6,7 +6,7 @@ import type pc from 'picocolors';
 import { explanationHead } from '../analysis/explain/explain-change.js';
 import { workText } from '../analysis/explain/evidence-facts.js';
 import type { Explanation } from '../results/types.js';
-import { visibleText } from '../results/visible-text.js';
+import { visibleText } from '../results/text/visible-text.js';
 
 type Colors = Pick<typeof pc, 'bold' | 'dim' | 'red' | 'green' | 'yellow'>;
 

@@ -4,12 +4,12 @@
  * (or "host's limit reached (±x%, …)" when sampling stopped there; nothing when the budget ended it), or how the
  * benchmark failed. One line, no colour and no cursor movement, so a log shows the run moving.
  */
-import { visibleStrings } from '../results/visible-text.js';
+import { visibleStrings } from '../results/text/visible-text.js';
 import { estimateHalfWidth } from '../results/derived-values.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
-import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
-import { oneLineMessage } from '../results/one-line-message.js';
-import { stopText } from '../results/stop-text.js';
+import { formatDuration, formatPlusMinusPercent } from '../results/text/format-units.js';
+import { oneLineMessage } from '../results/text/one-line-message.js';
+import { stopText } from '../results/text/stop-text.js';
 import type { BenchmarkResult } from '../results/types.js';
 
 /** `file › group › name [runtime]`, as the terminal tables group them. */

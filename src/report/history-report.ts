@@ -3,12 +3,12 @@
  * one row per run with the estimate, its CI, and the change against the previous run with the
  * verdict, so a real step stands out from run-to-run noise.
  */
-import { visibleStrings } from '../results/visible-text.js';
+import { visibleStrings } from '../results/text/visible-text.js';
 import pc from 'picocolors';
-import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/run-history.js';
+import type { BenchmarkHistory, HistoryPoint, HistoryRunInfo, RunHistoryAnalysis } from '../analysis/history-changes.js';
 import { pText, signedPercent, verdictCell } from './compare-report.js';
 import { isChange } from '../analysis/compare-runs.js';
-import { MISSING_VALUE_TEXT, formatDuration, formatSignificant } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatSignificant } from '../results/text/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 const INDENT = '  ';

@@ -7,10 +7,10 @@
  * estimates, which read the host's quiet rounds, found them at the machine's usual speed.
  */
 import type { BenchmarkResult, RunHost } from '../results/types.js';
-import { formatDuration } from '../results/format-units.js';
-import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/host-speed.js';
+import { formatDuration } from '../results/text/format-units.js';
+import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/run-host-speed.js';
 
-export { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/host-speed.js';
+export { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND, USUAL_THROUGHPUT_BAND } from '../analysis/run-host-speed.js';
 
 /** Whether the run's host was off its usual speed on either reference (for colouring the line). */
 export function hostOffUsual(host: RunHost | null): boolean {

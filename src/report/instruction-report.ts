@@ -4,7 +4,7 @@
  * asked for and why a count failed.
  */
 import type pc from 'picocolors';
-import { MISSING_VALUE_TEXT, formatPlusMinusPercent, formatSignificant } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatPlusMinusPercent, formatSignificant } from '../results/text/format-units.js';
 import type { BenchmarkResult, InstructionCount } from '../results/types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;

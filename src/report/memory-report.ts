@@ -6,7 +6,7 @@
 import type pc from 'picocolors';
 import { allocates } from '../results/memory-types.js';
 import type { BenchmarkResult, GcCost } from '../results/types.js';
-import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatPercent } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatBytes, formatDuration, formatPercent } from '../results/text/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 
 type Colors = ReturnType<typeof pc.createColors>;

@@ -7,7 +7,7 @@ import { runtimeLabel } from '../results/runtime-identity.js';
 import pc from 'picocolors';
 import type { ProbeDocument, ProbeExperimentResult, ProbeFinding, ProbePoint, ProbeSeries, WithheldFigure } from '../probe/probe-types.js';
 import { renderAsciiChart } from './ascii-chart.js';
-import { formatDuration, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatDuration, MISSING_VALUE_TEXT } from '../results/text/format-units.js';
 import { formatProbeValue, isCategorical, osCachesText, probeAxisLabel } from '../probe/probe-value-text.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
 

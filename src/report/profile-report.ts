@@ -6,7 +6,7 @@
 import type pc from 'picocolors';
 import { isTierUp } from '../results/profile-types.js';
 import type { BenchmarkResult, DeoptEvent, Disassembly, DisasmInstruction, JitInfo, PassFile, ProfileInfo, TierReading } from '../results/types.js';
-import { formatBytes } from '../results/format-units.js';
+import { formatBytes } from '../results/text/format-units.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 

@@ -6,7 +6,7 @@
  */
 
 import type { BenchmarkResult } from '../results/types.js';
-import { RATIO_SIGNIFICANT_DIGITS, significantDecimals } from '../results/format-units.js';
+import { RATIO_SIGNIFICANT_DIGITS, significantDecimals } from '../results/text/format-units.js';
 
 // Extra decimals may be added until the interval bounds read differently; this caps the digit hunt.
 const MAX_RATIO_DECIMALS = 4;

@@ -4,7 +4,7 @@
  * interval (`0.62× (0.60–0.64)`: < 1 is faster). Reads only the results file.
  */
 import { estimateHalfWidth } from '../results/derived-values.js';
-import { formatDuration, formatPlusMinusPercent, MISSING_VALUE_TEXT } from '../results/format-units.js';
+import { formatDuration, formatPlusMinusPercent, MISSING_VALUE_TEXT } from '../results/text/format-units.js';
 import { runtimeDisplay } from '../results/runtime-identity.js';
 import { isMultiRuntime, runtimeFreeId, runtimeKey } from '../results/runtime-keys.js';
 import type { BenchmarkResult, ResultsFile, RunRuntime } from '../results/types.js';

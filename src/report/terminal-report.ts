@@ -6,13 +6,13 @@
  * diagnostics under each table, a loop-floor footnote), then a note if the run was interrupted.
  */
 
-import { visibleStrings } from '../results/visible-text.js';
-import { bytesPerOpText } from '../results/bytes-per-op-text.js';
+import { visibleStrings } from '../results/text/visible-text.js';
+import { bytesPerOpText } from '../results/text/bytes-per-op-text.js';
 import { hostLine, hostOffUsual } from './host-line.js';
 import pc from 'picocolors';
 import { isSampleNote, sampleNotesText } from './sample-notes.js';
 import type { BenchmarkResult, Diagnostic, ResultsFile, Severity } from '../results/types.js';
-import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent } from '../results/format-units.js';
+import { MISSING_VALUE_TEXT, formatDuration, formatOpsPerSecond, formatPlusMinusPercent } from '../results/text/format-units.js';
 import { memoryPassLines } from './memory-report.js';
 import { estimateHalfWidth, opsPerSecondOf } from '../results/derived-values.js';
 import { profilePassLines } from './profile-report.js';

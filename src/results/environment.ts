@@ -24,7 +24,7 @@ export interface EnvironmentInput {
   cwd: string;
 }
 
-/** What identifies this machine and runtime (the host calibration's key, analysis/host-speed.ts `machineKey`). */
+/** What identifies this machine and runtime (the host calibration's key, analysis/run-host-speed.ts `machineKey`). */
 export type MachineIdentity = Pick<Environment, 'runtime' | 'runtimeVersion' | 'v8Version' | 'cpu' | 'os' | 'totalMemoryBytes'>;
 
 /** The machine and the runtime this process runs on. Never throws for missing metadata. */

@@ -27,7 +27,7 @@ export interface HostQuiet {
   throughputNs?: number;
 }
 
-/** The host's speed over the whole run, against this machine's calibration (see analysis/host-speed.ts). */
+/** The host's speed over the whole run, against this machine's calibration (see analysis/run-host-speed.ts). */
 export interface RunHost {
   /** Median of the latency reference over every sample of the run, ns per 1,000 steps. */
   referenceNs: number;

@@ -285,7 +285,7 @@ export interface BenchmarkResult {
   forcedGc?: ForcedGc;
   /**
    * Hash of the code it measured: its body's source and the bench file with the project files it
-   * imports (runner/source-fingerprint.ts), so kept runs of unchanged code can be told (absent in older files).
+   * imports (runner/record/source-fingerprint.ts), so kept runs of unchanged code can be told (absent in older files).
    */
   sourceFingerprint?: string;
 }

@@ -1,6 +1,6 @@
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
 import { passSettings, type PassKey } from './passes/pass-registry.js';
-import type { Shard } from './shard.js';
+import type { Shard } from './select/shard.js';
 import type { CacheFacts } from '../results/complexity-types.js';
 import type { ParamValue, RunSettings } from '../results/types.js';
 
@@ -17,7 +17,7 @@ export interface RunOptions {
   warmupMaxNs: number;
   isolate: 'file' | 'benchmark';
   forks: number;
-  /** Measure only this share of the suite (`--shard i/n`, runner/shard.ts); null: all of it. */
+  /** Measure only this share of the suite (`--shard i/n`, runner/select/shard.ts); null: all of it. */
   shard: Shard | null;
   timeoutNs: number;
   seed: number;
@@ -36,7 +36,7 @@ export interface RunOptions {
   baselinePath: string | null;
   /** The run-history folder (`.ubench/runs`) this run's results are kept in, or null (`--no-history`). */
   historyDir: string | null;
-  /** This machine's host calibration file (runner/host-calibration.ts), or null to neither read nor update it. */
+  /** This machine's host calibration file (runner/host-speed/host-calibration.ts), or null to neither read nor update it. */
   calibrationPath: string | null;
   /** Flags for every benchmark process (`--node-flags`): Node's command line; deno's `--v8-flags`; chromium's `--js-flags`; refused for bun. None when absent. */
   nodeFlags?: string[];

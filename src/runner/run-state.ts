@@ -5,9 +5,9 @@
 import type { RuntimeTarget } from '../engine/process/events.js';
 import type { Environment, ResultsFile, RunRuntime } from '../results/types.js';
 import type { FinishedBenchmark } from '../results/finished-benchmark.js';
-import type { ResultCollector } from './collector.js';
-import type { Executor } from './executor.js';
-import type { RunChildOptions } from './run-child.js';
+import type { ResultCollector } from './record/collector.js';
+import type { Executor } from './child/executor.js';
+import type { RunChildOptions } from './child/run-child.js';
 import type { RunOptions } from './run-options.js';
 import type { RuntimeSpec } from './runtimes/runtime-spec.js';
 

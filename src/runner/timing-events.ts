@@ -9,12 +9,12 @@ import { engineOf, type RuntimeIdentity } from '../results/runtime-identity.js';
 import { qualifiedId } from '../results/runtime-keys.js';
 import type { BenchmarkRuntime, ErrorInfo, RunRuntime } from '../results/types.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
-import type { BenchFile } from './discover.js';
-import { harnessFlags } from './node-flags.js';
-import type { FileCallbacks } from './run-file.js';
+import type { BenchFile } from './select/discover.js';
+import { harnessFlags } from './child/node-flags.js';
+import type { FileCallbacks } from './child/run-file.js';
 import type { RunState } from './run-state.js';
 import { keyedEvent } from './runtimes/runtime-events.js';
-import { filesHash, sourceFingerprint } from './source-fingerprint.js';
+import { filesHash, sourceFingerprint } from './record/source-fingerprint.js';
 import { THIS_RUNTIME } from '../results/runtimes/this-runtime.js';
 
 /** What a runtime's first process said about itself, as the results file keeps it. */

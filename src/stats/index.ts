@@ -13,7 +13,7 @@ export {
   tukeyOutliers,
   type TukeyFences,
   type TukeyOutliers,
-} from './outliers.js';
+} from './tukey-fences.js';
 export { interceptStandardError, linearFit, slopeStandardError, type LinearFit } from './regression.js';
 export { theilSen, type TheilSenFit } from './theil-sen.js';
 export { studentTCdf, studentTCritical, studentTQuantile } from './student-t.js';

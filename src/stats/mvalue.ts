@@ -16,7 +16,7 @@
  */
 
 import { stddev } from './moments.js';
-import { TUKEY_MILD_FACTOR } from './outliers.js';
+import { TUKEY_MILD_FACTOR } from './tukey-fences.js';
 import { quantileSorted, sortAscending } from './quantile.js';
 import { requireSample } from './validate.js';
 

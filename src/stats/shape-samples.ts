@@ -4,7 +4,7 @@
  * is not the same as "no such shape": the engine samples at least the largest of them when the
  * budget allows, and the analysis says which tests could not decide.
  */
-import { LEVELS_MIN_VALUES } from './levels.js';
+import { LEVELS_MIN_VALUES } from './level-clusters.js';
 import { MVALUE_MIN_SAMPLES } from './mvalue.js';
 import { DRIFT_MIN_SAMPLES } from './trend.js';
 

@@ -4,7 +4,7 @@
  * diagnostic with its hint — the part of ubench's report that vitest's table has no column for.
  */
 import type { BenchmarkResult } from '../results/types.js';
-import { formatDuration, formatPlusMinusPercent } from '../results/format-units.js';
+import { formatDuration, formatPlusMinusPercent } from '../results/text/format-units.js';
 
 const MARK = { error: '✖', warning: '⚠', info: 'ℹ' } as const;
 

@@ -14,7 +14,7 @@ import { isHarnessFile, toErrorInfo } from '../engine/process/error-info.js';
 import type { ChildEvent, ChildRequest } from '../engine/process/events.js';
 import { runRequest } from '../engine/process/run-request.js';
 import { fingerprintOf } from '../analysis/machine-fingerprint.js';
-import { oneLineMessage } from '../results/one-line-message.js';
+import { oneLineMessage } from '../results/text/one-line-message.js';
 import { toVitestResult } from './bench-result.js';
 import { benchmarkLines } from './console-lines.js';
 import { declareRegistrations, hookTarget } from './declare-registrations.js';

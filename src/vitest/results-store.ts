@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { BenchmarkResult, ResultsFile } from '../results/types.js';
-import { withFileLock } from '../results/file-lock.js';
-import { writeResultsAtomic } from '../results/write-results.js';
+import { withFileLock } from '../results/files/file-lock.js';
+import { writeResultsAtomic } from '../results/files/write-results.js';
 
 /** Benchmarks of the same vitest run already in the file, other than `ours`; none when the file is absent, unreadable or another run's. */
 function earlierOfSession(path: string, session: string, ours: ReadonlySet<string>): BenchmarkResult[] {

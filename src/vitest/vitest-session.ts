@@ -14,7 +14,7 @@ import { createJitControl, type JitControl } from '../engine/loop/jit-tier.js';
 import { collectEnvironment } from '../results/environment.js';
 import { createResultsFile } from '../results/new-results.js';
 import type { EmbeddedHost, ResultsFile, RunSettings } from '../results/types.js';
-import { ResultCollector } from '../runner/collector.js';
+import { ResultCollector } from '../runner/record/collector.js';
 import type { ResolvedProviderOptions } from './provider-options.js';
 
 /** vitest's benchmark projects raise the test timeout to at least 60 s (its config resolution); recorded as the run's timeout. */

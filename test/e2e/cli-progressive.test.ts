@@ -105,7 +105,7 @@ describe('Ctrl-C during a run', () => {
     await assertNoneLeft(started);
   });
 
-  // Fails until fixed: src/runner/collector.ts sets finishedAt on every final snapshot, interrupted or not.
+  // Fails until fixed: src/runner/record/collector.ts sets finishedAt on every final snapshot, interrupted or not.
   it('has finishedAt null, as the schema and docs/results-format.md require of an interrupted run', () => {
     assert.equal(results.finishedAt, null);
   });

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { MeasuredBenchmark } from '../../src/engine/process/events.js';
-import { createProcessExecutor } from '../../src/runner/process-executor.js';
-import { runFile } from '../../src/runner/run-file.js';
+import { createProcessExecutor } from '../../src/runner/child/process-executor.js';
+import { runFile } from '../../src/runner/child/run-file.js';
 import { childRequest } from '../helpers/scripted-executor.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -60,7 +60,7 @@ describe('fault suite: concurrent runs', () => {
 
   it(`${RUNS} processes updating the calibration ${UPDATES} times each lose no update`, async () => {
     const file = path.join(temp.dir, 'hammer', 'host-calibration.json');
-    const module = path.join(REPO_ROOT, 'src/runner/host-calibration.ts');
+    const module = path.join(REPO_ROOT, 'src/runner/host-speed/host-calibration.ts');
     const code = (key: string) =>
       `import { recordRun } from ${JSON.stringify(module)}; for (let i = 0; i < ${UPDATES}; i++) recordRun(${JSON.stringify(file)}, ${JSON.stringify(key)}, { referenceNs: 1000 + i, throughputNs: null });`;
     const workers = await Promise.all(

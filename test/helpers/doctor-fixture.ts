@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../src/analysis/doctor/doctor-check.js';
-import { machineKey } from '../../src/analysis/host-speed.js';
+import { machineKey } from '../../src/analysis/run-host-speed.js';
 import { machineIdentity } from '../../src/results/environment.js';
 import { type CliRun, describeRun } from './e2e-cli.js';
 

@@ -3,7 +3,7 @@
  * request and returns the events to emit and how the process ends. No real process is started.
  */
 import type { ChildEvent, ChildRequest, DeclaredInfo, MeasuredBenchmark } from '../../src/engine/process/events.js';
-import type { ChildExit, Executor } from '../../src/runner/executor.js';
+import type { ChildExit, Executor } from '../../src/runner/child/executor.js';
 
 export type Script = (request: ChildRequest, spawnIndex: number) => { events: ChildEvent[]; exit?: Partial<ChildExit>; hang?: boolean };
 

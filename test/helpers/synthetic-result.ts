@@ -2,7 +2,7 @@
  * Builds benchmark results from synthetic samples, through the real analysis stage, so diagnostic
  * rules are tested on deterministic data with the same statistics the CLI computes.
  */
-import { buildResult } from '../../src/runner/benchmark-record.js';
+import { buildResult } from '../../src/runner/record/benchmark-record.js';
 import type { MeasuredBenchmark } from '../../src/engine/process/events.js';
 import type { BenchmarkResult, Sample, StateProbe } from '../../src/results/types.js';
 import { createRng } from '../../src/stats/random.js';

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { abOrder, analyseAb, holmStepDown, pairsForHolm, type AbPair, type AbRow } from '../../src/analysis/ab-pairs.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import { HASH_SEED_NOTE, tookNote } from '../../src/cli/ab-command.js';
-import { pairHashSeed } from '../../src/runner/pair-hash-seed.js';
+import { pairHashSeed } from '../../src/runner/ab/pair-hash-seed.js';
 import type { ChildRequest } from '../../src/engine/process/events.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { fullResults } from '../fixtures/results/full-results.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { analyse } from '../../src/analysis/analyse.js';
 import type { ChildEvent, MeasuredBenchmark } from '../../src/engine/process/events.js';
-import { readResults } from '../../src/results/read-results.js';
+import { readResults } from '../../src/results/files/read-results.js';
 import type { ResultsFile } from '../../src/results/types.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 import { hello, info, measurement, scriptedExecutor } from '../helpers/scripted-executor.js';

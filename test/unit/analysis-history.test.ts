@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { analyseHistory } from '../../src/analysis/run-history.js';
+import { analyseHistory } from '../../src/analysis/history-changes.js';
 import { DEFAULT_NOISE } from '../../src/analysis/compare-runs.js';
 import { renderHistoryReport, sparkline } from '../../src/report/history-report.js';
-import { historyFileName, listHistory, pruneHistory, readHistory } from '../../src/results/run-history.js';
+import { historyFileName, listHistory, pruneHistory, readHistory } from '../../src/results/files/history-folder.js';
 import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';
-import { writeResultsAtomic } from '../../src/results/write-results.js';
+import { writeResultsAtomic } from '../../src/results/files/write-results.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 import { fullResults } from '../fixtures/results/full-results.js';

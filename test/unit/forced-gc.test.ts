@@ -1,9 +1,9 @@
 // Collections a bench file asks for outside the timing (mitata's .gc()): the engine's part
 // (src/engine/memory/forced-collections.ts) and the finding that says so beside ubench's GC figures
-// (src/analysis/diagnostics/forced-gc.ts).
+// (src/analysis/diagnostics/bench-forced-gc.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { forcedGc } from '../../src/analysis/diagnostics/forced-gc.js';
+import { forcedGc } from '../../src/analysis/diagnostics/bench-forced-gc.js';
 import type { OkResult } from '../../src/analysis/diagnostics/rule.js';
 import { ForcedCollections } from '../../src/engine/memory/forced-collections.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';

@@ -11,7 +11,7 @@ import { html, inlineScript, jsonForScript } from '../../src/html/escape-html.js
 import { renderProbePage } from '../../src/html/probe-page.js';
 import { renderResultsPage } from '../../src/html/results-page.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
-import { writeResultsAtomic } from '../../src/results/write-results.js';
+import { writeResultsAtomic } from '../../src/results/files/write-results.js';
 import { histogramBins } from '../../src/stats/histogram.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { SCRIPT_BREAK, XSS, xssResults } from '../fixtures/report/html-fixtures.js';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { compareInstructionCounts, INSTRUCTION_NOISE } from '../../src/analysis/compare-instructions.js';
 import { compareRuns } from '../../src/analysis/compare-runs.js';
 import { abOrder, analyseAb } from '../../src/analysis/ab-pairs.js';
-import { analyseHistory } from '../../src/analysis/run-history.js';
+import { analyseHistory } from '../../src/analysis/history-changes.js';
 import { parseCallgrindDump } from '../../src/profiling/callgrind-dumps.js';
 import { instructionCell } from '../../src/report/instruction-report.js';
 import type { PassRequest } from '../../src/engine/process/events.js';

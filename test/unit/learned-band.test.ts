@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { compareRuns, DEFAULT_NOISE, PROCESS_ALLOWANCE } from '../../src/analysis/compare-runs.js';
-import { analyseHistory } from '../../src/analysis/run-history.js';
+import { analyseHistory } from '../../src/analysis/history-changes.js';
 import { renderHistoryReport } from '../../src/report/history-report.js';
 import { BAND_COVERAGE, bandFromSpread, MIN_BAND_RUNS, pooledSpread, processBand } from '../../src/analysis/learned-band.js';
 import type { BenchmarkResult, ResultsFile } from '../../src/results/types.js';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { moduleFormat, withLoadHint } from '../../src/runner/load-error-hint.js';
+import { moduleFormat, withLoadHint } from '../../src/runner/child/load-error-hint.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'ubench-load-hint-'));
 after(() => rmSync(root, { recursive: true, force: true }));

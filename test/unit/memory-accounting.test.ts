@@ -10,7 +10,7 @@ import { allocationFigures, OLD_GENERATION_MIN_BYTES_PER_OP } from '../../src/en
 import { GC_APART_MAJORS, gcApartWorthwhile, shareOverCycles, type GcEvent } from '../../src/engine/memory/gc-share-apart.js';
 import { withPretenuringOff } from '../../src/analysis/pretenuring-off.js';
 import { planPretenuringOff } from '../../src/runner/passes/pretenuring-off/pretenuring-off-pass.js';
-import { bytesPerOpText } from '../../src/results/bytes-per-op-text.js';
+import { bytesPerOpText } from '../../src/results/text/bytes-per-op-text.js';
 import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
 import type { RuleContext } from '../../src/analysis/diagnostics/rule.js';
 import type { MemoryAccounting, MemoryInfo } from '../../src/results/types.js';

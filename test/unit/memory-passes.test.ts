@@ -13,7 +13,7 @@ import { gcInRegions } from '../../src/engine/memory/gc-in-regions.js';
 import { planAllocSites } from '../../src/runner/passes/alloc-sites/alloc-sites-pass.js';
 import { MIN_NO_GC_SAMPLE_NS, NO_GC_SAMPLE_BYTES, planNoGc } from '../../src/runner/passes/gc-cost/gc-cost-pass.js';
 import type { BenchmarkResult, MemoryInfo } from '../../src/results/types.js';
-import { baselinePath } from '../../src/results/baseline-path.js';
+import { baselinePath } from '../../src/results/files/baseline-path.js';
 import { noisy, samplesFrom, syntheticResult } from '../helpers/synthetic-result.js';
 
 const footprint = { heapUsedBytes: 8e6, heapTotalBytes: 12e6, externalBytes: 1e6, rssBytes: 60e6, peakHeapUsedBytes: 9e6, peakRssBytes: 61e6, retainedBytes: 1024, heapUsedAfterSamples: [8e6, 8.1e6] };

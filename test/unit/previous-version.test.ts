@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAnalysed } from '../../src/analysis/read-analysed.js';
-import { readResults } from '../../src/results/read-results.js';
+import { readResults } from '../../src/results/files/read-results.js';
 import { median } from '../../src/stats/quantile.js';
 
 const FILE = new URL('../fixtures/results/written-by-5bea54e.json', import.meta.url).pathname;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runInProcess } from '../helpers/in-process-cli.js';
-import type { Executor } from '../../src/runner/executor.js';
+import type { Executor } from '../../src/runner/child/executor.js';
 import type { OsCacheFacts } from '../../src/probe/os-cache-facts.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
 import { MODEL_OS, probeMachine } from '../helpers/probe-machine.js';

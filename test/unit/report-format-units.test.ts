@@ -10,7 +10,7 @@ import {
   formatSignificant,
   formatThresholdPercent,
   MISSING_VALUE_TEXT,
-} from '../../src/results/format-units.js';
+} from '../../src/results/text/format-units.js';
 
 describe('formatDuration', () => {
   const cases: [number, string][] = [
@@ -97,7 +97,7 @@ describe('percent and ratio helpers', () => {
 
 describe('formatBytes', () => {
   it('shows whole bytes from 10 B, one decimal below, binary units from 1 KiB', async () => {
-    const { formatBytes } = await import('../../src/results/format-units.js');
+    const { formatBytes } = await import('../../src/results/text/format-units.js');
     assert.equal(formatBytes(0), '0 B');
     assert.equal(formatBytes(0.5), '0.5 B');
     assert.equal(formatBytes(40.0006), '40 B');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runHost } from '../../src/analysis/host-speed.js';
+import { runHost } from '../../src/analysis/run-host-speed.js';
 import { hostLine, hostOffUsual } from '../../src/report/host-line.js';
 import type { BenchmarkResult } from '../../src/results/types.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';

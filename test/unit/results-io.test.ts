@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { readResults, ResultsFileError, SUPPORTED_SCHEMA_VERSIONS } from '../../src/results/read-results.js';
+import { readResults, ResultsFileError, SUPPORTED_SCHEMA_VERSIONS } from '../../src/results/files/read-results.js';
 import type { ResultsFile } from '../../src/results/types.js';
-import { writeResultsAtomic } from '../../src/results/write-results.js';
+import { writeResultsAtomic } from '../../src/results/files/write-results.js';
 
 const fixtureText = readFileSync(new URL('../fixtures/results/valid-v4.json', import.meta.url), 'utf8');
 const v2Text = readFileSync(new URL('../fixtures/results/valid-v2.json', import.meta.url), 'utf8');

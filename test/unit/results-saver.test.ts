@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { describe, it } from 'node:test';
-import { ResultsSaver } from '../../src/runner/results-saver.js';
+import { ResultsSaver } from '../../src/runner/record/results-saver.js';
 
 describe('ResultsSaver', () => {
   it('stops on the caller’s signal, and many runs on one signal (ab’s pairs) leave no listener on it', () => {

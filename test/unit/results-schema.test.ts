@@ -91,7 +91,21 @@ describe('results schema', () => {
       ['#/$defs/forkResult', ['source']],
       [
         '#/$defs/benchmarkResult',
-        ['machine', 'runtime', 'runtimeRelative', 'instructions', 'bytesPerItem', 'modules', 'detachedBuffers', 'stateChange', 'perCallChunk', 'sourceFingerprint', 'fixedCost', 'forcedGc', 'returnValue'],
+        [
+          'machine',
+          'runtime',
+          'runtimeRelative',
+          'instructions',
+          'bytesPerItem',
+          'modules',
+          'detachedBuffers',
+          'stateChange',
+          'perCallChunk',
+          'sourceFingerprint',
+          'fixedCost',
+          'forcedGc',
+          'returnValue',
+        ],
       ],
       // Present only for a manual loop whose counts were spread (a fixed cost per call dominated); older files lack it.
       ['#/$defs/calibrationInfo', ['spread']],

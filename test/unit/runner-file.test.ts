@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChildEvent, ChildRequest } from '../../src/engine/process/events.js';
-import type { Executor } from '../../src/runner/executor.js';
-import { runFile } from '../../src/runner/run-file.js';
+import type { Executor } from '../../src/runner/child/executor.js';
+import { runFile } from '../../src/runner/child/run-file.js';
 import type { ErrorInfo } from '../../src/results/types.js';
 import { childRequest, hello, info, measurement, scriptedExecutor, type Script } from '../helpers/scripted-executor.js';
 

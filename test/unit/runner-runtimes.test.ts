@@ -5,7 +5,7 @@ import type { ChildEvent, ChildRequest, RuntimeTarget } from '../../src/engine/p
 import { UsageError } from '../../src/runner/usage-error.js';
 import { findRuntime, versionMatches, type RuntimeSearch } from '../../src/runner/runtimes/find-runtime.js';
 import { launchPlan } from '../../src/runner/runtimes/launch-plan.js';
-import { harnessFlags, refuseNodeFlagsOn } from '../../src/runner/node-flags.js';
+import { harnessFlags, refuseNodeFlagsOn } from '../../src/runner/child/node-flags.js';
 import { keyedCollector, keyedEvent } from '../../src/runner/runtimes/runtime-events.js';
 import { DEFAULT_RUNTIMES, parseRuntimeList } from '../../src/runner/runtimes/runtime-spec.js';
 

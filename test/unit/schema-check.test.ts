@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { FileLockError, withFileLock } from '../../src/results/file-lock.js';
-import { readResults, ResultsFileError } from '../../src/results/read-results.js';
-import { compileSchemaCheck } from '../../src/results/schema-check.js';
-import { readCalibration, recordRun } from '../../src/runner/host-calibration.js';
+import { FileLockError, withFileLock } from '../../src/results/files/file-lock.js';
+import { readResults, ResultsFileError } from '../../src/results/files/read-results.js';
+import { compileSchemaCheck } from '../../src/results/files/schema-check.js';
+import { readCalibration, recordRun } from '../../src/runner/host-speed/host-calibration.js';
 import { MUTATION_KINDS, mutateResults, seededRandom } from '../helpers/results-fuzz.js';
 
 const schemaOf = (name: string) => JSON.parse(readFileSync(new URL(`../../schema/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { bodySourceHash, textHash } from '../../src/engine/process/body-source.js';
-import { filesHash, relativeImports, sourceFiles, sourceFingerprint } from '../../src/runner/source-fingerprint.js';
+import { filesHash, relativeImports, sourceFiles, sourceFingerprint } from '../../src/runner/record/source-fingerprint.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ubench-source-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { findLevels, LEVEL_MIN_SHARE, LEVELS_MIN_VALUES } from '../../src/stats/levels.js';
+import { findLevels, LEVEL_MIN_SHARE, LEVELS_MIN_VALUES } from '../../src/stats/level-clusters.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng, type Rng } from '../../src/stats/random.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseArgsFlags } from '../../src/cli/sweep-options.js';
-import { visibleStrings, visibleText } from '../../src/results/visible-text.js';
+import { visibleStrings, visibleText } from '../../src/results/text/visible-text.js';
 import { runInProcess } from '../helpers/in-process-cli.js';
 
 /** What must never reach a terminal raw. */

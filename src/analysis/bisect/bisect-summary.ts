@@ -3,7 +3,7 @@
  * outcome in one headline, the first slower commit with its change, each step's verdict, the
  * commits skipped or undecided with their reasons, and the range still open.
  */
-import { formatThresholdPercent } from '../../results/format-units.js';
+import { formatThresholdPercent } from '../../results/text/format-units.js';
 import type { BisectOutcome, StepResult } from './bisect-search.js';
 import type { Direction } from './step-verdict.js';
 

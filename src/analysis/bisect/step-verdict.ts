@@ -6,7 +6,7 @@
  * few pairs for one). With `--faster` the same, mirrored: faster by more than the threshold.
  */
 import type { AbAnalysis, AbRow } from '../ab-pairs.js';
-import { formatSignedPercent, formatThresholdPercent } from '../../results/format-units.js';
+import { formatSignedPercent, formatThresholdPercent } from '../../results/text/format-units.js';
 import type { StepResult } from './bisect-search.js';
 
 export type Direction = 'slower' | 'faster';

@@ -18,7 +18,7 @@ import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
 import { shapesOfGc } from './gc-attribution.js';
-import { forcedGc } from './forced-gc.js';
+import { forcedGc } from './bench-forced-gc.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
 import { leak } from './leak.js';

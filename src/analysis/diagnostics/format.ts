@@ -1,8 +1,8 @@
 /**
- * Numbers in diagnostic messages, in the vocabulary of every report (results/format-units.ts), so a
+ * Numbers in diagnostic messages, in the vocabulary of every report (results/text/format-units.ts), so a
  * message quotes a figure exactly as the table row above it shows it.
  */
-import { formatBytes, formatCount, formatDuration, formatPercent } from '../../results/format-units.js';
+import { formatBytes, formatCount, formatDuration, formatPercent } from '../../results/text/format-units.js';
 
 export const ns = (value: number): string => formatDuration(value);
 

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { describe } from '../../stats/describe.js';
-import { findLevels } from '../../stats/levels.js';
+import { findLevels } from '../../stats/level-clusters.js';
 import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
 import { perOpValues } from '../../results/derived-values.js';
 import type { OkResult } from './rule.js';

@@ -1,6 +1,6 @@
 /**
  * `levels` (warning): the benchmark's own cost changes level — its samples, with the host's movement
- * taken out, fall into two or three separate levels (stats/levels.ts: clusters at least 1.5× apart,
+ * taken out, fall into two or three separate levels (stats/level-clusters.ts: clusters at least 1.5× apart,
  * each holding ≥ 20% of the samples, nearly nothing between them), whether the levels alternate in
  * time, step once mid-run, or mix. The figure is then an average over different work, and one
  * number cannot describe it.
@@ -17,7 +17,7 @@
  * values differ in cost: then `multimodal` or `noisy` warns and names that cause.
  */
 import type { Diagnostic, Sample } from '../../results/types.js';
-import { findLevels, type Levels } from '../../stats/levels.js';
+import { findLevels, type Levels } from '../../stats/level-clusters.js';
 import { median } from '../../stats/quantile.js';
 import { levelsWithoutGc } from './gc-attribution.js';
 import { withSamples } from '../derive-from-samples.js';

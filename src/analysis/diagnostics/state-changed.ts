@@ -4,7 +4,7 @@
  * (analysis/state-change.ts). The estimate then times the used state for most of every sample.
  */
 import { stateChangeFinding } from '../state-change.js';
-import { formatRatio } from '../../results/format-units.js';
+import { formatRatio } from '../../results/text/format-units.js';
 import type { Rule } from './rule.js';
 import { count, ns, pct } from './format.js';
 

@@ -4,7 +4,7 @@
  * bytes/op and the allocation sites behind them, the measured loop's machine code size.
  */
 import type { AllocationSite, BenchmarkResult, DeoptEvent, WorkChange } from '../../results/types.js';
-import { formatBytes, formatSignedPercent } from '../../results/format-units.js';
+import { formatBytes, formatSignedPercent } from '../../results/text/format-units.js';
 
 /** Instruction counts closer than this are the same work: callgrind counts repeat to well within 0.2% (the `--metric instructions` noise band, docs/comparing.md). */
 export const SAME_WORK_BAND = 0.002;

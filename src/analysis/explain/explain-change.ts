@@ -7,7 +7,7 @@
  * runs (tier, deopt) before one in what it allocates. When no evidence differs, no cause is claimed.
  */
 import type { BenchmarkResult, ExplainCause, Explanation } from '../../results/types.js';
-import { formatDuration, formatSignedPercent } from '../../results/format-units.js';
+import { formatDuration, formatSignedPercent } from '../../results/text/format-units.js';
 import { allocationChange, codeSizeChange, missingEvidence, newDeopts, tierChange, workChange, workText } from './evidence-facts.js';
 import { claimed, profileTerms, shareMoved, type Term } from './function-terms.js';
 

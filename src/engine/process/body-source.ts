@@ -1,7 +1,7 @@
 /**
  * A hash of what a benchmark's functions say in source (`toString()` of its body, setup and
  * teardown, and its body kind), taken in the benchmark process, where the functions are: half of
- * its source fingerprint (the runner adds the files', runner/source-fingerprint.ts). Pure
+ * its source fingerprint (the runner adds the files', runner/record/source-fingerprint.ts). Pure
  * JavaScript, so every runtime and a browser page give the same hash for the same text.
  */
 import type { DeclaredBenchmark } from '../../define/types.js';

@@ -99,7 +99,7 @@ export interface DeclaredInfo {
   modules?: ModuleIsolation;
   /** Hash of its functions' source (body-source.ts; absent from older processes). */
   bodyHash?: string;
-  /** The runner's: hash of that and of the files the bench file loads (runner/source-fingerprint.ts). */
+  /** The runner's: hash of that and of the files the bench file loads (runner/record/source-fingerprint.ts). */
   sourceFingerprint?: string;
 }
 

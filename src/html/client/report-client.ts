@@ -20,7 +20,7 @@ import {
 } from 'chart.js';
 import annotationPlugin from 'chartjs-plugin-annotation';
 import { BarWithErrorBar, BarWithErrorBarsController, LineWithErrorBarsController, PointWithErrorBar, ScatterWithErrorBarsController } from 'chartjs-chart-error-bars';
-import { formatDuration } from '../../results/format-units.js';
+import { formatDuration } from '../../results/text/format-units.js';
 import { CHART_DATA_ELEMENT_ID, type ChartSpec } from '../chart-spec.js';
 
 Chart.register(

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StepResult, StepVerdict } from '../../analysis/bisect/bisect-search.js';
-import { oneLineMessage } from '../../results/one-line-message.js';
-import { UBENCH_DIR } from '../../results/run-history.js';
-import { writeTextAtomic } from '../../results/write-results.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
+import { UBENCH_DIR } from '../../results/files/history-folder.js';
+import { writeTextAtomic } from '../../results/files/write-results.js';
 import { UsageError } from '../usage-error.js';
 
 /** Marks a bisect state file; bumped on an incompatible change of its shape. */

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { valgrindCommand } from '../../profiling/callgrind-command.js';
 import { perfCommand } from '../../profiling/perf-samples.js';
-import { oneLineMessage } from '../../results/one-line-message.js';
-import { visibleText } from '../../results/visible-text.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
+import { visibleText } from '../../results/text/visible-text.js';
 import { findRuntime, nodePackages, realSearch, type RuntimeSearch } from '../runtimes/find-runtime.js';
 import type { RuntimeSpec } from '../runtimes/runtime-spec.js';
 

@@ -5,7 +5,7 @@
  * read around it; the medians are set beside this machine's usual figures (its calibration).
  */
 import type { CpuWindow, Reading, SpeedReading } from '../../analysis/doctor/readings.js';
-import { machineKey, runHost } from '../../analysis/host-speed.js';
+import { machineKey, runHost } from '../../analysis/run-host-speed.js';
 import { readSchedstat, waitShare } from '../../engine/host/cpu-wait.js';
 import { HostReference } from '../../engine/host/host-reference.js';
 import { THROTTLE_REFERENCE_STEPS, timeReference } from '../../engine/host/throttle.js';
@@ -14,7 +14,7 @@ import { sampleTargetNs } from '../../engine/process/child-config.js';
 import { machineIdentity } from '../../results/environment.js';
 import type { ClockInfo } from '../../results/types.js';
 import { median } from '../../stats/quantile.js';
-import { earlierRuns, readCalibration } from '../host-calibration.js';
+import { earlierRuns, readCalibration } from '../host-speed/host-calibration.js';
 import { cpuSnapshot, cpuWindow, swappedBetween } from './cpu-window.js';
 
 /** A run's default budget per benchmark (1 s), whose samples the calibration's readings were taken beside. */

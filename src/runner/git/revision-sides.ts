@@ -9,8 +9,8 @@
 import { realpathSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { isDynamicPattern } from 'tinyglobby';
-import { discoverBenchFiles } from '../discover.js';
-import type { AbSide } from '../run-ab.js';
+import { discoverBenchFiles } from '../select/discover.js';
+import type { AbSide } from '../ab/run-ab.js';
 import { UsageError } from '../usage-error.js';
 import { GitMissingError } from './git-command.js';
 import { asRevision, repositoryRoot, revisionLabel, workingTreeChanges, workingTreeLabel, type Revision } from './revision.js';

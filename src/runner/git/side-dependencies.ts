@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { oneLineMessage } from '../../results/one-line-message.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
 import { UsageError } from '../usage-error.js';
 
 /** A lockfile and the command that installs exactly what it pins, in the order a project is looked at. */

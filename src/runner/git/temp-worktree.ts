@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { oneLineMessage } from '../../results/one-line-message.js';
+import { oneLineMessage } from '../../results/text/one-line-message.js';
 import { UsageError } from '../usage-error.js';
 import { git, GitFailedError, GitMissingError } from './git-command.js';
 import type { Revision } from './revision.js';

@@ -10,9 +10,9 @@
 import type { ChildRequest, PassRequest, PassResult } from '../../engine/process/events.js';
 import type { RuntimeName } from '../../results/runtime-identity.js';
 import type { BenchmarkResult, ErrorInfo } from '../../results/types.js';
-import type { PassOutcome } from '../collector.js';
-import { runFile } from '../run-file.js';
-import type { RunChildOptions } from '../run-child.js';
+import type { PassOutcome } from '../record/collector.js';
+import { runFile } from '../child/run-file.js';
+import type { RunChildOptions } from '../child/run-child.js';
 import type { ProfileFiles } from './profile-files.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Starts each benchmark "process" as a fresh Chromium with one page (runner/executor.ts's seam):
+ * Starts each benchmark "process" as a fresh Chromium with one page (runner/child/executor.ts's seam):
  * the bench file bundled with the engine (page-bundle.ts), served cross-origin isolated
  * (page-server.ts), driven through playwright-core over a pipe (browser-process.ts). V8's natives
  * and forced GC come from `--js-flags`; events arrive through a one-way protocol binding; the page
@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { PAGE_EMIT_BINDING, PAGE_PROFILER_BINDING, PAGE_SETTLE_BINDING, type ChildEvent, type ChildRequest, type RuntimeTarget } from '../../engine/process/events.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
-import type { ChildExit, Executor } from '../executor.js';
+import type { ChildExit, Executor } from '../child/executor.js';
 import { UsageError } from '../usage-error.js';
 import { parseEvent } from '../channel/parse-event.js';
 import { launchBrowser, type LaunchedBrowser } from './browser-process.js';

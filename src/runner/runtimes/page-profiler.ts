@@ -15,7 +15,7 @@ import { CPU_SAMPLING_INTERVAL_US, PROFILED_LOOP_LINE_OFFSET } from '../../engin
 import { summarizeCpuProfile, type CpuProfile } from '../../profiling/cpu-profile-summary.js';
 import { ScriptFunctions, type ScriptCoverage } from '../../profiling/script-functions.js';
 import type { CpuProfileFindings } from '../../results/types.js';
-import { writeTextAtomic } from '../../results/write-results.js';
+import { writeTextAtomic } from '../../results/files/write-results.js';
 import { bundleOrigin } from './page-positions.js';
 
 /** Where code of the bundle that no source file wrote (esbuild's module glue) is located. */

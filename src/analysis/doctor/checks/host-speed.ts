@@ -1,12 +1,12 @@
 /**
  * The host's speed now against this machine's usual: the latency reference (a chain of dependent
  * multiplies, what the clock the host gives this machine moves) timed during the check, against the
- * median of the machine's last runs (its calibration, runner/host-calibration.ts), and the share of
+ * median of the machine's last runs (its calibration, runner/host-speed/host-calibration.ts), and the share of
  * the check this thread waited for a CPU (a sample that waits a third of its time reads 1.5× long).
  */
-import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../host-speed.js';
+import { MIN_CALIBRATION_RUNS, USUAL_HOST_BAND } from '../../run-host-speed.js';
 import { THROTTLE_RATIO } from '../../../results/throttle-types.js';
-import { formatDuration } from '../../../results/format-units.js';
+import { formatDuration } from '../../../results/text/format-units.js';
 import { cannotTell, type DoctorCheck, type Finding, finding, pct } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 

@@ -4,7 +4,7 @@
  * the probe up to 512 MiB per buffer; under pressure the kernel reclaims page cache and, at the end,
  * kills a process.
  */
-import { formatBytes } from '../../../results/format-units.js';
+import { formatBytes } from '../../../results/text/format-units.js';
 import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 

@@ -5,8 +5,8 @@
  * 1.5–1.8× its usual with another tenant, docs/design.md §8). The CPUs of this machine that were
  * busy during the check tell a neighbour here from one outside (another tenant of the host).
  */
-import { MIN_CALIBRATION_RUNS, USUAL_THROUGHPUT_BAND } from '../../host-speed.js';
-import { formatDuration } from '../../../results/format-units.js';
+import { MIN_CALIBRATION_RUNS, USUAL_THROUGHPUT_BAND } from '../../run-host-speed.js';
+import { formatDuration } from '../../../results/text/format-units.js';
 import { cannotTell, cpusText, type DoctorCheck, finding, pct } from '../doctor-check.js';
 import { type CpuWindow, type DoctorReadings, isUnread } from '../readings.js';
 import { stillLearning } from './host-speed.js';

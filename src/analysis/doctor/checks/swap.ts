@@ -2,7 +2,7 @@
  * Swap: a page of a benchmark (or of ubench) swapped out costs a fault of milliseconds when touched,
  * inside whatever sample touches it. Unfit when the machine swapped during the check.
  */
-import { formatBytes } from '../../../results/format-units.js';
+import { formatBytes } from '../../../results/text/format-units.js';
 import { cannotTell, type DoctorCheck, finding } from '../doctor-check.js';
 import { isUnread } from '../readings.js';
 

@@ -3,7 +3,7 @@
  * source. ubench reads the clock once per sample and makes a sample at least 1,000 reads and 1,000
  * steps long (engine/process/child-config.ts), so a slow or coarse clock lengthens every sample.
  */
-import { formatDuration } from '../../../results/format-units.js';
+import { formatDuration } from '../../../results/text/format-units.js';
 import { type DoctorCheck, finding } from '../doctor-check.js';
 
 /** A read or step above this warns: a sample must then last over a millisecond (1,000×). */

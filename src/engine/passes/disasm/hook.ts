@@ -1,6 +1,6 @@
 /** The machine-code pass (`--disasm`) in the benchmark process. */
 import { type PassHook, required } from '../pass-hook.js';
-import { type DisasmResult, replayForDisasm } from './disasm-pass.js';
+import { type DisasmResult, replayForDisasm } from './replay-opt-code.js';
 
 /**
  * Per benchmark id, the sample sizes to replay. V8 prints the loops' optimized code to `codeFile`;

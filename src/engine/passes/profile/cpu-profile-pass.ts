@@ -13,7 +13,7 @@ import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
 import type { DeclaredBenchmark } from '../../../define/types.js';
 import type { CpuProfileFindings } from '../../../results/types.js';
-import { writeTextAtomic } from '../../../results/write-results.js';
+import { writeTextAtomic } from '../../../results/files/write-results.js';
 import { summarizeCpuProfile, type CpuProfile } from '../../../profiling/cpu-profile-summary.js';
 import { ScriptFunctions, type ScriptCoverage } from '../../../profiling/script-functions.js';
 import { isMeasuredLoopFrame, LOOP_SCRIPT_PREFIX } from '../../loop/codegen.js';

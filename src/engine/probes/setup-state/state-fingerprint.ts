@@ -11,7 +11,7 @@
  * its length, so a change of size is always seen and a change of contents almost always.
  */
 import { types } from 'node:util';
-import { formatCount as count } from '../../../results/format-units.js';
+import { formatCount as count } from '../../../results/text/format-units.js';
 
 /**
  * Values hashed per fingerprint. A 10,000-element array of numbers hashes in ~0.1 ms here; the

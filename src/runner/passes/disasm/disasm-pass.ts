@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { PassResult } from '../../../engine/process/events.js';
 import { buildDisassembly } from '../../../profiling/disassembly.js';
 import { perfUnavailable, readPerfSamples, type PerfSample } from '../../../profiling/perf-samples.js';
-import { oneLineMessage } from '../../../results/one-line-message.js';
+import { oneLineMessage } from '../../../results/text/one-line-message.js';
 import type { Disassembly, ErrorInfo } from '../../../results/types.js';
-import { writeTextAtomic } from '../../../results/write-results.js';
+import { writeTextAtomic } from '../../../results/files/write-results.js';
 import { runPassProcess, type PassContext, type PostTimingPass } from '../post-timing-pass.js';
 import { planReplay } from '../replay-plan.js';
 

@@ -5,7 +5,7 @@
  * benchmark's pass file (results: `profile.files`).
  */
 import { statSync } from 'node:fs';
-import { formatBytes } from '../../../results/format-units.js';
+import { formatBytes } from '../../../results/text/format-units.js';
 import type { BenchmarkResult, PassFile } from '../../../results/types.js';
 import { type BudgetSharePlan, planBudgetShare } from '../budget-share-plan.js';
 import { runPassProcess, type PostTimingPass } from '../post-timing-pass.js';

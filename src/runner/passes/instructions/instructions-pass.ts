@@ -13,11 +13,11 @@ import type { PassResult } from '../../../engine/process/events.js';
 import { SWITCH_FAILED } from '../../../engine/passes/instructions/instrumentation-switch.js';
 import { readCallgrindDump } from '../../../profiling/callgrind-dumps.js';
 import { callgrindControl, callgrindControlFailed, DETERMINISTIC_V8_FLAGS, REGION_ALLOCATION_BYTES, valgrindVersion } from '../../../profiling/callgrind-command.js';
-import { oneLineMessage } from '../../../results/one-line-message.js';
+import { oneLineMessage } from '../../../results/text/one-line-message.js';
 import type { InstructionCount } from '../../../results/types.js';
 import { UsageError } from '../../usage-error.js';
 import { runPassProcess, type PassContext, type PassSelection, type PostTimingPass } from '../post-timing-pass.js';
-import { PROCESS_START_MS } from '../../run-child.js';
+import { PROCESS_START_MS } from '../../child/run-child.js';
 import { instructionFigures, type RegionCount } from '../../../analysis/instruction-fit.js';
 
 /**
