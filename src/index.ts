@@ -9,7 +9,7 @@ import type { ResultsFile } from './results/types.js';
 export { bench, group } from './define/bench.js';
 export { DeclarationError } from './define/declaration-error.js';
 export { range } from './define/param-range.js';
-export type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, ManualBenchFn, Params, ParamsBenchFn, ParamValue, SetupBench } from './define/types.js';
+export type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, ManualBenchFn, Params, ParamsBenchFn, ParamValue, SetupBench } from './define/declaration-types.js';
 export type * from './results/types.js';
 export { SCHEMA_VERSION } from './results/types.js';
 export { readResults, ResultsFileError } from './results/files/read-results.js';

@@ -6,7 +6,7 @@ import { bodyKind } from './body-form.js';
 import { DeclarationError } from './declaration-error.js';
 import { benchmarkId, displayName, expandArgs } from './params.js';
 import { getRegistry } from './registry.js';
-import type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, DeclaredBenchmark, ManualBenchFn, Params, ParamsBenchFn, SetupBench } from './types.js';
+import type { ArgsOf, BenchContext, BenchFn, BenchOptions, DeclaredArgs, DeclaredBenchmark, ManualBenchFn, Params, ParamsBenchFn, SetupBench } from './declaration-types.js';
 
 type Body = BenchFn | ParamsBenchFn<never> | ManualBenchFn | SetupBench<never>;
 

@@ -8,7 +8,7 @@
  */
 import { readBodySignature, type BodySignature } from './body-signature.js';
 import { DeclarationError } from './declaration-error.js';
-import type { BodyKind } from './types.js';
+import type { BodyKind } from './declaration-types.js';
 
 /** Members of the manual form's `b`: a parameter using them is the manual context. */
 export const MANUAL_MEMBERS: ReadonlySet<string> = new Set(['n', 'args', 'start', 'stop']);

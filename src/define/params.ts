@@ -1,5 +1,5 @@
 /** Expansion of `args` into parameter combinations, and how they appear in names. */
-import type { ParamValue, Params } from './types.js';
+import type { ParamValue, Params } from './declaration-types.js';
 import { DeclarationError } from './declaration-error.js';
 import { parseRange } from './param-range.js';
 import { getRegistry } from './registry.js';

@@ -5,7 +5,7 @@
  * own `node_modules` and the engine importing it from the harness's install record into the same
  * list even when they are two module instances.
  */
-import type { DeclaredBenchmark, ParamValue } from './types.js';
+import type { DeclaredBenchmark, ParamValue } from './declaration-types.js';
 
 export interface Registry {
   /** Display path of the bench file being imported; benchmark ids start with it. */

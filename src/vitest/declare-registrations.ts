@@ -9,7 +9,7 @@
  */
 import { bench, group } from '../define/bench.js';
 import { perCallHooked } from '../define/foreign/hook-bench.js';
-import type { ManualBenchFn } from '../define/types.js';
+import type { ManualBenchFn } from '../define/declaration-types.js';
 import type { VitestHook, VitestRegistration } from './vitest-types.js';
 
 /** What a hook sees as `this`: tinybench passes its task; a body reading more than its name is not supported. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, it } from 'node:test';
 import { ForeignFeatureError } from '../../src/define/foreign/foreign-declare.js';
 import { bench, boxplot, group, run, summary } from '../../src/define/foreign/mitata-shim.js';
 import { getRegistry, resetRegistry } from '../../src/define/registry.js';
-import type { BenchContext, DeclaredBenchmark } from '../../src/define/types.js';
+import type { BenchContext, DeclaredBenchmark } from '../../src/define/declaration-types.js';
 
 const declared = (): DeclaredBenchmark[] => getRegistry().benchmarks;
 const named = (name: string): DeclaredBenchmark[] => declared().filter((b) => b.baseName === name);

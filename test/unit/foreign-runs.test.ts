@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Registry } from '../../src/define/registry.js';
-import type { DeclaredBenchmark } from '../../src/define/types.js';
+import type { DeclaredBenchmark } from '../../src/define/declaration-types.js';
 import { fromSamples } from '../../src/analysis/derive-from-samples.js';
 import type { ChildRequest, MeasuredBenchmark } from '../../src/engine/process/events.js';
 import { ELSEWHERE, ForeignRuns, outcomeOf } from '../../src/engine/process/foreign-runs.js';

@@ -6,7 +6,7 @@ import Benchmark from '../../src/define/foreign/benchmark-js-shim.js';
 import { ForeignFeatureError } from '../../src/define/foreign/foreign-declare.js';
 import { Bench } from '../../src/define/foreign/tinybench-shim.js';
 import { getRegistry, resetRegistry } from '../../src/define/registry.js';
-import type { DeclaredBenchmark } from '../../src/define/types.js';
+import type { DeclaredBenchmark } from '../../src/define/declaration-types.js';
 
 const declared = (): DeclaredBenchmark[] => getRegistry().benchmarks;
 const byName = (name: string): DeclaredBenchmark => {

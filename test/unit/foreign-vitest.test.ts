@@ -10,7 +10,7 @@ import { afterAll, afterEach, assert as assert2, beforeAll, beforeEach, bench, e
 import { benchOutcomes, newSuite, type BenchNode, type Mode, type SuiteNode } from '../../src/define/foreign/vitest-suite.js';
 import { formatTitle, tableCases } from '../../src/define/foreign/vitest-title.js';
 import { getRegistry, resetRegistry } from '../../src/define/registry.js';
-import type { DeclaredBenchmark } from '../../src/define/types.js';
+import type { DeclaredBenchmark } from '../../src/define/declaration-types.js';
 
 /** The file's synchronous code is over: the stand-in declares what it collected. */
 const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnose } from '../../src/analysis/diagnostics/diagnose.js';
 import type { Registry } from '../../src/define/registry.js';
-import type { DeclaredBenchmark } from '../../src/define/types.js';
+import type { DeclaredBenchmark } from '../../src/define/declaration-types.js';
 import { DETACHED_SLOWDOWN, DetachWatch } from '../../src/engine/host/detach-probe.js';
 import { foreignLoaders, getterReads } from '../../src/engine/process/interop-facts.js';
 import { INSTANCE_MEMORY_BUDGET, ownInstances } from '../../src/engine/process/own-instances.js';

@@ -9,7 +9,7 @@
  * it, for `setup`/`fn`/`teardown` to read as `this.<option>`.
  */
 import { DeclarationError } from '../declaration-error.js';
-import type { BenchFn } from '../types.js';
+import type { BenchFn } from '../declaration-types.js';
 import { type Code, compiledScope, sharesSetupScope } from './benchmark-js-scope.js';
 import { declareForeign, declareRefused, plainBody, refusalMessage } from './foreign-declare.js';
 import { type Hook, hookedBody } from './hook-bench.js';

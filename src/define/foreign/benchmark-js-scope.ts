@@ -8,7 +8,7 @@
  * form, that scope is the global one: the bodies do not see the file's own variables. Code given as
  * a string (Benchmark.js compiles strings the same way) takes this form too.
  */
-import type { SetupBench } from '../types.js';
+import type { SetupBench } from '../declaration-types.js';
 
 type AnyFn = (...args: never[]) => unknown;
 /** A Benchmark.js `fn`, `setup` or `teardown`: a function or a string of code. */

@@ -9,7 +9,7 @@ import { bench, group } from '../bench.js';
 import { readBodySignature } from '../body-signature.js';
 import { DeclarationError } from '../declaration-error.js';
 import { getRegistry } from '../registry.js';
-import type { BenchFn, DeclaredBenchmark, ManualBenchFn, ParamValue, SetupBench } from '../types.js';
+import type { BenchFn, DeclaredBenchmark, ManualBenchFn, ParamValue, SetupBench } from '../declaration-types.js';
 import { API_TITLES, type ForeignApi } from './foreign-apis.js';
 
 /** A feature of another API that ubench does not map; thrown by the refused benchmark's body. */

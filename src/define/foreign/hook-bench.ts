@@ -5,7 +5,7 @@
  * after every sample, outside the timed region. The hooks talk to the body through the file's own
  * variables, as they do under their own runner, so the state ubench passes is not used.
  */
-import type { BenchFn, ManualBenchFn, SetupBench } from '../types.js';
+import type { BenchFn, ManualBenchFn, SetupBench } from '../declaration-types.js';
 
 /** A hook: called for its effect, awaited when it returns a promise. */
 export type Hook = () => unknown;

@@ -10,7 +10,7 @@
  *   outside mitata's timing) is ubench's per-call state.
  * Forms ubench has no equivalent for throw a ForeignFeatureError naming the form to use.
  */
-import type { BenchFn, ManualBenchFn, Params, SetupBench } from '../types.js';
+import type { BenchFn, ManualBenchFn, Params, SetupBench } from '../declaration-types.js';
 import { ForeignFeatureError, refusalMessage } from './foreign-declare.js';
 
 type AnyFn = (...args: never[]) => unknown;

@@ -9,7 +9,7 @@
  */
 import { DeclarationError } from '../declaration-error.js';
 import { getRegistry } from '../registry.js';
-import type { ParamValue, Params } from '../types.js';
+import type { ParamValue, Params } from '../declaration-types.js';
 import { declareForeign, declareRefused, ForeignFeatureError, refusalMessage } from './foreign-declare.js';
 import { type ForeignOutcome, runForeign } from './foreign-run.js';
 import { mitataBody, mitataKind } from './mitata-bodies.js';

@@ -14,7 +14,7 @@
 import { group } from '../bench.js';
 import { DeclarationError } from '../declaration-error.js';
 import { getRegistry } from '../registry.js';
-import type { DeclaredBenchmark } from '../types.js';
+import type { DeclaredBenchmark } from '../declaration-types.js';
 import { deferLoadError } from './deferred-load-error.js';
 import { declareForeign, declareRefused, refusalMessage, unknownKeys } from './foreign-declare.js';
 import { vitestBody } from './vitest-hooks.js';

@@ -9,7 +9,7 @@
  * another benchmark's sample. The hooks are read when a sample starts, so one registered further
  * down its describe counts too.
  */
-import type { BenchFn, SetupBench } from '../types.js';
+import type { BenchFn, SetupBench } from '../declaration-types.js';
 import { plainBody } from './foreign-declare.js';
 import type { BenchFunction, BenchOptions, HookFn, SuiteNode } from './vitest-suite.js';
 

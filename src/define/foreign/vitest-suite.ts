@@ -6,7 +6,7 @@
  * `interpretTaskModes`, written here from its documented behaviour); a skipped or todo describe
  * takes its benches with it.
  */
-import type { DeclaredBenchmark } from '../types.js';
+import type { DeclaredBenchmark } from '../declaration-types.js';
 
 export type Mode = 'run' | 'only' | 'skip' | 'todo';
 export type HookName = 'beforeAll' | 'afterAll' | 'beforeEach' | 'afterEach';

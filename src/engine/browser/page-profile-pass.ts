@@ -5,7 +5,7 @@
  * runs records where inlined code came from), restart before the replay, stop after it. The parent
  * summarizes the profile, since only it has the source map and the files; the page returns that.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { CpuProfileFindings } from '../../results/types.js';
 import { RegionObserver } from '../loop/timed-region.js';
 import { PROFILED_LOOP_LINE_OFFSET } from '../passes/profile/profile-settings.js';

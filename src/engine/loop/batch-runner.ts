@@ -2,7 +2,7 @@
  * Turns a declared benchmark into `runBatch(n)`: n timed iterations, with setup and teardown run
  * outside the timed region. Also decides the loop mode (sync, async, manual) from a probe call.
  */
-import type { DeclaredBenchmark, Params } from '../../define/types.js';
+import type { DeclaredBenchmark, Params } from '../../define/declaration-types.js';
 import type { LoopMode } from '../../results/types.js';
 import type { Now } from './clock.js';
 import { compileLoop, loopFunctionName, type LoopBody, type LoopCall, type Sink } from './codegen.js';

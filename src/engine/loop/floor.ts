@@ -3,7 +3,7 @@
  * kind of loop. Reported next to every estimate and never subtracted (subtracting a floor measured
  * separately would add its noise and hide an optimized-away body).
  */
-import type { DeclaredBenchmark, Params } from '../../define/types.js';
+import type { DeclaredBenchmark, Params } from '../../define/declaration-types.js';
 import type { LoopMode } from '../../results/types.js';
 import type { Now } from './clock.js';
 import { createBatchRunner, type BatchRunner } from './batch-runner.js';

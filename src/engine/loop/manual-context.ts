@@ -2,7 +2,7 @@
  * The `b` handle of manual-loop benchmarks: `b.n` iterations, and a timer the body may pause
  * (`b.stop()`) and resume (`b.start()`) to keep preparation out of the measurement.
  */
-import type { BenchContext, Params } from '../../define/types.js';
+import type { BenchContext, Params } from '../../define/declaration-types.js';
 import type { Now } from './clock.js';
 
 export interface ManualContext {

@@ -8,7 +8,7 @@
  * phase, GC share apart, retention) runs for one benchmark at a time at the end.
  */
 import { perOpValues } from '../../results/derived-values.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { DeoptEvent, FloorEstimate, Sample } from '../../results/types.js';
 import { medianWithInterval } from '../../stats/median-ci.js';
 import { runRounds } from './rounds.js';

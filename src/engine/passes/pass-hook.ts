@@ -5,7 +5,7 @@
  * lists them, and the event protocol's pass request and result (process/events.ts) are the union
  * of theirs.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { PassContext } from './pass-process.js';
 
 export type PassPhase = 'warmup' | 'sample';

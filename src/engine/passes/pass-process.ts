@@ -2,7 +2,7 @@
  * What the passes after timing share in their process: the context they run in, and getting a
  * benchmark's measured code warmed up and optimized before the pass looks at it.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { createBatchRunner, type BatchRunner } from '../loop/batch-runner.js';
 import { hrtimeNow } from '../loop/clock.js';
 import type { LoopSpec, Sink } from '../loop/codegen.js';

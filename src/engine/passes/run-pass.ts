@@ -3,7 +3,7 @@
  * pass request and result (process/events.ts) are the union of these hooks' own, and a process runs
  * one benchmark through a pass (see PassRequest) by the hook of the request's kind.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { allocSitesHook } from './alloc-sites/hook.js';
 import { coverageHook } from './coverage/hook.js';
 import { disasmHook } from './disasm/hook.js';

@@ -4,7 +4,7 @@
  * its source fingerprint (the runner adds the files', runner/record/source-fingerprint.ts). Pure
  * JavaScript, so every runtime and a browser page give the same hash for the same text.
  */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 
 /** FNV-1a's 32-bit offset basis and prime (Fowler–Noll–Vo, IETF draft-eastlake-fnv): two lanes of differently seeded FNV-1a give 64 bits. */
 const FNV_OFFSET = 0x811c9dc5;

@@ -17,7 +17,7 @@ import { beforeLoadingFor, runPass } from '../passes/run-pass.js';
 import { settleThreads } from '../host/settle-threads.js';
 import { importInstance, loaderActive, retainedHeapBytes } from './instance-import.js';
 import { foreignLoaders, getterReads, projectGetterExports } from './interop-facts.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { refuseForeignImports } from './foreign-imports.js';
 import { prepareVitestGlobals } from './vitest-globals.js';
 import { THIS_RUNTIME, THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';

@@ -17,7 +17,7 @@
 import type { ForeignApi } from '../../define/foreign/foreign-apis.js';
 import type { ForeignOutcome, ForeignRunHost, MeasuredOutcome } from '../../define/foreign/foreign-run.js';
 import type { Registry } from '../../define/registry.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { perOpValues } from '../../results/derived-values.js';
 import { oneProcessEstimate } from '../../results/one-process-estimate.js';
 import type { ChildEvent, ChildRequest, MeasuredBenchmark } from './events.js';

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { GetterReads } from '../../results/types.js';
 import { isSharedFile } from '../loader/module-instances.js';
 

@@ -7,7 +7,7 @@
  * sequence, the host reference) is made on the first call and kept for the others.
  */
 import type { Registry } from '../../define/registry.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { ClockInfo, ModuleIsolation } from '../../results/types.js';
 import { createRng } from '../../stats/random.js';
 import { DetachProbe, DetachWatch } from '../host/detach-probe.js';

@@ -6,7 +6,7 @@
  */
 import { takeDeferredLoadError } from '../../define/foreign/deferred-load-error.js';
 import type { Registry } from '../../define/registry.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { ModuleIsolation } from '../../results/types.js';
 
 export interface InstanceLoader {

@@ -1,5 +1,5 @@
 /** What a benchmark process's host gives the request's run (run-request.ts): how the file loads, how events leave, the engine's controls. */
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import type { RuntimeIdentity } from '../../results/runtime-identity.js';
 import type { ErrorInfo, ModuleIsolation } from '../../results/types.js';
 import type { DeoptLogSource } from '../loop/deopt-log.js';

@@ -9,7 +9,7 @@
 import { takeDeferredLoadError } from '../../define/foreign/deferred-load-error.js';
 import { afterForeignRun, clearForeignRun, setForeignRunHost } from '../../define/foreign/foreign-run.js';
 import { resetRegistry } from '../../define/registry.js';
-import type { DeclaredBenchmark } from '../../define/types.js';
+import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { timeReference } from '../host/throttle.js';
 import { hrtimeNow, measureClock } from '../loop/clock.js';
 import type { ChildRequest } from './events.js';

@@ -9,7 +9,7 @@
  * TurboFan inlined into the measured loop shows as the benchmark body.
  */
 import { Session } from 'node:inspector';
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import type { AllocationSite, AllocationSites } from '../../../results/types.js';
 import { postNow } from '../inspector-post.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';

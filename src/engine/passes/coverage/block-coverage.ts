@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import { RegionObserver } from '../../loop/timed-region.js';
 import { postNow } from '../inspector-post.js';
 import { type PassContext, warmedUpRunner } from '../pass-process.js';

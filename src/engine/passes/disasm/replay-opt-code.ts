@@ -4,7 +4,7 @@
  * The child only runs the code and records when the timed regions were; the parent reads V8's
  * printed code and perf's samples after the process ends (V8 buffers the code file until exit).
  */
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';
 import { RegionObserver, TimedWindows } from '../../loop/timed-region.js';
 

@@ -7,7 +7,7 @@
  * so no GC runs inside it. GCs that start inside a sample anyway are counted, so the parent can
  * refuse a figure that is not GC-free.
  */
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import type { NoGcRun } from '../../../results/gc-cost-types.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';

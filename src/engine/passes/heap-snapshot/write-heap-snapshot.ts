@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import { RegionObserver } from '../../loop/timed-region.js';
 import { warmedUpRunner, type PassContext } from '../pass-process.js';
 

@@ -9,7 +9,7 @@
  */
 import type { LoopCall } from '../../loop/codegen.js';
 import os from 'node:os';
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import type { LoopMode } from '../../../results/types.js';
 import { emptyBenchmark } from '../../loop/floor.js';
 import { fullGc } from '../../memory/forced-gc.js';

@@ -6,7 +6,7 @@
  * 40 B, array 32 B, elements 32 B; docs/memory.md). The harness is subtracted as in the timing
  * process: the empty loop of the same kind, warmed up the same way.
  */
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import type { PretenuringOffReading } from '../../../results/types.js';
 import { createBatchRunner } from '../../loop/batch-runner.js';
 import { hrtimeNow } from '../../loop/clock.js';

@@ -11,7 +11,7 @@ import { functionLocation } from './function-location.js';
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { fileURLToPath } from 'node:url';
-import type { DeclaredBenchmark } from '../../../define/types.js';
+import type { DeclaredBenchmark } from '../../../define/declaration-types.js';
 import type { CpuProfileFindings } from '../../../results/types.js';
 import { writeTextAtomic } from '../../../results/files/write-results.js';
 import { summarizeCpuProfile, type CpuProfile } from '../../../profiling/cpu-profile-summary.js';
