@@ -17,9 +17,10 @@ const NOTE_WORDS: Readonly<Record<string, (d: Diagnostic) => string | null>> = {
   drift: () => 'level steps',
   'not-steady': () => 'warm-up capped',
   throttled: () => 'host slower',
+  // What the host explains, not how far its speed moved: the finding is credited for the first.
   'host-moved': (d) => {
-    const movement = (d.evidence as { host?: { movement?: number } | null } | undefined)?.host?.movement;
-    return movement === undefined ? 'host moved' : `host moved ${Math.round(movement * 100)}%`;
+    const share = (d.evidence as { hostShare?: number } | undefined)?.hostShare;
+    return typeof share === 'number' && Number.isFinite(share) ? `host moved: ${Math.round(share * 100)}% of the variation` : 'host moved';
   },
 };
 
@@ -28,7 +29,7 @@ export function isSampleNote(d: Diagnostic): boolean {
   return d.severity === 'info' && d.code in NOTE_WORDS && !isOwnStep(d);
 }
 
-/** "Map#get (outliers; host moved 14%), sort(size=100) (spread, level steps)", or null when there is nothing to note. */
+/** "Map#get (outliers, host moved: 80% of the variation), sort(size=100) (spread, level steps)", or null when there is nothing to note. */
 export function sampleNotesText(benchmarks: readonly BenchmarkResult[]): string | null {
   const parts: string[] = [];
   for (const b of benchmarks) {

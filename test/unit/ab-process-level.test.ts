@@ -19,6 +19,9 @@ import { runInProcess } from '../helpers/in-process-cli.js';
 import { hello, info, measurement, scriptedExecutor } from '../helpers/scripted-executor.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 669179832;
+
 const template = { ...syntheticResult({ perOp: [1, 1, 1] }), group: null };
 const NAMES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 const BASE = [16, 40, 100, 85, 30, 95, 82, 98, 300, 390];
@@ -58,6 +61,7 @@ describe('processes the host slowed as a whole', () => {
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.double({ min: 0, max: 0.03, noNaN: true }), fc.double({ min: 0.5, max: 3, noNaN: true }), (seed, jitter, bFactor) => {
         assert.deepEqual(burstPairs(pairsOf(seed, jitter, bFactor)), []);
       }),
+      { seed: PROPERTY_SEED },
     );
     assert.ok(1.03 / 0.97 - 1 < BURST_LEVEL);
   });

@@ -364,6 +364,7 @@ describe("host-moved says the estimate is the host's quiet rounds", () => {
         host: { source: 'rounds', movement: 0.3, slowest: 1.3, fastest: 1, referenceNs: 5600, throughputNs: 520, ...(quiet === undefined ? {} : { quiet }) },
       } as OkResult,
       [],
+      0.9,
     ).message;
   const overall = base.estimate!.nsPerOp;
   it('naming the median over all samples when it sits 3% or more from the estimate', () => {

@@ -7,6 +7,9 @@ import { probeStateChange, REPEATS, sampleIterations } from '../../src/engine/pr
 import { describeChange, fingerprintState } from '../../src/engine/probes/setup-state/state-fingerprint.js';
 import { PER_CALL_STATES_BYTES, perCallChunk } from '../../src/engine/loop/per-call-states.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 74442547;
+
 /**
  * A queue of `size` items that each call shifts; a call on a non-empty queue costs `full` ns, on an
  * empty one `empty` ns. The log records every batch.
@@ -194,6 +197,7 @@ describe('fingerprintState', () => {
         copy[i] = Object.is(values[i], 1.5) ? 2.5 : 1.5;
         assert.notEqual(fingerprintState(copy).hash, fingerprintState(values).hash);
       }),
+      { seed: PROPERTY_SEED },
     );
   });
 

@@ -17,6 +17,9 @@ import fc from 'fast-check';
 import { REGION_ALLOCATION_BYTES } from '../../src/profiling/callgrind-command.js';
 import { REGION_SIZES, UNIT_TARGET_NS, regionUnit } from '../../src/runner/passes/instructions/instructions-pass.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 141374197;
+
 const DUMP = [
   '# callgrind format',
   'version: 1',
@@ -101,6 +104,7 @@ describe('planning a region unit', () => {
         assert.equal(Math.log2(unit) % 1, 0, String(unit));
         assert.ok(unit === 1 || (unit * nsPerOp <= UNIT_TARGET_NS && 2 * unit * nsPerOp > UNIT_TARGET_NS), `${nsPerOp} ns → ${unit}`);
       }),
+      { seed: PROPERTY_SEED },
     );
     // 578 and 604 ns/op (timings 4% apart) plan the same unit.
     assert.equal(regionUnit(578, null), regionUnit(604, null));

@@ -12,6 +12,9 @@ import { studentTCritical } from '../../src/stats/student-t.js';
 import { fullResults } from '../fixtures/results/full-results.js';
 import { syntheticResult } from '../helpers/synthetic-result.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 558121461;
+
 const ID = 'bench/x.bench.ts#x';
 const CODE = 'aaaaaaaaaaaaaaaa';
 
@@ -166,6 +169,7 @@ describe('bandFromSpread: the prediction interval of the difference of two runs'
         assert.ok(bandFromSpread(s * f, df) > bandFromSpread(s, df));
         assert.ok(bandFromSpread(s, df + 1) < bandFromSpread(s, df));
       }),
+      { seed: PROPERTY_SEED },
     );
   });
 
@@ -183,7 +187,7 @@ describe('bandFromSpread: the prediction interval of the difference of two runs'
         assert.ok(a.band >= noise);
         assert.ok(Math.abs(a.band - b.band) < 1e-9);
       }),
-      { numRuns: 30 },
+      { seed: PROPERTY_SEED, numRuns: 30 },
     );
   });
 });

@@ -5,6 +5,9 @@ import { BLOCK_EFFECT_PERMUTATIONS, blockEffect } from '../../src/stats/block-ef
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 810246335;
+
 const close = (actual: number, expected: number, tolerance = 1e-12): void => {
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} vs ${expected}`);
 };
@@ -37,7 +40,7 @@ describe('blockEffect', () => {
         close(stepped.noise, plain.noise, 1e-9);
         assert.equal(stepped.pValue, plain.pValue);
       }),
-      { numRuns: 50 },
+      { seed: PROPERTY_SEED, numRuns: 50 },
     );
   });
 

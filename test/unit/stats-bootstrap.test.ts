@@ -15,6 +15,9 @@ import {
 } from '../../src/stats/index.js';
 import { medianFromCounts } from '../../src/stats/resample-median.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 141659066;
+
 const positiveValues = fc.array(fc.double({ min: 1e-3, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 40 });
 
 function exponentialSample(rng: Rng, n: number, scale: number): number[] {
@@ -44,6 +47,7 @@ test('medianFromCounts equals the type-7 median of the multiset it encodes', () 
         assert.equal(medianFromCounts(sorted, counts, multiset.length), expected);
       },
     ),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -57,7 +61,7 @@ test('bootstrapMedianRatio: same seed gives identical output; interval holds the
       assert.equal(first.ratio, median(a) / median(b));
       assert.ok(first.lower <= first.ratio && first.ratio <= first.upper, JSON.stringify(first));
     }),
-    { numRuns: 60 },
+    { seed: PROPERTY_SEED, numRuns: 60 },
   );
 });
 
@@ -70,7 +74,7 @@ test('twoLevelBootstrapMedian: same seed gives identical output; interval holds 
       assert.equal(first.estimate, median(groups.flat()));
       assert.ok(first.lower <= first.estimate && first.estimate <= first.upper, JSON.stringify(first));
     }),
-    { numRuns: 60 },
+    { seed: PROPERTY_SEED, numRuns: 60 },
   );
 });
 
@@ -206,6 +210,7 @@ test('bootstrapMedianDifference: antisymmetric and reproducible per seed', () =>
       assert.ok(ab.lower <= ab.upper);
       assert.equal(ab.difference, median(a) - median(b));
     }),
+    { seed: PROPERTY_SEED },
   );
   assert.throws(() => bootstrapMedianDifference([], [1], { rng: createRng(1) }), RangeError);
 });

@@ -6,6 +6,9 @@ import { findCostCliffs } from '../../src/stats/cost-cliffs.js';
 import { createRng } from '../../src/stats/random.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 858628272;
+
 /** Six sizes, ×4 apart: the usual sweep. */
 const SIZES = [16, 64, 256, 1024, 4096, 16384];
 
@@ -95,6 +98,7 @@ test('fitComplexity is scale-invariant: k × every time keeps the model and the 
       assert.ok(Math.abs(b.best.coefficientNs - k * a.best.coefficientNs) <= 1e-9 * Math.max(1e-300, k * a.best.coefficientNs) + 1e-12);
       assert.ok(Math.abs(b.best.constantNs - k * a.best.constantNs) <= 1e-9 * Math.max(1, k * a.best.constantNs));
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 

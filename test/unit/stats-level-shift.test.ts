@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { thirdsShift } from '../../src/stats/level-shift.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 841329915;
+
 describe('thirdsShift', () => {
   it('measures a step between the first and last thirds relative to the overall median', () => {
     // First third median 1, last third median 2, overall median 2 → (2 − 1) / 2.
@@ -22,6 +25,7 @@ describe('thirdsShift', () => {
         assert.ok(Math.abs(thirdsShift(values.map((v) => v * k)) - a) <= 1e-9 * Math.max(1, Math.abs(a)));
         assert.ok(Math.abs(thirdsShift([...values].reverse()) + a) <= 1e-9 * Math.max(1, Math.abs(a)));
       }),
+      { seed: PROPERTY_SEED },
     );
   });
 

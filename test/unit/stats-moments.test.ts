@@ -4,6 +4,9 @@ import fc from 'fast-check';
 import { describe, MAD_NORMAL_SCALE, mean, medianAbsoluteDeviation, stddev, variance } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW, assertClose } from '../helpers/stats-data.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 48569633;
+
 /**
  * numpy 2.4 / scipy 1.17 reference, for data in (ODD, EVEN, SKEW):
  *   float(np.mean(d)), float(np.std(d, ddof=1)), float(np.var(d, ddof=1)),
@@ -74,6 +77,7 @@ test('describe of a constant array has zero spread', () => {
       assert.equal(d.median, value);
       assert.equal(d.p99, value);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -85,6 +89,7 @@ test('describe: spread is non-negative and min <= p25 <= median <= p75 <= p99 <=
       assert.ok(d.stddev >= 0 && d.mad >= 0);
       assert.ok(d.mean >= d.min && d.mean <= d.max);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 

@@ -3,6 +3,9 @@ import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { createRng, modality, mValue, MVALUE_BIMODAL, MVALUE_MIN_SAMPLES, MVALUE_MULTIMODAL, MVALUE_POSSIBLY, normalDeviate, type Rng } from '../../src/stats/index.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 557235038;
+
 /** Seeded trials per case: 1000 rather than 200, so a rate near a bound is resolved to ±0.3%. */
 const TRIALS = 1000;
 
@@ -102,6 +105,7 @@ test('properties: at least 2, finite, order-free, invariant to scaling by powers
         assert.equal(mValue(values.map((v) => v * 2 ** exponent)), m);
       },
     ),
+    { seed: PROPERTY_SEED },
   );
 });
 

@@ -4,6 +4,9 @@ import fc from 'fast-check';
 import { TUKEY_MILD_FACTOR, TUKEY_SEVERE_FACTOR, tukeyOutliers } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW } from '../helpers/stats-data.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 160251439;
+
 /** Two low outliers: 85 is mild, 50 severe. */
 const LOW = [50, 95, 96, 97, 98, 99, 100, 101, 102, 103, 85];
 
@@ -60,6 +63,7 @@ test('outlier counts never exceed n', () => {
       assert.ok(o.fences.lowSevere <= o.fences.lowMild && o.fences.lowMild <= o.fences.highMild);
       assert.ok(o.fences.highMild <= o.fences.highSevere);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -73,6 +77,7 @@ test('constant-spaced and constant data have no outliers', () => {
       assert.equal(total(tukeyOutliers(values)), 0);
       assert.equal(total(tukeyOutliers(values.reverse())), 0);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 

@@ -4,6 +4,9 @@ import fc from 'fast-check';
 import { median, medianInPlace, quantileSorted, selectKth, sortAscending } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW, assertClose } from '../helpers/stats-data.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 930557231;
+
 const PS = [0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
 
 /**
@@ -41,6 +44,7 @@ test('median matches numpy and equals the type-7 0.5-quantile exactly', () => {
       assert.equal(medianInPlace(values.slice()), viaSort);
       assert.equal(medianInPlace(Float64Array.from(values)), viaSort);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -50,6 +54,7 @@ test('median lies between min and max', () => {
       const m = median(values);
       assert.ok(m >= Math.min(...values) && m <= Math.max(...values), `median ${m}`);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -62,6 +67,7 @@ test('quantile is monotone in p, with the extremes at p = 0 and 1', () => {
       assert.equal(quantileSorted(sorted, 0), sorted[0]);
       assert.equal(quantileSorted(sorted, 1), sorted[sorted.length - 1]);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 
@@ -92,6 +98,7 @@ test('selectKth returns the k-th order statistic and partitions around it', () =
         assert.deepEqual(sortAscending(buffer), sorted, 'must be a permutation');
       },
     ),
+    { seed: PROPERTY_SEED },
   );
 });
 

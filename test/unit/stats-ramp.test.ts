@@ -5,6 +5,9 @@ import { rampShape } from '../../src/stats/ramp.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 593813310;
+
 const noisy = (base: (i: number) => number, n: number, cv: number, seed: number): number[] => {
   const rng = createRng(seed);
   return Array.from({ length: n }, (_, i) => base(i) * (1 + cv * normalDeviate(rng)));
@@ -61,7 +64,10 @@ describe('rampShape', () => {
     assert.ok(linear <= 60, `judged on the linear scale (shifted below 0): ${linear} of 200`);
   });
   it('a level series is not a ramp, and too short a series never is', () => {
-    fc.assert(fc.property(fc.array(fc.constant(5), { minLength: 1, maxLength: 40 }), (xs) => !rampShape(xs).monotone));
+    fc.assert(
+      fc.property(fc.array(fc.constant(5), { minLength: 1, maxLength: 40 }), (xs) => !rampShape(xs).monotone),
+      { seed: PROPERTY_SEED },
+    );
     assert.equal(rampShape([1, 2, 3, 4, 5, 6, 7]).monotone, false);
   });
   it('reversing the series does not change whether it is a ramp (parts of equal length)', () => {
@@ -70,6 +76,7 @@ describe('rampShape', () => {
         fc.integer({ min: 2, max: 20 }).chain((k) => fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 4 * k, maxLength: 4 * k })),
         (xs) => rampShape([...xs].reverse()).monotone === rampShape(xs).monotone,
       ),
+      { seed: PROPERTY_SEED },
     );
   });
 });

@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createRng, randomInt } from '../../src/stats/index.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 107154757;
+
 /**
  * Known-answer values: the first six 32-bit outputs (rng() · 2^32) for a few seeds, produced by a
  * separate C implementation of the same scheme (splitmix32 seeding, then xoshiro128** from
@@ -42,6 +45,7 @@ test('same seed gives the same stream, different seeds different streams', () =>
       assert.deepEqual(streamA, streamB);
       assert.notDeepEqual(streamA, streamC);
     }),
+    { seed: PROPERTY_SEED },
   );
 });
 

@@ -7,6 +7,9 @@ import { levelAt, stepSets } from '../../src/stats/stepped-law.js';
 import { createRng } from '../../src/stats/random.js';
 import { normalDeviate } from '../../src/stats/normal.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 149000238;
+
 /** 64 to 65,536, ×2: the sweeps of corpus/sweeps. */
 const WIDE = Array.from({ length: 11 }, (_, i) => 64 * 2 ** i);
 /** 64 to 65,536, ×4: the sweeps of issue 28's examples. */
@@ -87,7 +90,7 @@ test('noise of 2% (sd) makes no cliff and no other law, whatever the seed (prope
       assert.deepEqual(verdict.best.steps, [], `seed ${seed}`);
       assert.equal(verdict.best.model, model, `seed ${seed}`);
     }),
-    { numRuns: 60 },
+    { seed: PROPERTY_SEED, numRuns: 60 },
   );
 });
 

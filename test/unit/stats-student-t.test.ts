@@ -3,6 +3,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { logGamma, regularizedBeta, studentTCdf, studentTCritical, studentTQuantile } from '../../src/stats/student-t.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 640026166;
+
 const close = (actual: number, expected: number, tolerance: number, what: string): void =>
   assert.ok(Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)), `${what}: ${actual} vs ${expected}`);
 
@@ -40,6 +43,7 @@ describe("Student's t", () => {
         close(studentTCdf(q, df), p, 1e-9, 'cdf(quantile(p))');
         close(studentTQuantile(1 - p, df), -q, 1e-9, 'symmetry');
       }),
+      { seed: PROPERTY_SEED },
     );
   });
 

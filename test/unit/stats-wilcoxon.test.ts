@@ -5,6 +5,9 @@ import { hodgesLehmannInterval, minimumSignedRankPValue, signedRankDistribution,
 import { normalDeviate } from '../../src/stats/normal.js';
 import { createRng } from '../../src/stats/random.js';
 
+/** fast-check's seed for every property of this file: a failure reproduces, run after run. */
+const PROPERTY_SEED = 75760445;
+
 const close = (actual: number, expected: number, relative = 1e-9): void => {
   assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${actual} vs ${expected}`);
 };
@@ -96,6 +99,7 @@ describe('hodgesLehmannInterval', () => {
         const r = hodgesLehmannInterval(d, 0.95);
         return r.lower === null || (r.lower <= r.estimate && r.estimate <= r.upper!);
       }),
+      { seed: PROPERTY_SEED },
     );
   });
   it('covers the true centre in about 95% of simulated samples (exact and normal regimes)', () => {

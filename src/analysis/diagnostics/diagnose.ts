@@ -4,7 +4,8 @@
  * Attribute before blaming, by one principle: a statistical rule that fires on the raw samples is
  * asked again on the samples with the host's part taken out (each less the time it waited while
  * other programs ran, divided by the host factor of its moment). What no longer fires was the
- * host's, and one `host-moved` finding says so. What still fires is the benchmark's own: a spread
+ * host's — where the host's part is most of the samples' variation (host-share.ts); otherwise the
+ * finding stays information, blaming no one — and one `host-moved` finding says so. What still fires is the benchmark's own: a spread
  * or clusters of its own cost is a warning, worded with the figures after the host's part, unless
  * a warning about a cause of the same benchmark already stands (a symptom yields to its cause).
  * Without host tracking nothing can be attributed, and the findings stay information.
@@ -21,6 +22,7 @@ import { shapesOfGc } from './gc-attribution.js';
 import { forcedGc } from './bench-forced-gc.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
+import { HOST_EXPLAINS_MIN_SHARE, hostShare } from './host-share.js';
 import { leak } from './leak.js';
 import { LEVELS_CODE, levels } from './levels.js';
 import { loaderTransform } from './loader-transform.js';
@@ -92,6 +94,7 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
   const movement = result.host?.movement ?? 0;
   const note = movement >= HOST_MENTION_MOVEMENT ? ` (the host's speed moved ${pct(movement)} meanwhile; taking it out does not explain this)` : '';
   let adjusted: OkResult | null = null;
+  let share: number | null = null;
   const found: Diagnostic[] = [];
   const attributed: Diagnostic[] = [];
   const spread = isSpread(result);
@@ -107,10 +110,16 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     // Asked again with the host's part taken out: what no longer fires was the host's.
     adjusted ??= withSamples(result, hostAdjusted(result.samples, factors)) as OkResult;
     const still = rule.check(adjusted, context);
-    if (still.length === 0) attributed.push(...raw);
+    // Credited to the host only where its part is most of the variation the finding saw: a finding
+    // near its threshold can stop firing on a host factor that is only the references' noise.
+    share ??= hostShare(perSampleNs(result), perSampleNs(adjusted));
+    // Where the host's part is too small a share, the finding stays, as information: neither the
+    // host's (it does not explain it) nor surely the code's (without that part it does not fire).
+    if (still.length === 0 && share >= HOST_EXPLAINS_MIN_SHARE) attributed.push(...raw);
+    else if (still.length === 0) found.push(...raw.map((d): Diagnostic => ({ ...d, severity: 'info' })));
     else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement, adjusted!) ?? { ...d, message: `${d.message}${note}` }))));
   }
-  if (attributed.length > 0) found.push(hostMoved(result, attributed));
+  if (attributed.length > 0) found.push(hostMoved(result, attributed, share ?? 0));
   return withoutRepeats(symptomsYieldToCauses(shapesOfGc(neighbourSteps(found, result, context), result, OWN_SPREAD_MIN_CV)));
 }
 

@@ -19,7 +19,8 @@ export const HOST_MOVED_CODE = 'host-moved';
  */
 const QUIET_MENTION = 0.03;
 
-export function hostMoved(result: OkResult, attributed: readonly Diagnostic[]): Diagnostic {
+/** `share`: how much of the samples' variation the host's part accounts for (host-share.ts). */
+export function hostMoved(result: OkResult, attributed: readonly Diagnostic[], share: number): Diagnostic {
   const host = result.host;
   const codes = [...new Set(attributed.map((d) => d.code))];
   const movement = host === null ? '' : ` by ${pct(host.movement)} (its slowest stretch ${pct(Math.max(0, host.slowest / host.fastest - 1))} slower than its fastest)`;
@@ -35,8 +36,8 @@ export function hostMoved(result: OkResult, attributed: readonly Diagnostic[]): 
   return {
     code: HOST_MOVED_CODE,
     severity: 'info',
-    message: `the machine's speed moved${movement} during this benchmark, ${via}; relative to it the samples are steady, so ${codes.join(', ')} ${codes.length === 1 ? 'is' : 'are'} the host's, not the code's; ${read}`,
+    message: `the machine's speed moved${movement} during this benchmark, ${via}; with the time other programs held the CPU, it accounts for ${pct(share)} of the samples' variation, and relative to it the samples are steady, so ${codes.join(', ')} ${codes.length === 1 ? 'is' : 'are'} the host's, not the code's; ${read}`,
     hint: 'Nothing to change in the benchmark. For steadier figures close other programs, use --forks to average over processes, or compare runs with ubench ab, which pairs them.',
-    evidence: { host, attributed: attributed.map((d) => ({ code: d.code, severity: d.severity, message: d.message })), precisionReached: reached },
+    evidence: { host, attributed: attributed.map((d) => ({ code: d.code, severity: d.severity, message: d.message })), precisionReached: reached, hostShare: share },
   };
 }

@@ -43,6 +43,15 @@ export interface StepOptions {
   instructionsFallback: boolean;
 }
 
+/** What a step runs beyond the clock and the signal: the checkout of the two revisions and the A/B pairs. Tests pass scripted ones. */
+export interface StepRunners {
+  revisionSides: typeof revisionSides;
+  runAb: typeof runAb;
+}
+
+/** The real checkout into temporary worktrees and the real pairs of fresh processes. */
+export const REAL_STEP_RUNNERS: StepRunners = { revisionSides, runAb };
+
 /** Whether valgrind is here for the instructions fallback. */
 export function valgrindHere(): boolean {
   return 'version' in valgrindVersion();
@@ -70,11 +79,11 @@ function failure(pairs: readonly AbPair[], fileErrors: readonly { file: string; 
 }
 
 /** Measures `commit` against the good end; null when interrupted. */
-export async function measureStep(commit: string, options: StepOptions, deps: AbDeps & RevisionSideDeps): Promise<StepResult | null> {
+export async function measureStep(commit: string, options: StepOptions, deps: AbDeps & RevisionSideDeps, runners: StepRunners = REAL_STEP_RUNNERS): Promise<StepResult | null> {
   const started = deps.now();
   let prepared: RevisionSides;
   try {
-    prepared = await revisionSides([options.good, commit, ...options.paths], options.cwd, deps);
+    prepared = await runners.revisionSides([options.good, commit, ...options.paths], options.cwd, deps);
   } catch (error) {
     if (deps.signal?.aborted) return null;
     if (error instanceof UsageError) return { verdict: 'skipped', reason: sideProblem(error), ms: deps.now() - started };
@@ -84,7 +93,7 @@ export async function measureStep(commit: string, options: StepOptions, deps: Ab
     const keyOf: AbKey = (b) => b.id;
     const measure = async (metric: CompareMetric, pairs: number, seedOffset: number): Promise<{ pairs: AbPair[]; failed: string | null } | null> => {
       const run: RunOptions = { ...options.run, seed: options.run.seed + seedOffset, passes: passSelection({ instructions: metric === 'instructions' }) };
-      const outcome = await runAb({ sides: prepared.sides, pairs, run, keyOf }, deps);
+      const outcome = await runners.runAb({ sides: prepared.sides, pairs, run, keyOf }, deps);
       if (outcome.interrupted) return null;
       return { pairs: outcome.pairs, failed: failure(outcome.pairs, outcome.fileErrors) };
     };
