@@ -46,7 +46,6 @@ interface Session {
   footprint: FootprintTracker;
   warmup: Awaited<ReturnType<typeof warmUpChecked>>;
   sampler: Sampler;
-  deps: MeasureDeps;
   optimizationRequested: boolean;
   afterWarmup: JitInfo['afterWarmup'] | null;
   bodyAfterWarmup: JitInfo['afterWarmup'] | null;
@@ -250,7 +249,6 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
     const body = runner.tierTarget.body;
     session.bodyAfterWarmup = body === null ? null : jitControl.read(body.fn);
   }
-  session.deps = deps;
   session.sampler = new Sampler(deps, config, await startSampling(deps, config, session.warmup.nsPerOp));
   // What the warm-up kept is this benchmark's; what the rounds keep is shared (see FootprintTracker).
   footprint.pause();

@@ -52,6 +52,11 @@ const isDeclared = (v: unknown): boolean =>
     ['bytesPerItem', 'modules', 'bodyHash'],
   ) === null;
 
+/** Each in-loop probe's field: an object, or null where it had nothing to measure. */
+const PROBE_CHECKS = Object.fromEntries(PROBE_FIELDS.map((field) => [field, orNull(isObject)]));
+/** Fields a measured result may lack: the probes' where the loop did not probe (`--quick`, time only), and two that only some bodies have. */
+const MEASURED_OPTIONAL = [...PROBE_FIELDS, 'perCallChunk', 'detachedBuffers'];
+
 const isMeasured = (v: unknown): boolean =>
   isObject(v) &&
   fields(
@@ -66,15 +71,14 @@ const isMeasured = (v: unknown): boolean =>
       floor: isObject,
       jit: orNull(isObject),
       deopts: (d) => Array.isArray(d) && d.every(isObject),
-      ...Object.fromEntries(PROBE_FIELDS.map((field) => [field, orNull(isObject)])),
+      ...PROBE_CHECKS,
       perCallChunk: orNull(isNumber),
       throttle: orNull(isObject),
       timerReadsPerSample: isNumber,
       memory: orNull(isObject),
       detachedBuffers: orNull(isObject),
     },
-    // The probes' fields are absent where the loop did not probe (`--quick`, time only).
-    [...PROBE_FIELDS, 'perCallChunk', 'detachedBuffers'],
+    MEASURED_OPTIONAL,
   ) === null;
 
 const PHASES = new Set(['floor', 'warmup', 'sample']);

@@ -27,8 +27,8 @@ export const returnValueProbe: LoopProbe<{ returnValue: ReturnValue | null }> = 
       // A body that cannot be called again after its samples (an input used up) is measured still: only the hint goes.
       return { returnValue: null };
     }
-    const [first, second] = values;
+    const first = values[0];
     const primitive = first === null || (typeof first !== 'object' && typeof first !== 'function');
-    return { returnValue: { type: typeOf(first), sameEachCall: primitive ? values.every((v) => Object.is(v, first)) && typeOf(second) === typeOf(first) : null } };
+    return { returnValue: { type: typeOf(first), sameEachCall: primitive ? values.every((v) => Object.is(v, first)) : null } };
   },
 };
