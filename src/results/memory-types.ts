@@ -9,6 +9,9 @@ import type { Estimate, Sample } from './sample-types.js';
 export const BYTES_PER_OP_RESOLUTION = 0.5;
 
 /** Whether the body allocates at all, on the heap or off it. */
+/** Issue 4: GC above 10% of the time makes it worth saying where the time goes (the `gc-heavy` finding). */
+export const GC_SHARE_LIMIT = 0.1;
+
 export function allocates(memory: Pick<MemoryInfo, 'bytesPerOp' | 'externalBytesPerOp'>): boolean {
   return memory.bytesPerOp + memory.externalBytesPerOp >= BYTES_PER_OP_RESOLUTION;
 }

@@ -14,7 +14,7 @@ const tier = (t: TierReading['tier']): TierReading => ({ status: 0, tier: t, may
 describe('the protector witness', () => {
   it('is absent without natives, or when a witness does not reach TurboFan', () => {
     assert.equal(ProtectorWitness.create(null), null);
-    const stuck: JitControl = { read: () => tier('maglev'), settled: () => false, optimizeOnNextCall: () => undefined };
+    const stuck: JitControl = { read: () => tier('maglev'), settled: () => false, optimizeOnNextCall: () => undefined, settledIsTopTier: true };
     assert.equal(ProtectorWitness.create(stuck), null);
   });
 
@@ -25,6 +25,7 @@ describe('the protector witness', () => {
       read: (fn) => tier(lost.has(fn) ? 'interpreted' : 'turbofan'),
       settled: () => true,
       optimizeOnNextCall: (fn) => void fns.push(fn),
+      settledIsTopTier: true,
     };
     const witness = ProtectorWitness.create(jit)!;
     assert.equal(fns.length, 2);

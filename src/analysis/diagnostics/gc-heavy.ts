@@ -10,11 +10,11 @@
  * (measured: 8–11% for one body over three runs), and a warning that comes and goes is noise.
  */
 import type { GcCost, GcOverhead } from '../../results/types.js';
+import { GC_SHARE_LIMIT } from '../../results/memory-types.js';
 import { ns, pct } from './format.js';
 import type { OkResult, Rule } from './rule.js';
 
-/** Issue 4: GC above 10% of the time makes it worth saying where the time goes. */
-export const GC_SHARE_LIMIT = 0.1;
+export { GC_SHARE_LIMIT };
 /**
  * GC's cost by elimination at least this many times its pauses: most of it is work that does not
  * pause the body (a ring of a million records: 65% by elimination, 10% in pauses), which the

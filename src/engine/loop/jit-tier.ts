@@ -76,6 +76,8 @@ export interface JitControl {
   read(fn: unknown): TierReading;
   /** Whether asking for optimization would be pointless: optimized already, or never to be. */
   settled(fn: unknown): boolean;
+  /** Whether `settled` means the engine's top tier (V8's TurboFan), not only some optimizing tier (JSC's DFG may still move on to FTL). */
+  readonly settledIsTopTier: boolean;
   /** The next call compiles fn with the optimizing tier, using the feedback gathered so far. */
   optimizeOnNextCall(fn: unknown): void;
 }
@@ -99,6 +101,7 @@ export function v8Control(status: (fn: unknown) => number, optimizeOnNextCall: (
       return value === null || (value & (bits.turboFanned | bits.neverOptimize)) !== 0;
     },
     optimizeOnNextCall,
+    settledIsTopTier: true,
   };
 }
 

@@ -24,6 +24,8 @@ export function jscControl(jsc: BunJsc): JitControl {
     read: (fn) => jscReading(jsc.numberOfDFGCompiles(fn), jsc.reoptimizationRetryCount(fn)),
     settled: (fn) => jsc.numberOfDFGCompiles(fn) > 0,
     optimizeOnNextCall: (fn) => jsc.optimizeNextInvocation(fn),
+    // DFG and FTL read alike here.
+    settledIsTopTier: false,
   };
 }
 

@@ -84,6 +84,12 @@ export interface MeasureDeps {
   onPhase?: (phase: 'warmup' | 'sample') => void;
   /** Asks the JIT to optimize the measured code if it is not yet (called after each warm-up). */
   ensureOptimized?: () => void;
+  /**
+   * Whether what the warm-up's minimum duration waits for is done (early-settle.ts): the measured
+   * code at its top tier, and a body that allocates too little to size the heap. Absent: the
+   * minimum holds.
+   */
+  settledEarly?: () => boolean;
   /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
   gcIntervalNs?: () => number | null;
   /** Untimed work before each sample (the GC-free pass's forced GC), charged to the budget only past the minimum count of samples. */
@@ -138,7 +144,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
       relaxed = true;
       detector.relax(warmupThresholds(config, true));
     }
-    const verdict = detector.push(perOp, deps.now() - start);
+    const verdict = detector.push(perOp, deps.now() - start, deps.settledEarly);
     if (verdict !== 'continue') {
       return {
         // The average may still hold zero readings of early batches shorter than a clock step.

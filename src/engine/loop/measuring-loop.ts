@@ -23,6 +23,7 @@ import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
+import { settledEarlyCheck } from './early-settle.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
 import { measureMemory } from '../memory/memory-phase.js';
 import { observer, sink, type ProcessContext } from './process-context.js';
@@ -81,8 +82,14 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
     const [mode, call] = key.split('/') as [BatchRunner['mode'], BatchRunner['call']];
     const empty = await emptyRunners.of(mode, call);
     const floorConfig = { ...config, sampleTargetNs: config.sampleTargetNs * FLOOR_SAMPLE_SHARE };
-    const deps: MeasureDeps = { runBatch: (n) => empty.runBatch(n), now: hrtimeNow, rng };
+    const meter = new GcRateMeter();
+    const deps: MeasureDeps = { runBatch: (n) => empty.runBatch(n), now: hrtimeNow, rng, settledEarly: undefined };
+    const jit = context.jitControl;
+    deps.settledEarly = settledEarlyCheck(jit, empty.tierTarget, meter, () => jit !== null && ensureMeasuredCodeOptimized(jit, empty));
+    meter.start();
+    observer.current = meter;
     const warm = await warmUpChecked(deps, floorConfig);
+    observer.current = null;
     floorParticipants.push({ key, sampler: new Sampler(deps, floorConfig, await startSampling(deps, floorConfig, warm.nsPerOp)) });
   }
   // The forced full GCs that bracket each warm-up (retention) let V8 drop maps that only short-lived
@@ -237,6 +244,7 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
     },
     gcIntervalNs: () => gcRate.stop(),
   };
+  deps.settledEarly = settledEarlyCheck(jitControl, runner.tierTarget, gcRate, () => deps.ensureOptimized?.());
   emit({ type: 'phase', id: bench.id, phase: 'warmup' });
   deoptLog?.mark();
   gcRate.start();

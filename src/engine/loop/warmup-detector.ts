@@ -9,7 +9,10 @@ export interface WarmupThresholds {
   minBatches: number;
   /** Consecutive "similar" batches needed to declare steady state (strictly more than this). */
   minSimilar: number;
-  /** Smallest warm-up duration. */
+  /**
+   * Smallest warm-up duration: the time the JIT's tiers and the heap's sizing take, where they
+   * cannot be read. A warm-up whose `settledEarly` check says both are done may end before it.
+   */
   minDurationNs: number;
   /** Warm-up ends unconverged at this duration. */
   maxDurationNs: number;
@@ -66,8 +69,12 @@ export class WarmupDetector {
     return this.batches;
   }
 
-  /** Records one batch's ns/op; `elapsedNs` is the warm-up time so far. */
-  push(rawNsPerOp: number, elapsedNs: number): WarmupVerdict {
+  /**
+   * Records one batch's ns/op; `elapsedNs` is the warm-up time so far. `settledEarly`, asked only
+   * once the batches agree before the minimum duration, says whether what that minimum waits for is
+   * already done (the measured code at its top tier, a heap with nothing to size).
+   */
+  push(rawNsPerOp: number, elapsedNs: number, settledEarly?: () => boolean): WarmupVerdict {
     this.batches++;
     this.recent.push(rawNsPerOp);
     if (this.recent.length > SPIKE_FILTER_WINDOW) this.recent.shift();
@@ -86,7 +93,8 @@ export class WarmupDetector {
       this.similar = Math.abs(ratio - 1) < SIMILAR_TOLERANCE ? this.similar + 1 : 0;
     }
     const t = this.thresholds;
-    if (this.batches >= t.minBatches && elapsedNs >= t.minDurationNs && this.similar > t.minSimilar) return 'converged';
+    const steady = this.batches >= t.minBatches && this.similar > t.minSimilar;
+    if (steady && (elapsedNs >= t.minDurationNs || settledEarly?.() === true)) return 'converged';
     if (elapsedNs >= t.maxDurationNs) return 'capped';
     return 'continue';
   }

@@ -1,6 +1,7 @@
 /**
- * How often garbage collection interrupts the timed region while a benchmark warms up. The engine
- * sizes samples so each spans several GCs. Only GCs inside timed regions count: GCs that untimed
+ * How often garbage collection interrupts the timed region while a benchmark warms up (the engine
+ * sizes samples so each spans several GCs), and whether the timed code allocates at all (a warm-up
+ * may then end before its minimum, early-settle.ts). Only timed regions count: GCs that untimed
  * setup triggers do not split samples.
  *
  * A GC inside a timed region shows as a drop in used heap across it: a warm-up batch allocates far
@@ -15,11 +16,18 @@ export class GcRateMeter implements TimedRegionHooks {
   private usedBefore = 0;
   private timedNs = 0;
   private collections = 0;
+  private grownBytes = 0;
 
   /** Starts counting afresh. */
   start(): void {
     this.timedNs = 0;
     this.collections = 0;
+    this.grownBytes = 0;
+  }
+
+  /** GCs seen, heap growth (bytes) and time (ns) inside the timed regions since start(). */
+  totals(): { collections: number; grownBytes: number; timedNs: number } {
+    return { collections: this.collections, grownBytes: this.grownBytes, timedNs: this.timedNs };
   }
 
   /** The mean timed time between GCs since start(), or null when none was seen. */
@@ -32,7 +40,9 @@ export class GcRateMeter implements TimedRegionHooks {
   }
 
   leave(elapsedNs: number): void {
-    if (v8.getHeapStatistics().used_heap_size < this.usedBefore) this.collections++;
+    const used = v8.getHeapStatistics().used_heap_size;
+    if (used < this.usedBefore) this.collections++;
+    else this.grownBytes += used - this.usedBefore;
     this.timedNs += elapsedNs;
   }
 }

@@ -5,7 +5,8 @@
  * cycles does not depend on where major GCs happened to fall; the timed samples do (a pretenured
  * ring body's sampling phase held 2–4 GCs and read 6.9–22.8% over six runs, docs/memory.md).
  *
- * A body without major GCs stops after GC_APART_MINORS young GCs; the window then ends at the last
+ * A body without major GCs stops after GC_APART_MINORS young GCs, or after GC_APART_DECIDING_MINORS
+ * where its share is already far under the `gc-heavy` line; the window then ends at the last
  * batch, and with only young GCs in it, where it ends matters little. The time is capped, so a
  * short budget may end the window after fewer cycles (`majorGcCount` says how many).
  */
@@ -14,6 +15,7 @@ import { setTimeout as tick } from 'node:timers/promises';
 import type { GcApart } from '../../results/types.js';
 import { fullGc } from './forced-gc.js';
 import { gcEntriesDelivered, observeGc } from './gc-observer.js';
+import { GC_SHARE_LIMIT } from '../../results/memory-types.js';
 
 /**
  * Major-GC cycles in the window: single cycles of the ring body ranged 5–24% (host noise on the
@@ -23,6 +25,14 @@ import { gcEntriesDelivered, observeGc } from './gc-observer.js';
 export const GC_APART_MAJORS = 3;
 /** Young GCs that end a window without major GCs: each is a similar pause, so 20 give the share to about a tenth of itself. */
 export const GC_APART_MINORS = 20;
+/**
+ * …or this many, where the share with one more of the window's longest pauses counted stays under
+ * GC_APART_DECIDED_SHARE: five give it to about a fifth of itself, and `gc-heavy` (GC_SHARE_LIMIT)
+ * cannot come of a share that far under its line. The window is there for that finding.
+ */
+export const GC_APART_DECIDING_MINORS = 5;
+/** Half the `gc-heavy` line: a share run to run moves by less than that with the heap's state (8–11% for one body). */
+export const GC_APART_DECIDED_SHARE = GC_SHARE_LIMIT / 2;
 /** The window may take up to this share of the time budget (it is the benchmark's code running, as sampling is). */
 export const GC_APART_BUDGET_SHARE = 1;
 /**
@@ -70,6 +80,24 @@ export function shareOverCycles(gcs: readonly GcEvent[], startMs: number, endMs:
 }
 
 /**
+ * Whether the window apart ends, with `inWindow` its GCs so far after `elapsedMs`: at its
+ * GC_APART_MAJORS-th major GC; without majors due, at GC_APART_MINORS young GCs, or at
+ * GC_APART_DECIDING_MINORS where the share is decided under the `gc-heavy` line; else at its cap.
+ */
+export function windowEnds(inWindow: readonly GcEvent[], elapsedMs: number, bornOld: boolean, budgetMs: number, majorCapMs: number): boolean {
+  const majors = inWindow.filter((g) => g.major).length;
+  if (majors >= GC_APART_MAJORS) return true;
+  const majorsDue = bornOld || majors > 0;
+  if (!majorsDue && inWindow.length >= GC_APART_MINORS) return true;
+  if (!majorsDue && inWindow.length >= GC_APART_DECIDING_MINORS && elapsedMs > 0) {
+    const pauses = inWindow.reduce((sum, g) => sum + g.durationMs, 0);
+    const longest = Math.max(...inWindow.map((g) => g.durationMs));
+    if ((pauses + longest) / elapsedMs < GC_APART_DECIDED_SHARE) return true;
+  }
+  return elapsedMs >= (majorsDue ? majorCapMs : budgetMs);
+}
+
+/**
  * The window's share, or null where GCs cannot be forced or observed. `bornOld`: the body's
  * allocation grew the old generation in the memory phase, so major GCs are due even without young ones.
  */
@@ -86,13 +114,16 @@ export async function gcShareApart(runBatch: (iterations: number) => unknown, it
     await runBatch(iterations);
     // 'gc' entries arrive a timer tick late.
     await tick(0);
-    const inWindow = gcs.filter((g) => g.startMs >= startMs);
-    const majors = inWindow.filter((g) => g.major).length;
-    const elapsedMs = performance.now() - startMs;
-    if (majors >= GC_APART_MAJORS) break;
-    const majorsDue = bornOld || majors > 0;
-    if (!majorsDue && inWindow.length >= GC_APART_MINORS) break;
-    if (elapsedMs >= (majorsDue ? majorCapMs : budgetMs)) break;
+    if (
+      windowEnds(
+        gcs.filter((g) => g.startMs >= startMs),
+        performance.now() - startMs,
+        bornOld,
+        budgetMs,
+        majorCapMs,
+      )
+    )
+      break;
   }
   const endMs = performance.now();
   await watch.stop();
