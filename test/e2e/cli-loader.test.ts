@@ -86,6 +86,32 @@ bench('dist', () => new Point(i++ & 7, unit.y).dist(ORIGIN) + scale(1, 2));
     assert.match(broken.stdout + broken.stderr, /b\.bench\.ts:2:\d+/);
   });
 
+  it('loads TypeScript in a worker thread the bench file starts, as in the file itself', async () => {
+    // The benchmark process's main thread starts the loader's hooks after ubench's own modules; a worker has them from its start.
+    const dir = project('worker', {
+      'package.json': JSON.stringify({ name: 'worker-app', type: 'module' }),
+      'lib.ts': LIB,
+      'w.mjs': `import { parentPort } from 'node:worker_threads';\nimport { add } from './lib.ts';\nparentPort.postMessage(add(20, 22));\n`,
+      'w.bench.ts': `import { Worker } from 'node:worker_threads';
+import { bench } from 'ubench';
+const answer: number = await new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('./w.mjs', import.meta.url));
+  worker.once('message', (value: number) => { resolve(value); void worker.terminate(); });
+  worker.once('error', reject);
+});
+if (answer !== 42) throw new Error('the worker answered ' + answer);
+bench('answer', () => answer + 1);
+`,
+    });
+    const json = path.join(dir, 'out.json');
+    const run = await runCli(['w.bench.ts', ...FAST, '--json', json], { cwd: dir });
+    assert.equal(run.code, 0, describeRun(run));
+    assert.deepEqual(
+      readResults(json).benchmarks.map((b) => [b.name, b.status]),
+      [['answer', 'ok']],
+    );
+  });
+
   it("gives each benchmark its own instance of the project modules; prints the file's output once", async () => {
     const trace = path.join(temp.dir, 'instances.txt');
     const dir = project('instances', {

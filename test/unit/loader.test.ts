@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { compileModule } from '../../src/engine/loader/compile-module.js';
 import { hasModuleSyntax, moduleFormat } from '../../src/engine/loader/module-format.js';
-import { instanceOf, instanceUrl, isSharedFile } from '../../src/engine/loader/module-instances.js';
+import { instanceOf, instanceUrl, isSharedFile, REGISTER_HOOKS, startWaitingHooks } from '../../src/engine/loader/module-instances.js';
 import { packageTypeOf } from '../../src/engine/loader/package-scope.js';
 import { isPathSpecifier, resolveCandidates } from '../../src/engine/loader/resolve-candidates.js';
 
@@ -203,5 +203,15 @@ describe('module instances', () => {
     assert.ok(isSharedFile('/p/node_modules/lodash/get.js', '/opt/ubench/'));
     assert.ok(isSharedFile('/opt/ubench/dist/index.js', '/opt/ubench/'));
     assert.ok(!isSharedFile('/p/src/lib.ts', '/opt/ubench/'));
+  });
+  it('starts hooks left waiting exactly once, and does nothing where none wait', () => {
+    const global = globalThis as Record<symbol, unknown>;
+    let started = 0;
+    startWaitingHooks();
+    global[REGISTER_HOOKS] = () => started++;
+    startWaitingHooks();
+    startWaitingHooks();
+    assert.equal(started, 1);
+    assert.equal(REGISTER_HOOKS in global, false);
   });
 });

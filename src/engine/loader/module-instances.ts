@@ -15,6 +15,17 @@ import path from 'node:path';
 export const INSTANCE_PARAM = 'ubench-instance';
 /** Set on the global object by register-loader.ts: instances can be had in this process. */
 export const LOADER_MARK = Symbol.for('ubench.loader.v1');
+/** Set by register-loader.ts where the hooks wait to be started (the benchmark process's main thread): call it before importing user code. */
+export const REGISTER_HOOKS = Symbol.for('ubench.loader.register.v1');
+
+/** Starts the loader's hooks where they wait to be started (register-loader.ts); once. */
+export function startWaitingHooks(): void {
+  const global = globalThis as Record<symbol, unknown>;
+  const register = global[REGISTER_HOOKS];
+  if (typeof register !== 'function') return;
+  delete global[REGISTER_HOOKS];
+  register();
+}
 
 /** The URL of instance `k` of a module (`k` 0 is the plain URL). */
 export function instanceUrl(url: string, k: number): string {

@@ -9,7 +9,8 @@ import Module, { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledCode, compileRequest } from './compile-request.js';
 import { foreignShim } from './foreign-resolve.js';
-import { LOADER_MARK } from './module-instances.js';
+import { isMainThread } from 'node:worker_threads';
+import { LOADER_MARK, REGISTER_HOOKS } from './module-instances.js';
 import { projectConfig } from './project-config.js';
 import { isPathSpecifier, resolveCandidates } from './resolve-candidates.js';
 
@@ -26,8 +27,19 @@ const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Extensions `require()` compiles (`.mts` is an ES module, which require() does not compile). */
 const REQUIRED_EXTENSIONS = ['.ts', '.cts', '.tsx', '.jsx'];
 
-process.setSourceMapsEnabled(true);
-Module.register(new URL('./loader-hooks.js', import.meta.url), { data: { packageRoot } });
+/** Turns the hooks on: from then on every import goes through the loader thread. */
+function registerHooks(): void {
+  process.setSourceMapsEnabled(true);
+  Module.register(new URL('./loader-hooks.js', import.meta.url), { data: { packageRoot } });
+}
+
+// On the main thread of ubench's own benchmark process, the hooks wait until the engine's modules
+// have loaded (child-main.ts calls them in before it loads the bench file): each import through the
+// hooks is a round trip to the loader thread, and the engine's modules, ubench's own, are never
+// instanced. Anywhere else (a worker the benchmark starts inherits this `--import`) they start now.
+if (isMainThread && process.argv[1] === fileURLToPath(new URL('../process/child-main.js', import.meta.url))) {
+  (globalThis as Record<symbol, unknown>)[REGISTER_HOOKS] = registerHooks;
+} else registerHooks();
 (globalThis as Record<symbol, unknown>)[LOADER_MARK] = true;
 
 const internals = createRequire(import.meta.url)('node:module') as ModuleInternals;

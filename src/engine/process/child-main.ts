@@ -21,6 +21,10 @@ import type { DeclaredBenchmark } from '../../define/declaration-types.js';
 import { refuseForeignImports } from './foreign-imports.js';
 import { prepareVitestGlobals } from './vitest-globals.js';
 import { THIS_RUNTIME, THIS_RUNTIME_TRAITS } from '../../results/runtimes/this-runtime.js';
+import { startWaitingHooks } from '../loader/module-instances.js';
+
+// The engine's own modules are loaded: the loader's hooks may start now, before any user code (register-loader.ts).
+startWaitingHooks();
 
 /** The ubench package folder (its `dist/` and, through source maps, `src/` are not user code). */
 const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
