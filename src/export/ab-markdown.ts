@@ -30,7 +30,15 @@ function abMarkdownVisible(analysis: AbAnalysis, labels: AbLabels): string {
     String(r.aEstimates.length),
   ]);
   if (rows.length === 0) lines.push('No benchmark was measured on both sides.', '');
-  else lines.push(...table(['benchmark', 'A', 'B', `B vs A [${level}% CI]`, 'p', 'verdict', 'pairs'], ['left', 'right', 'right', 'right', 'right', 'left', 'right'], rows), '');
+  else
+    lines.push(
+      ...table(
+        ['benchmark', 'A', 'B', `B vs A [${level}% CI${analysis.metric === 'instructions' ? ' or counted range' : ''}]`, 'p', 'verdict', 'pairs'],
+        ['left', 'right', 'right', 'right', 'right', 'left', 'right'],
+        rows,
+      ),
+      '',
+    );
   lines.push(
     ...list(
       'Warnings',

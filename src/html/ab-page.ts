@@ -22,7 +22,7 @@ function abTable(analysis: AbAnalysis): string {
       `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${html(r.name)}</td><td class="num">${html(value(r.aNsPerOp))}</td><td class="num">${html(value(r.bNsPerOp))}</td><td class="num">${changeText(r)}</td><td class="num">${num(r.aEstimates.length)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`,
   );
   const level = +(analysis.confidence * 100).toFixed(1);
-  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI], p, verdict</th><th class="num">pairs</th><th>why not a change</th></tr>${rows.join('')}</table>`;
+  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI${analysis.metric === 'instructions' ? ' or counted range' : ''}], p, verdict</th><th class="num">pairs</th><th>why not a change</th></tr>${rows.join('')}</table>`;
 }
 
 const listOf = (title: string, items: readonly string[]): string => (items.length === 0 ? '' : `<p><strong>${html(title)}</strong></p><ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>`);

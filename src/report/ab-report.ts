@@ -47,7 +47,15 @@ function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): 
   const lines = [`${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${abMethodText(analysis)}, same when inside it)`)}`];
   const value = (x: number): string => (analysis.metric === 'instructions' ? formatSignificant(x, 6, 1) : formatDuration(x));
   if (analysis.rows.length > 0) {
-    const header = ['benchmark', analysis.metric === 'instructions' ? 'A instr/op' : 'A', analysis.metric === 'instructions' ? 'B instr/op' : 'B', 'B vs A [95% CI]', 'p', '', 'pairs'].map((text) => ({
+    const header = [
+      'benchmark',
+      analysis.metric === 'instructions' ? 'A instr/op' : 'A',
+      analysis.metric === 'instructions' ? 'B instr/op' : 'B',
+      `B vs A [95% CI${analysis.metric === 'instructions' ? ' or range' : ''}]`,
+      'p',
+      '',
+      'pairs',
+    ].map((text) => ({
       text,
       paint: c.dim,
     }));

@@ -8,6 +8,8 @@
  * repository (runner/git/). After each pair the pairs so far are handed on, so an interrupted run
  * keeps what it measured. Comparing time, a pair holding a process the host slowed as a whole
  * (analysis/ab-process-level.ts) is measured again, in the same order, up to MAX_REMEASURED_PAIRS.
+ * Comparing instructions, each process counts after a short planning timing (counting-run.ts), and
+ * the pairs asked for are raised only where the counts turn out not to repeat (countedTarget).
  */
 import { abOrder, pairsForHolm, testedCount, unrepeatedCount, type AbKey, type AbOrder, type AbPair } from '../../analysis/ab-pairs.js';
 import type { CompareMetric } from '../../analysis/compare-row.js';
