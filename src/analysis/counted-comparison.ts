@@ -7,7 +7,8 @@
  * distribution — it is not a confidence interval, and the row has no p-value. It is judged against
  * the noise band as the time verdicts are: slower or faster when the whole range lies beyond it, the
  * same when the whole range lies inside it, can't tell otherwise. Where a side's counts do not repeat
- * (a body whose count depends on randomness, on collections, on the hash seed), the row is left to
+ * (a body whose count depends on the process — the clock, its pid, crypto randomness — or on where
+ * collections fall), the row is left to
  * the signed-rank test (ab-pairs.ts), and says so.
  */
 import { formatSignedPercent, formatThresholdPercent } from '../results/text/format-units.js';
