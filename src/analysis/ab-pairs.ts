@@ -11,6 +11,8 @@ import { hodgesLehmannInterval, minimumSignedRankPValue, wilcoxonSignedRank } fr
 import { median } from '../stats/quantile.js';
 import { callVerdict, COMPARE_ALPHA, COMPARE_CONFIDENCE, isChange, type CompareMetric, type Verdict } from './compare-runs.js';
 import { measuredCount } from './compare-instructions.js';
+import { COUNT_REPEAT_TOLERANCE, countedRange, countedVerdict, countSpread, countsRepeat, type JudgedBy } from './counted-comparison.js';
+import { formatThresholdPercent } from '../results/text/format-units.js';
 
 export type AbOrder = 'AB' | 'BA';
 
@@ -39,10 +41,15 @@ export interface AbRow {
   ratio: number;
   /** ratio − 1: +0.05 means B is 5% slower. */
   change: number;
-  /** The change's CI; null with too few pairs for one. */
+  /** The change's CI (counted rows: the whole range of the pairs); null with too few pairs for one. */
   ciLower: number | null;
   ciUpper: number | null;
-  pValue: number;
+  /** The signed-rank test's p-value; null for a counted row, which is not tested (counted-comparison.ts). */
+  pValue: number | null;
+  /** What judged the row: the range of repeating instruction counts, or the signed-rank test. */
+  judgedBy: JudgedBy;
+  /** With `--metric instructions`: each side's counts' spread, max/min − 1, against which "repeat" was judged. */
+  countSpread?: { a: number; b: number };
   verdict: Verdict;
   reason: string | null;
   warning: string | null;
@@ -100,6 +107,17 @@ export function testedCount(pairs: readonly AbPair[], keyOf: AbKey = groupedName
   return keysOf(pairs, 'a', keyOf).filter((k) => inB.has(k)).length;
 }
 
+/**
+ * How many benchmarks both sides declare whose instruction counts over the pairs so far do not
+ * repeat on both sides (counted-comparison.ts countsRepeat): those the signed-rank test must judge,
+ * and so what Holm's correction counts under `--metric instructions`.
+ */
+export function unrepeatedCount(pairs: readonly AbPair[], keyOf: AbKey = groupedName): number {
+  const inB = new Set(keysOf(pairs, 'b', keyOf));
+  const side = (name: string, s: 'a' | 'b'): number[] => pairs.map((p) => estimateIn(p, s, name, 'instructions', keyOf)).filter((v): v is number => v !== null);
+  return keysOf(pairs, 'a', keyOf).filter((k) => inB.has(k) && !(countsRepeat(side(k, 'a')) && countsRepeat(side(k, 'b')))).length;
+}
+
 function keysOf(pairs: readonly AbPair[], side: 'a' | 'b', keyOf: AbKey): string[] {
   const keys = new Set<string>();
   for (const p of pairs) for (const b of p[side]?.benchmarks ?? []) keys.add(keyOf(b));
@@ -121,7 +139,7 @@ export function pairsForHolm(benchmarks: number, alpha: number = COMPARE_ALPHA):
 /** What decides an A/B row the verdict cannot call. */
 const MORE_PAIRS = 'more --pairs (the interval narrows about as 1/√pairs)';
 
-function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric, keyOf: AbKey, tested: number): AbRow {
+function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metric: CompareMetric, keyOf: AbKey): AbRow {
   const aEstimates: number[] = [];
   const bEstimates: number[] = [];
   const logRatios: number[] = [];
@@ -137,36 +155,43 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metri
     byOrder[p.order].push(d);
   }
   const n = logRatios.length;
+  const orderEffect = byOrder.AB.length > 0 && byOrder.BA.length > 0 ? Math.expm1((median(byOrder.AB) - median(byOrder.BA)) / 2) : null;
+  const common = {
+    name,
+    aEstimates,
+    bEstimates,
+    aNsPerOp: n === 0 ? NaN : median(aEstimates),
+    bNsPerOp: n === 0 ? NaN : median(bEstimates),
+    warning: null,
+    missingPairs: pairs.length - n,
+    spread: { a: relativeSpread(aEstimates, false), b: relativeSpread(bEstimates, false), ratio: relativeSpread(logRatios, true) },
+    orderEffect,
+  };
+  const counts = metric === 'instructions' ? { countSpread: { a: countSpread(aEstimates), b: countSpread(bEstimates) } } : {};
+  // Counts that repeat on both sides decide from their whole range: no test, so nothing for Holm to correct.
+  if (metric === 'instructions' && countsRepeat(aEstimates) && countsRepeat(bEstimates)) {
+    const range = countedRange(aEstimates, bEstimates);
+    const { verdict, reason } = countedVerdict(range, noise);
+    return { ...common, ...counts, ratio: 1 + range.change, change: range.change, ciLower: range.lower, ciUpper: range.upper, pValue: null, judgedBy: 'counted', verdict, reason };
+  }
   const test = n === 0 ? { pValue: 1 } : wilcoxonSignedRank(logRatios);
   const interval = n === 0 ? null : hodgesLehmannInterval(logRatios, COMPARE_CONFIDENCE);
   const ratio = interval === null ? NaN : Math.exp(interval.estimate);
   const ciLower = interval?.lower == null ? null : Math.expm1(interval.lower);
   const ciUpper = interval?.upper == null ? null : Math.expm1(interval.upper);
   const { verdict, reason } = callVerdict({ pValue: test.pValue, change: ratio - 1, ciLower, ciUpper }, noise, { noInterval: 'too few pairs for an interval', decide: MORE_PAIRS });
+  return { ...common, ...counts, ratio, change: ratio - 1, ciLower, ciUpper, pValue: test.pValue, judgedBy: 'signed-rank', verdict, reason };
+}
+
+/** The warning of a signed-rank row with fewer pairs than its test needs, `tested` rows being tested at once. */
+function pairsWarning(row: AbRow, tested: number): AbRow {
+  const n = row.aEstimates.length;
   const needed = pairsForHolm(tested);
+  if (row.judgedBy !== 'signed-rank' || n === 0 || n >= needed) return row;
   const asked = COMPARE_ALPHA / Math.max(1, tested);
-  const warning =
-    n > 0 && n < needed
-      ? `${n} pair${n === 1 ? '' : 's'} measured: ${tested > 1 ? `with ${tested} benchmarks tested at once Holm's correction asks p ≤ ${asked.toPrecision(2)}, and ` : ''}the signed-rank test of ${n} pair${n === 1 ? '' : 's'} cannot go below p = ${minimumSignedRankPValue(n).toPrecision(2)} even when every pair agrees; ${needed} pairs can`
-      : null;
-  const orderEffect = byOrder.AB.length > 0 && byOrder.BA.length > 0 ? Math.expm1((median(byOrder.AB) - median(byOrder.BA)) / 2) : null;
   return {
-    name,
-    aEstimates,
-    bEstimates,
-    aNsPerOp: n === 0 ? NaN : median(aEstimates),
-    bNsPerOp: n === 0 ? NaN : median(bEstimates),
-    ratio,
-    change: ratio - 1,
-    ciLower,
-    ciUpper,
-    pValue: test.pValue,
-    verdict,
-    reason,
-    warning,
-    missingPairs: pairs.length - n,
-    spread: { a: relativeSpread(aEstimates, false), b: relativeSpread(bEstimates, false), ratio: relativeSpread(logRatios, true) },
-    orderEffect,
+    ...row,
+    warning: `${n} pair${n === 1 ? '' : 's'} measured: ${tested > 1 ? `with ${tested} benchmarks tested at once Holm's correction asks p ≤ ${asked.toPrecision(2)}, and ` : ''}the signed-rank test of ${n} pair${n === 1 ? '' : 's'} cannot go below p = ${minimumSignedRankPValue(n).toPrecision(2)} even when every pair agrees; ${needed} pairs can`,
   };
 }
 
@@ -175,9 +200,15 @@ function analyseRow(name: string, pairs: readonly AbPair[], noise: number, metri
  * k-th smallest p-value must be ≤ α/(m − k + 1), and once one is not, none after it counts. A run of
  * ten unchanged benchmarks then calls none of them with probability ≥ 95%, where ten tests at α each
  * would call one in 40% of runs (measured: an A/A `ab <rev>` of ten benchmarks at 6 pairs called one).
+ *
+ * Counted rows (no p-value) are left alone and are not counted in m: the correction bounds the chance
+ * that sampling noise alone makes one of m tests significant, and a counted row is not a test — its
+ * verdict is read off counts that repeat to within the tolerance, and its range holds every pair's
+ * ratio, so there is no sampling error for the family to share. Counting them in m would only make
+ * the rows that are tested harder to call for benchmarks that never risked a false call.
  */
 export function holmStepDown(rows: readonly AbRow[], alpha: number): AbRow[] {
-  const tested = rows.filter((r) => Number.isFinite(r.pValue));
+  const tested = rows.filter((r): r is AbRow & { pValue: number } => r.pValue !== null && Number.isFinite(r.pValue));
   const m = tested.length;
   if (m < 2) return [...rows];
   const order = [...tested].sort((a, b) => a.pValue - b.pValue);
@@ -187,8 +218,8 @@ export function holmStepDown(rows: readonly AbRow[], alpha: number): AbRow[] {
     passes.add(row);
   }
   return rows.map((row) => {
-    if (!isChange(row.verdict) || passes.has(row)) return row;
-    const k = order.indexOf(row);
+    if (row.pValue === null || !isChange(row.verdict) || passes.has(row)) return row;
+    const k = order.indexOf(row as AbRow & { pValue: number });
     return {
       ...row,
       verdict: 'cant-tell',
@@ -208,11 +239,22 @@ export function pairEstimates(
   return { a: side('a'), b: side('b') };
 }
 
+/** How an A/B's rows were judged, in one clause for the reports' headings (no trailing period). */
+export function abMethodText(analysis: AbAnalysis): string {
+  const pairs = `${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order`;
+  const level = +(analysis.confidence * 100).toFixed(1);
+  const band = `±${formatThresholdPercent(analysis.noise)}`;
+  if (analysis.metric !== 'instructions') return `${pairs}; Wilcoxon signed-rank on the paired ratios, p < ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ${band}`;
+  return `${pairs}; instructions per op, counted where each side's counts repeat within ${formatThresholdPercent(COUNT_REPEAT_TOLERANCE)} (the interval is then the whole range of the pairs, with no p-value), else Wilcoxon signed-rank on the paired ratios, p < ${analysis.alpha}; a change is called when its ${level}% CI (or counted range) lies beyond ${band}`;
+}
+
 /** The paired analysis of every benchmark both sides declare (matched by `keyOf`). */
 export function analyseAb(pairs: readonly AbPair[], noise: number, metric: CompareMetric = 'time', keyOf: AbKey = groupedName): AbAnalysis {
   const inA = keysOf(pairs, 'a', keyOf);
   const inB = new Set(keysOf(pairs, 'b', keyOf));
-  const tested = inA.filter((k) => inB.has(k)).length;
+  const rows = inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric, keyOf));
+  // Only the rows the signed-rank test judged are tested at once (counted rows have no p-value).
+  const tested = rows.filter((r) => r.judgedBy === 'signed-rank').length;
   return {
     ...(metric === 'time' ? {} : { metric }),
     alpha: COMPARE_ALPHA,
@@ -220,7 +262,7 @@ export function analyseAb(pairs: readonly AbPair[], noise: number, metric: Compa
     noise,
     pairs: pairs.length,
     rows: holmStepDown(
-      inA.filter((k) => inB.has(k)).map((k) => analyseRow(k, pairs, noise, metric, keyOf, tested)),
+      rows.map((r) => pairsWarning(r, tested)),
       COMPARE_ALPHA,
     ),
     onlyInA: inA.filter((k) => !inB.has(k)),

@@ -5,6 +5,7 @@
  */
 import { passSelection } from '../runner/passes/pass-registry.js';
 import type { CompareMetric } from '../analysis/compare-runs.js';
+import { COUNTED_MIN_PAIRS } from '../analysis/counted-comparison.js';
 import { defaultNoise, metricOption } from './compare-args.js';
 import type { AbRunOptions } from '../runner/ab/run-ab.js';
 import { namesRevision } from '../runner/git/revision-sides.js';
@@ -21,6 +22,15 @@ import { WAIT_FOR_QUIET_FLAG, waitForQuietNs } from './wait-for-quiet-option.js'
  * with 10 the 95% interval runs from the 9th to the 47th of 55 Walsh averages.
  */
 export const DEFAULT_AB_PAIRS = 10;
+
+/**
+ * Pairs by default for the metric: 10 comparing time; 2 comparing instructions, whose counts repeat
+ * and are then decided from their range (analysis/counted-comparison.ts) — the run adds pairs only
+ * where the counts turn out not to repeat (runner/ab/run-ab.ts).
+ */
+export function defaultPairs(metric: CompareMetric): number {
+  return metric === 'instructions' ? COUNTED_MIN_PAIRS : DEFAULT_AB_PAIRS;
+}
 
 export interface AbCommand extends Omit<AbRunOptions, 'sides'> {
   command: 'ab';
@@ -71,7 +81,11 @@ export const AB_SPEC = {
     'files on one side only are listed, not measured.',
   ],
   options: {
-    pairs: { type: 'string', value: '<n>', help: [`pairs of processes, A then B or B then A (default ${DEFAULT_AB_PAIRS})`] },
+    pairs: {
+      type: 'string',
+      value: '<n>',
+      help: [`pairs of processes, A then B or B then A (default ${DEFAULT_AB_PAIRS}; ${COUNTED_MIN_PAIRS} with --metric instructions,`, 'more where the counts do not repeat)'],
+    },
     ...MEASUREMENT_FLAGS,
     noise: { type: 'string', value: '<pct>', help: ['noise band (default 1%; 0.2% with --metric instructions)'] },
     metric: { type: 'string', value: '<m>', help: ['what the pairs compare: time (default) or instructions (each process', 'then counts them under valgrind)'] },
@@ -102,7 +116,7 @@ export function parseAbCommand(argv: readonly string[], cwd: string): AbCommand 
     command: 'ab',
     positionals,
     revisions,
-    pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
+    pairs: values.pairs === undefined ? defaultPairs(metric) : positiveInteger(values.pairs, '--pairs'),
     noise,
     metric,
     jsonPath: values.json === undefined ? null : outputTarget(values.json, cwd),

@@ -6,7 +6,8 @@ import type { CompareMetric } from '../analysis/compare-runs.js';
 import type { Direction } from '../analysis/bisect/step-verdict.js';
 import type { RunOptions } from '../runner/run-options.js';
 import { UsageError } from '../runner/usage-error.js';
-import { DEFAULT_AB_PAIRS } from './ab-args.js';
+import { DEFAULT_AB_PAIRS, defaultPairs } from './ab-args.js';
+import { COUNTED_MIN_PAIRS } from '../analysis/counted-comparison.js';
 import { defaultNoise, metricOption } from './compare-args.js';
 import { checkOneStdout, outputTarget } from './export-files.js';
 import { COLOR_FLAGS, type CommandSpec } from './flag-spec.js';
@@ -66,7 +67,11 @@ export const BISECT_SPEC = {
     threshold: { type: 'string', value: '<pct>', help: [`the change a step must exceed, its whole CI beyond it (default ${DEFAULT_BISECT_THRESHOLD * 100}%)`] },
     faster: { type: 'boolean', help: ['look for the first commit faster by more than the threshold'] },
     metric: { type: 'string', value: '<m>', help: ['what a step compares: time (default) or instructions (valgrind)'] },
-    pairs: { type: 'string', value: '<n>', help: [`pairs of processes per step (default ${DEFAULT_AB_PAIRS}; twice that when it can't tell)`] },
+    pairs: {
+      type: 'string',
+      value: '<n>',
+      help: [`pairs of processes per step (default ${DEFAULT_AB_PAIRS}, twice that when it can't tell; ${COUNTED_MIN_PAIRS} with`, '--metric instructions, more where the counts do not repeat)'],
+    },
     noise: { type: 'string', value: '<pct>', help: ['noise band of the paired verdict (default 1%; 0.2% with --metric instructions)'] },
     ...MEASUREMENT_FLAGS,
     resume: { type: 'boolean', help: ['continue a bisect of the same range and options from its kept steps'] },
@@ -98,7 +103,7 @@ export function parseBisectCommand(argv: readonly string[], cwd: string): Bisect
     direction: values.faster === true ? 'faster' : 'slower',
     metric,
     noise: values.noise === undefined ? defaultNoise(metric) : percent(values.noise, '--noise'),
-    pairs: values.pairs === undefined ? DEFAULT_AB_PAIRS : positiveInteger(values.pairs, '--pairs'),
+    pairs: values.pairs === undefined ? defaultPairs(metric) : positiveInteger(values.pairs, '--pairs'),
     resume: values.resume === true,
     explain: values.explain === true,
     quiet: values.quiet === true,

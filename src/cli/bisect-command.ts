@@ -25,6 +25,8 @@ import { filesChanged, firstParentRange } from '../runner/git/commit-range.js';
 import { GitMissingError } from '../runner/git/git-command.js';
 import { repositoryRoot, resolveRevision, type Revision } from '../runner/git/revision.js';
 import { passSelection } from '../runner/passes/pass-registry.js';
+import { COUNT_PLAN_TIME_NS, COUNT_PLAN_WARMUP_NS, countingRunOptions } from '../runner/ab/counting-run.js';
+import { COUNT_REPEAT_TOLERANCE, COUNTED_MIN_PAIRS } from '../analysis/counted-comparison.js';
 import { UsageError } from '../runner/usage-error.js';
 import { runAbCommand } from './ab-command.js';
 import type { BisectCommand } from './bisect-args.js';
@@ -42,10 +44,11 @@ import { writeTextAtomic } from '../results/files/write-results.js';
  */
 const PROCESS_OVERHEAD_S = 0.4;
 /**
- * Seconds more a process takes counting instructions: node starting under valgrind and counting each
- * benchmark's regions is an order of magnitude slower than the timing (lab/bisect.md has the figure).
+ * Seconds more a process takes counting a benchmark's instructions: node starting under valgrind and
+ * counting the benchmark's regions, an order of magnitude slower than the timing (lab/bisect.md has
+ * the wall times this is checked against).
  */
-const VALGRIND_PROCESS_S = 12;
+const VALGRIND_PROCESS_S = 14;
 
 const short = shortCommit;
 
@@ -65,16 +68,21 @@ async function resolveEnds(command: BisectCommand, cwd: string): Promise<{ root:
   }
 }
 
-/** The cost said before the first step: commits, the most steps, and the time a step may take. */
-export function costText(commits: number, command: Pick<BisectCommand, 'pairs' | 'metric' | 'run'>): string {
+/** The cost said before the first step: commits, the most steps, and the time a step may take by the metric. */
+export function costText(commits: number, command: Pick<BisectCommand, 'pairs' | 'metric' | 'run'>, valgrind: boolean = valgrindHere()): string {
   const steps = maxSteps(commits);
   const processes = 2 * command.pairs;
-  const perBenchmark = (command.run.timeBudgetNs + command.run.warmupMaxNs) / 1e9;
   const counting = command.metric === 'instructions';
+  // Counting, the timing only plans the count (runner/ab/counting-run.ts), on a short budget.
+  const timed = counting ? countingRunOptions(command.run) : command.run;
+  const perBenchmark = (timed.timeBudgetNs + timed.warmupMaxNs) / 1e9;
   const stepS = processes * (PROCESS_OVERHEAD_S + perBenchmark + (counting ? VALGRIND_PROCESS_S : 0));
-  const more = counting ? 'each process counting instructions under valgrind' : `twice that for a step that can't tell${valgrindHere() ? ', then a count of instructions under valgrind' : ''}`;
+  const escalation = 2 * COUNTED_MIN_PAIRS * (PROCESS_OVERHEAD_S + (COUNT_PLAN_TIME_NS + COUNT_PLAN_WARMUP_NS) / 1e9 + VALGRIND_PROCESS_S);
+  const more = counting
+    ? `each process counting instructions under valgrind; more pairs for a benchmark whose counts do not repeat`
+    : `twice that for a step that can't tell${valgrind ? `, then ~${Math.round(escalation)} s more to count instructions under valgrind in ${COUNTED_MIN_PAIRS} pairs` : ''}`;
   const between = steps - 1;
-  return `${commits} commit${commits === 1 ? '' : 's'} after good; at most ${steps} measured step${steps === 1 ? '' : 's'} (the bad end, then ⌈log2 ${commits}⌉ = ${between} between), one more for each commit skipped; a step is ${processes} processes (${command.pairs} pairs), ~${Math.round(stepS)} s for one benchmark (${more}); ~${wallText(stepS * 1000 * steps)} in all; the first step says its own time`;
+  return `${commits} commit${commits === 1 ? '' : 's'} after good; at most ${steps} measured step${steps === 1 ? '' : 's'} (the bad end, then ⌈log2 ${commits}⌉ = ${between} between), one more for each commit skipped; a step is ${processes} processes (${command.pairs} pairs), ~${Math.round(stepS)} s per benchmark (${more}); ~${wallText(stepS * 1000 * steps)} in all for one benchmark; the first step says its own time`;
 }
 
 /** `ab <parent> <commit> --explain`, its report on `io`; the explanations from its JSON, or null when it could not run. */
@@ -190,7 +198,9 @@ export async function runBisectCommand(command: BisectCommand, io: CliIo): Promi
         ? `for the undecided commits, ${decideHint(command.metric)}; the skipped ones cannot be measured as they are`
         : null;
   const notes = [
-    `each step: ${command.pairs} pairs of fresh processes (ABBA), up to ${MEASURE_BATCHES}× when it can't tell${fallback ? ', then instructions per op under valgrind' : ''}; the verdict is ab's (Wilcoxon signed-rank, Holm over the benchmarks, Hodges–Lehmann 95% CI) against ${formatThresholdPercent(command.threshold)}`,
+    command.metric === 'instructions'
+      ? `each step: ${command.pairs} pairs of fresh processes (ABBA) counting instructions per op, more where the counts do not repeat; counts that repeat within ${formatThresholdPercent(COUNT_REPEAT_TOLERANCE)} decide from their whole range (no p-value), others by ab's signed-rank test (Holm over those benchmarks, Hodges–Lehmann 95% CI); against ${formatThresholdPercent(command.threshold)}`
+      : `each step: ${command.pairs} pairs of fresh processes (ABBA), up to ${MEASURE_BATCHES}× when it can't tell${fallback ? `, then instructions per op under valgrind (${COUNTED_MIN_PAIRS} pairs, decided from the counts' range where they repeat)` : ''}; the verdict is ab's (Wilcoxon signed-rank, Holm over the benchmarks, Hodges–Lehmann 95% CI) against ${formatThresholdPercent(command.threshold)}`,
     `steps kept in ${path.relative(io.cwd, stateFile)}`,
   ];
   const summary: BisectSummary = summarise({

@@ -3,8 +3,8 @@ import type { Explanation } from '../results/types.js';
 import type { AbAnalysis } from '../analysis/ab-pairs.js';
 import type { ProcessLevel } from '../analysis/ab-process-level.js';
 
-/** Marks the `ab --json` document; bumped on an incompatible change of its shape. */
-export const AB_FORMAT = { format: 'ubench-ab', version: 2 } as const;
+/** Marks the `ab --json` document; bumped on an incompatible change of its shape (3: a counted row's `pValue` is null, and `judgedBy` says what judged each row). */
+export const AB_FORMAT = { format: 'ubench-ab', version: 3 } as const;
 
 /** The sides' names, and for `ab <rev>` what was said of them (dependencies) and the bench files of one side only. */
 export interface AbLabels {
@@ -19,6 +19,9 @@ export interface AbLabels {
 export interface RemeasuredPair extends ProcessLevel {
   dropped: { a: Record<string, number | null>; b: Record<string, number | null> };
 }
+
+/** A spread that is Infinity (a side without positive counts) is written as null: JSON has no Infinity. */
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boolean, explain: readonly Explanation[] | null = null, remeasured: readonly RemeasuredPair[] = []): object {
   return {
@@ -46,6 +49,8 @@ export function abDocument(analysis: AbAnalysis, labels: AbLabels, complete: boo
       ciLower: r.ciLower,
       ciUpper: r.ciUpper,
       pValue: r.pValue,
+      judgedBy: r.judgedBy,
+      ...(r.countSpread === undefined ? {} : { countSpread: { a: finiteOrNull(r.countSpread.a), b: finiteOrNull(r.countSpread.b) } }),
       verdict: r.verdict,
       reason: r.reason,
       pairsMeasured: r.aEstimates.length,

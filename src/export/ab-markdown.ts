@@ -3,9 +3,9 @@
  * comments): one row per benchmark with A's and B's per-process medians, B's paired change with its
  * CI, the p-value and the verdict; then the warnings and benchmarks of one side only.
  */
-import { formatThresholdPercent } from '../results/text/format-units.js';
 import { visibleStrings } from '../results/text/visible-text.js';
-import type { AbAnalysis } from '../analysis/ab-pairs.js';
+import { abMethodText, type AbAnalysis } from '../analysis/ab-pairs.js';
+import { judgedText } from '../analysis/counted-comparison.js';
 import { isChange, verdictText } from '../analysis/compare-runs.js';
 import { pText, signedPercent } from '../report/compare-report.js';
 import { formatDuration, formatSignificant } from '../results/text/format-units.js';
@@ -19,12 +19,7 @@ export function abMarkdown(analysis: AbAnalysis, labels: AbLabels): string {
 
 function abMarkdownVisible(analysis: AbAnalysis, labels: AbLabels): string {
   const level = +(analysis.confidence * 100).toFixed(1);
-  const lines = [
-    `# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`,
-    '',
-    `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p &lt; ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}.`,
-    '',
-  ];
+  const lines = [`# ubench ab: A = ${escapeMarkdown(labels.a)}, B = ${escapeMarkdown(labels.b)}`, '', `${escapeMarkdown(abMethodText(analysis))}.`, ''];
   const rows = analysis.rows.map((r) => [
     escapeMarkdown(r.name),
     analysis.metric === 'instructions' ? formatSignificant(r.aNsPerOp, 6, 1) : formatDuration(r.aNsPerOp),
@@ -35,11 +30,23 @@ function abMarkdownVisible(analysis: AbAnalysis, labels: AbLabels): string {
     String(r.aEstimates.length),
   ]);
   if (rows.length === 0) lines.push('No benchmark was measured on both sides.', '');
-  else lines.push(...table(['benchmark', 'A', 'B', `B vs A [${level}% CI]`, 'p', 'verdict', 'pairs'], ['left', 'right', 'right', 'right', 'right', 'left', 'right'], rows), '');
+  else
+    lines.push(
+      ...table(
+        ['benchmark', 'A', 'B', `B vs A [${level}% CI${analysis.metric === 'instructions' ? ' or counted range' : ''}]`, 'p', 'verdict', 'pairs'],
+        ['left', 'right', 'right', 'right', 'right', 'left', 'right'],
+        rows,
+      ),
+      '',
+    );
   lines.push(
     ...list(
       'Warnings',
       analysis.rows.flatMap((r) => (r.warning === null ? [] : [`${escapeMarkdown(r.name)}: ${escapeMarkdown(r.warning)}`])),
+    ),
+    ...list(
+      'Judged by',
+      analysis.rows.flatMap((r) => (r.countSpread === undefined ? [] : [`${escapeMarkdown(r.name)}: ${escapeMarkdown(judgedText(r.judgedBy, r.countSpread))}`])),
     ),
     ...list(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA.map(escapeMarkdown)),
     ...list(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB.map(escapeMarkdown)),

@@ -3,9 +3,10 @@
  * medians of both sides, the change with its CI, p-value and verdict, the warnings), a bar chart of
  * the changes, the notes (on the sides, and on the evidence runs of `--explain`) and, with `--explain`, why each change called happened.
  */
-import type { AbAnalysis } from '../analysis/ab-pairs.js';
+import { abMethodText, type AbAnalysis } from '../analysis/ab-pairs.js';
+import { judgedText } from '../analysis/counted-comparison.js';
 import type { AbLabels } from '../export/ab-document.js';
-import { formatDuration, formatSignificant, formatThresholdPercent } from '../results/text/format-units.js';
+import { formatDuration, formatSignificant } from '../results/text/format-units.js';
 import type { Explanation } from '../results/types.js';
 import { ChartRegistry } from './chart-registry.js';
 import { changeBars, changeText, verdictSummaryHtml } from './compare-section.js';
@@ -21,7 +22,7 @@ function abTable(analysis: AbAnalysis): string {
       `<tr class="${r.verdict === 'slower' ? 'regression' : ''}"><td>${html(r.name)}</td><td class="num">${html(value(r.aNsPerOp))}</td><td class="num">${html(value(r.bNsPerOp))}</td><td class="num">${changeText(r)}</td><td class="num">${num(r.aEstimates.length)}</td><td class="muted">${html(r.reason ?? r.warning ?? '')}</td></tr>`,
   );
   const level = +(analysis.confidence * 100).toFixed(1);
-  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI], p, verdict</th><th class="num">pairs</th><th>why not a change</th></tr>${rows.join('')}</table>`;
+  return `<table class="compare"><tr><th>benchmark</th><th class="num">A</th><th class="num">B</th><th class="num">B vs A [${num(level)}% CI${analysis.metric === 'instructions' ? ' or counted range' : ''}], p, verdict</th><th class="num">pairs</th><th>why not a change</th></tr>${rows.join('')}</table>`;
 }
 
 const listOf = (title: string, items: readonly string[]): string => (items.length === 0 ? '' : `<p><strong>${html(title)}</strong></p><ul>${items.map((i) => `<li>${html(i)}</li>`).join('')}</ul>`);
@@ -29,8 +30,7 @@ const listOf = (title: string, items: readonly string[]): string => (items.lengt
 export function renderAbPage(analysis: AbAnalysis, labels: AbLabels, explanations: readonly Explanation[] | null): string {
   const charts = new ChartRegistry();
   const title = `ubench ab — A = ${labels.a}, B = ${labels.b}`;
-  const level = +(analysis.confidence * 100).toFixed(1);
-  const method = `${analysis.pairs} pairs of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${level}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}.`;
+  const method = `${abMethodText(analysis)}.`;
   const body = [
     `<header class="page"><h1>${html(title)}</h1><p class="muted">${html(method)}</p></header>`,
     '<main>',
@@ -39,6 +39,10 @@ export function renderAbPage(analysis: AbAnalysis, labels: AbLabels, explanation
     listOf(
       'Warnings',
       analysis.rows.flatMap((r) => (r.warning === null ? [] : [`${r.name}: ${r.warning}`])),
+    ),
+    listOf(
+      'Judged by',
+      analysis.rows.flatMap((r) => (r.countSpread === undefined ? [] : [`${r.name}: ${judgedText(r.judgedBy, r.countSpread)}`])),
     ),
     listOf(`Only in A (${analysis.onlyInA.length})`, analysis.onlyInA),
     listOf(`Only in B (${analysis.onlyInB.length})`, analysis.onlyInB),

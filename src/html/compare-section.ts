@@ -17,7 +17,8 @@ export interface ChangeRow {
   change: number;
   ciLower: number | null;
   ciUpper: number | null;
-  pValue: number;
+  /** null: an A/B row decided from repeating counts, not tested (analysis/counted-comparison.ts). */
+  pValue: number | null;
   verdict: CompareRow['verdict'];
 }
 
@@ -31,7 +32,8 @@ export function verdictSummaryHtml(rows: readonly Pick<ChangeRow, 'verdict'>[]):
 export function changeText(row: ChangeRow): string {
   const verdict = `<span class="verdict-${html(row.verdict)}">${html(verdictText(row.verdict))}</span>`;
   const ci = row.ciLower === null || row.ciUpper === null ? 'no CI' : `${signedPercent(row.ciLower)}, ${signedPercent(row.ciUpper)}`;
-  return `${html(signedPercent(row.change))} [${html(ci)}], p = ${html(pText(row.pValue))}, ${verdict}`;
+  const tested = row.pValue === null ? 'counted range' : `p = ${pText(row.pValue)}`;
+  return `${html(signedPercent(row.change))} [${html(ci)}], ${html(tested)}, ${verdict}`;
 }
 
 /** The bar chart of the rows' changes with their CIs (a row without a CI shows its change alone); none without rows. */

@@ -4,10 +4,10 @@
  * removed (the spread between processes against the spread of the paired ratio) and any order
  * effect.
  */
-import { formatThresholdPercent } from '../results/text/format-units.js';
 import { visibleStrings } from '../results/text/visible-text.js';
 import pc from 'picocolors';
-import type { AbAnalysis, AbRow } from '../analysis/ab-pairs.js';
+import { abMethodText, type AbAnalysis, type AbRow } from '../analysis/ab-pairs.js';
+import { judgedText } from '../analysis/counted-comparison.js';
 import { cantTellLines, pText, signedPercent, verdictCell } from './compare-report.js';
 import { formatDuration, formatPercent, formatSignificant, MISSING_VALUE_TEXT } from '../results/text/format-units.js';
 import { renderTable, type TableCell, type TableColumn } from './text-table.js';
@@ -44,12 +44,18 @@ export function renderAbReport(analysis: AbAnalysis, options: AbReportOptions): 
 
 function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): string {
   const c = pc.createColors(options.color);
-  const lines = [
-    `${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${analysis.pairs} pair${analysis.pairs === 1 ? '' : 's'} of fresh processes in ABBA order; Wilcoxon signed-rank on the paired ratios${analysis.metric === 'instructions' ? ' of instructions per op' : ''}, p < ${analysis.alpha}; a change is called when its ${analysis.confidence * 100}% CI lies beyond ±${formatThresholdPercent(analysis.noise)}, same when inside it)`)}`,
-  ];
+  const lines = [`${c.bold('ab')} A = ${options.labelA}, B = ${options.labelB} ${c.dim(`(${abMethodText(analysis)}, same when inside it)`)}`];
   const value = (x: number): string => (analysis.metric === 'instructions' ? formatSignificant(x, 6, 1) : formatDuration(x));
   if (analysis.rows.length > 0) {
-    const header = ['benchmark', analysis.metric === 'instructions' ? 'A instr/op' : 'A', analysis.metric === 'instructions' ? 'B instr/op' : 'B', 'B vs A [95% CI]', 'p', '', 'pairs'].map((text) => ({
+    const header = [
+      'benchmark',
+      analysis.metric === 'instructions' ? 'A instr/op' : 'A',
+      analysis.metric === 'instructions' ? 'B instr/op' : 'B',
+      `B vs A [95% CI${analysis.metric === 'instructions' ? ' or range' : ''}]`,
+      'p',
+      '',
+      'pairs',
+    ].map((text) => ({
       text,
       paint: c.dim,
     }));
@@ -69,6 +75,7 @@ function renderAbReportVisible(analysis: AbAnalysis, options: AbReportOptions): 
     if (row.warning !== null) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: ${row.warning}`)}`);
     if (row.missingPairs > 0) lines.push(`${INDENT}${c.yellow(`⚠ ${row.name}: missing from ${row.missingPairs} pair${row.missingPairs === 1 ? '' : 's'} (failed or not run)`)}`);
   }
+  for (const row of analysis.rows) if (row.countSpread !== undefined) lines.push(`${INDENT}${c.dim(`${row.name}: ${judgedText(row.judgedBy, row.countSpread)}`)}`);
   for (const row of analysis.rows) {
     if (row.aEstimates.length < 2) continue;
     const order = row.orderEffect === null ? '' : `; second process of a pair ${signedPercent(row.orderEffect)} against the first (cancelled by ABBA)`;

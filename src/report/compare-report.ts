@@ -36,8 +36,10 @@ export const signedPercent = formatSignedPercent;
 /** A band as ±n%: ±1%, ±2.5%. */
 const percentText = (fraction: number): string => `±${formatThresholdPercent(fraction)}`;
 
-/** A p-value with four decimals, or `<0.0001`. */
-export function pText(p: number): string {
+/** A p-value with four decimals, or `<0.0001`; `counted` for an A/B row that has none. */
+export function pText(p: number | null): string {
+  // A counted A/B row (analysis/counted-comparison.ts) is not tested: it has no p-value.
+  if (p === null) return 'counted';
   return p < 0.0001 ? '<0.0001' : p.toFixed(4);
 }
 

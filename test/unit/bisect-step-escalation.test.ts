@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { abOrder, pairsForHolm, type AbPair } from '../../src/analysis/ab-pairs.js';
+import { abOrder, type AbPair } from '../../src/analysis/ab-pairs.js';
+import { COUNTED_MIN_PAIRS } from '../../src/analysis/counted-comparison.js';
 import { measureStep, MEASURE_BATCHES, type StepOptions, type StepRunners } from '../../src/runner/bisect/measure-step.js';
 import type { AbRunOptions } from '../../src/runner/ab/run-ab.js';
 import type { RunOptions } from '../../src/runner/run-options.js';
@@ -158,11 +159,12 @@ describe('bisect step escalation (scripted ab)', () => {
     assert.equal(s.calls.length, MEASURE_BATCHES + 1);
     const last = s.calls.at(-1)!;
     assert.equal(last.instructions, true);
-    assert.equal(last.pairs, pairsForHolm(1));
+    assert.equal(last.pairs, COUNTED_MIN_PAIRS, 'two pairs: counts that repeat decide from their range');
     assert.ok(s.calls.slice(0, MEASURE_BATCHES).every((c) => !c.instructions));
     assert.equal(r?.verdict, 'slower');
     assert.equal(r?.metric, 'instructions');
-    assert.equal(r?.pairs, MEASURE_BATCHES * PAIRS + pairsForHolm(1));
+    assert.equal(r?.pairs, MEASURE_BATCHES * PAIRS + COUNTED_MIN_PAIRS);
+    assert.equal(r?.judgedBy, 'counted');
     assert.match(r!.reason, /^time could not tell \(.*reaches across 5%\); instructions per op: /);
     assert.doesNotMatch(r!.reason, /time could not tell \([^)]*to decide/, 'the time part drops its own hint: instructions were that hint');
   });
@@ -182,5 +184,14 @@ describe('bisect step escalation (scripted ab)', () => {
     assert.equal(r2?.verdict, 'undecided');
     assert.equal(r2?.metric, 'instructions');
     assert.match(r2!.reason, /^time could not tell .*; instructions per op: .*reaches across 5%; to decide: more --pairs, or a threshold farther/);
+  });
+
+  it('a counted step undecided on repeating counts is not measured again: more pairs would not narrow the range', async () => {
+    // Counts repeat on both sides and their range straddles the 5% threshold.
+    const s = scripted([], (n) => Array.from({ length: n }, (_, i) => 0.0499 + 0.0003 * i));
+    const r = await measureStep('c'.repeat(40), options({ metric: 'instructions', pairs: COUNTED_MIN_PAIRS, noise: 0.002 }), deps, s.runners);
+    assert.equal(s.calls.length, 1);
+    assert.deepEqual([r?.verdict, r?.judgedBy, r?.pairs], ['undecided', 'counted', COUNTED_MIN_PAIRS]);
+    assert.match(r!.reason, /to decide: a threshold farther from the change \(the counts repeat/);
   });
 });

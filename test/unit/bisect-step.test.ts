@@ -27,6 +27,7 @@ function row(name: string, change: number, ciLower: number | null, ciUpper: numb
     ciLower,
     ciUpper,
     pValue: verdict === 'same' ? 0.5 : 0.01,
+    judgedBy: 'signed-rank',
     verdict,
     reason: null,
     warning: null,

@@ -25,6 +25,8 @@ export interface StepResult {
   /** Pairs measured, and the metric that decided (`time`, or `instructions` after an escalation). */
   pairs?: number;
   metric?: string;
+  /** What judged the deciding benchmark under instructions: its repeating counts' range (`counted`), or the signed-rank test. */
+  judgedBy?: 'counted' | 'signed-rank';
   /** Wall time of the step, ms. */
   ms?: number;
 }

@@ -8,8 +8,14 @@
  * repository (runner/git/). After each pair the pairs so far are handed on, so an interrupted run
  * keeps what it measured. Comparing time, a pair holding a process the host slowed as a whole
  * (analysis/ab-process-level.ts) is measured again, in the same order, up to MAX_REMEASURED_PAIRS.
+ * Comparing instructions, each process counts after a short planning timing (counting-run.ts), and
+ * the pairs asked for are raised only where the counts turn out not to repeat (countedTarget).
  */
-import { abOrder, pairsForHolm, testedCount, type AbKey, type AbOrder, type AbPair } from '../../analysis/ab-pairs.js';
+import { abOrder, pairsForHolm, testedCount, unrepeatedCount, type AbKey, type AbOrder, type AbPair } from '../../analysis/ab-pairs.js';
+import type { CompareMetric } from '../../analysis/compare-row.js';
+import { COUNT_REPEAT_TOLERANCE, COUNTED_MIN_PAIRS } from '../../analysis/counted-comparison.js';
+import { formatThresholdPercent } from '../../results/text/format-units.js';
+import { countingRunOptions } from './counting-run.js';
 import { burstPairs, type ProcessLevel } from '../../analysis/ab-process-level.js';
 import type { FileError } from '../../results/types.js';
 import type { RunOptions } from '../run-options.js';
@@ -37,6 +43,12 @@ export interface AbRunOptions {
   run: RunOptions;
   /** What pairs a benchmark of A with one of B (default `group/name`), for the processes' levels. */
   keyOf?: AbKey;
+  /**
+   * What the pairs compare (default time). Under instructions each process counts, after a short
+   * planning timing (counting-run.ts), and the pairs are raised only when the counts turn out not
+   * to repeat (the signed-rank test then judges those benchmarks and needs its pairs).
+   */
+  metric?: CompareMetric;
 }
 
 export interface AbDeps extends RunDeps {
@@ -56,23 +68,49 @@ export interface AbOutcome {
   raisedPairs: RaisedPairs | null;
 }
 
-/** Pairs asked for, pairs run instead, and the benchmarks tested at once that made the difference. */
+/**
+ * Pairs asked for, pairs run instead, and the benchmarks tested at once that made the difference;
+ * `unrepeated`: raised because that many benchmarks' instruction counts did not repeat (or too few
+ * pairs to tell), rather than from the first pair.
+ */
 export interface RaisedPairs {
   asked: number;
   to: number;
   benchmarks: number;
+  unrepeated?: boolean;
 }
 
 /** The note that says why the pairs were raised. */
 export function raisedPairsText(raised: RaisedPairs): string {
-  return `--pairs ${raised.asked} raised to ${raised.to}: with ${raised.benchmarks} benchmark${raised.benchmarks === 1 ? '' : 's'} tested at once, fewer pairs could not call a change even if every pair agreed (the signed-rank test of n pairs cannot go below p = 2/2ⁿ, and Holm's correction asks p ≤ 0.05/${raised.benchmarks})`;
+  const s = raised.benchmarks === 1 ? '' : 's';
+  const holm = `the signed-rank test of n pairs cannot go below p = 2/2ⁿ, and Holm's correction asks p ≤ 0.05/${raised.benchmarks}`;
+  if (raised.unrepeated === true) {
+    if (raised.to === COUNTED_MIN_PAIRS) return `--pairs ${raised.asked} raised to ${raised.to}: one count per side cannot show that the counts repeat`;
+    return `--pairs ${raised.asked} raised to ${raised.to}: the instruction counts of ${raised.benchmarks} benchmark${s} did not repeat within ${formatThresholdPercent(COUNT_REPEAT_TOLERANCE)} across the pairs, so the signed-rank test judges ${raised.benchmarks === 1 ? 'it' : 'them'}, and fewer pairs could not call a change even if every pair agreed (${holm})`;
+  }
+  return `--pairs ${raised.asked} raised to ${raised.to}: with ${raised.benchmarks} benchmark${s} tested at once, fewer pairs could not call a change even if every pair agreed (${holm})`;
+}
+
+/**
+ * Under instructions, once the pairs asked for are measured: how many pairs the benchmarks need, or
+ * null when they have enough — two to see whether the counts repeat, and where they do not, as many
+ * as the signed-rank test needs for those benchmarks.
+ */
+export function countedTarget(pairs: readonly AbPair[], keyOf: AbKey | undefined): { to: number; benchmarks: number } | null {
+  if (pairs.length < COUNTED_MIN_PAIRS) return { to: COUNTED_MIN_PAIRS, benchmarks: testedCount(pairs, keyOf) };
+  const unrepeated = unrepeatedCount(pairs, keyOf);
+  if (unrepeated === 0) return null;
+  const to = pairsForHolm(unrepeated);
+  return to > pairs.length ? { to, benchmarks: unrepeated } : null;
 }
 
 export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutcome> {
   const pairs: AbPair[] = [];
-  const sharedHashSeeds = sharesHashSeed(options.run);
+  const counting = options.metric === 'instructions';
+  const run = counting ? countingRunOptions(options.run) : options.run;
+  const sharedHashSeeds = sharesHashSeed(run);
   // A pass after timing may plan from the memory figures (`--metric instructions` keeps each counted region free of a collection by bytes/op).
-  const timingOnly = Object.values(options.run.passes).every((on) => !on);
+  const timingOnly = Object.values(run.passes).every((on) => !on);
   const runPair = async (i: number, order: AbOrder, label: string): Promise<AbPair> => {
     const pair: AbPair = { order, a: null, b: null };
     for (const side of order === 'AB' ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
@@ -80,9 +118,9 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
       const sideOf = options.sides[side === 'a' ? 0 : 1];
       const outcome = await runBenchmarks(
         {
-          ...options.run,
-          seed: options.run.seed + i,
-          nodeFlags: pairNodeFlags(options.run, i),
+          ...run,
+          seed: run.seed + i,
+          nodeFlags: pairNodeFlags(run, i),
           cwd: sideOf.root,
           targets: [...sideOf.files],
           forks: 1,
@@ -108,12 +146,21 @@ export async function runAb(options: AbRunOptions, deps: AbDeps): Promise<AbOutc
     const broken = [pair.a, pair.b].flatMap((r) => r.fileErrors);
     if (broken.length > 0) return { pairs, interrupted: false, fileErrors: broken, remeasured: [], sharedHashSeeds, raisedPairs };
     // The first pair tells how many benchmarks are tested at once, and so how many pairs can call a change at all.
-    if (i === 0) {
+    if (i === 0 && !counting) {
       const benchmarks = testedCount(pairs, options.keyOf);
       const needed = pairsForHolm(benchmarks);
       if (needed > target) {
         raisedPairs = { asked: target, to: needed, benchmarks };
         target = needed;
+        deps.warn?.(raisedPairsText(raisedPairs));
+      }
+    }
+    // Counting, the pairs asked for tell whether the counts repeat: where they do not, measure as many more as the signed-rank test needs.
+    if (counting && i === target - 1) {
+      const more = countedTarget(pairs, options.keyOf);
+      if (more !== null) {
+        raisedPairs = { asked: raisedPairs?.asked ?? options.pairs, to: more.to, benchmarks: more.benchmarks, unrepeated: true };
+        target = more.to;
         deps.warn?.(raisedPairsText(raisedPairs));
       }
     }

@@ -56,6 +56,7 @@ function readStep(value: unknown): StepResult | null {
   for (const k of ['change', 'ciLower', 'ciUpper'] as const) if (num(k) !== undefined) step[k] = num(k)!;
   for (const k of ['pairs', 'ms'] as const) if (typeof v[k] === 'number') step[k] = v[k];
   if (typeof v['metric'] === 'string') step.metric = v['metric'];
+  if (v['judgedBy'] === 'counted' || v['judgedBy'] === 'signed-rank') step.judgedBy = v['judgedBy'];
   if (typeof v['benchmark'] === 'string') step.benchmark = v['benchmark'];
   return step;
 }

@@ -3,12 +3,15 @@
  * measures it (both checked out into temporary worktrees, removed in a `finally`; pairs of fresh
  * processes in ABBA order), then judged against the threshold (analysis/bisect/step-verdict.ts).
  * A step that cannot tell measures as many pairs again; still undecided, comparing time, and with
- * valgrind here, it counts instructions per operation in a fresh set of pairs and decides on those.
+ * valgrind here, it counts instructions per operation in a fresh set of pairs (two, more only where
+ * the counts do not repeat: runner/ab/run-ab.ts) and decides on those. A step undecided on counted
+ * ranges alone is not measured again: more pairs of repeating counts would not narrow them.
  * A commit that cannot be measured (no bench file, dependencies that do not install, a file that
  * does not load, a benchmark that fails) is skipped with the reason.
  */
-import { analyseAb, pairsForHolm, testedCount, type AbKey, type AbPair } from '../../analysis/ab-pairs.js';
+import { analyseAb, type AbKey, type AbPair } from '../../analysis/ab-pairs.js';
 import { INSTRUCTION_NOISE } from '../../analysis/compare-instructions.js';
+import { COUNTED_MIN_PAIRS } from '../../analysis/counted-comparison.js';
 import type { CompareMetric } from '../../analysis/compare-runs.js';
 import type { StepResult } from '../../analysis/bisect/bisect-search.js';
 import { stepVerdict, type Direction } from '../../analysis/bisect/step-verdict.js';
@@ -93,7 +96,7 @@ export async function measureStep(commit: string, options: StepOptions, deps: Ab
     const keyOf: AbKey = (b) => b.id;
     const measure = async (metric: CompareMetric, pairs: number, seedOffset: number): Promise<{ pairs: AbPair[]; failed: string | null } | null> => {
       const run: RunOptions = { ...options.run, seed: options.run.seed + seedOffset, passes: passSelection({ instructions: metric === 'instructions' }) };
-      const outcome = await runners.runAb({ sides: prepared.sides, pairs, run, keyOf }, deps);
+      const outcome = await runners.runAb({ sides: prepared.sides, pairs, run, keyOf, metric }, deps);
       if (outcome.interrupted) return null;
       return { pairs: outcome.pairs, failed: failure(outcome.pairs, outcome.fileErrors) };
     };
@@ -106,10 +109,10 @@ export async function measureStep(commit: string, options: StepOptions, deps: Ab
       if (got.failed !== null) return done({ verdict: 'skipped', reason: got.failed });
       pairs = [...pairs, ...got.pairs];
       verdict = stepVerdict(analyseAb(pairs, options.noise, options.metric, keyOf), options.threshold, options.direction);
-      if (verdict.verdict !== 'undecided') return done(verdict);
+      if (verdict.verdict !== 'undecided' || verdict.judgedBy === 'counted') return done(verdict);
     }
     if (verdict === null || options.metric !== 'time' || !options.instructionsFallback) return done(verdict!);
-    const counted = await measure('instructions', pairsForHolm(testedCount(pairs, keyOf)), pairs.length);
+    const counted = await measure('instructions', COUNTED_MIN_PAIRS, pairs.length);
     if (counted === null) return null;
     const timeSaid = verdict.reason.replace(/; to decide:.*$/, '');
     if (counted.failed !== null) return done({ ...verdict, reason: `${verdict.reason}; counting instructions failed: ${counted.failed}` });
