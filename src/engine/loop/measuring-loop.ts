@@ -183,7 +183,8 @@ const RESETTLE_BATCHES = 3;
 async function resettle(session: Session, context: ProcessContext): Promise<void> {
   const { runner } = session;
   const n = session.sampler.start.baseIterations;
-  for (let i = 0; i < RESETTLE_BATCHES; i++) await runner.runBatch(n);
+  // Without forced GCs around the warm-ups (`--quick`, timing only) there is nothing to resettle from.
+  if (session.footprint.forcesGcs) for (let i = 0; i < RESETTLE_BATCHES; i++) await runner.runBatch(n);
   if (context.jitControl !== null && ensureMeasuredCodeOptimized(context.jitControl, runner)) session.optimizationRequested = true;
   await runner.runBatch(n);
   if (context.deoptLog !== null) session.deoptText.warmup += context.deoptLog.readNew();
@@ -220,7 +221,7 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
   const { config, rng, jitControl, deoptLog } = context;
   const runner = await createBatchRunner(bench, hrtimeNow, sink, observer);
   const before = await checkThrottle(hrtimeNow, context.throttleBaselineNs, (ms) => sleep(ms));
-  const footprint = new FootprintTracker();
+  const footprint = new FootprintTracker(!context.quick && !context.timingOnly);
   const gcRate = new GcRateMeter();
   const deoptText: Session['deoptText'] = { warmup: '', sample: '' };
   const session = {

@@ -25,9 +25,22 @@ export class FootprintTracker {
   private readonly perSample: number[] = [];
   private readonly settled: number[] = [];
 
-  /** Call before the benchmark's warm-up: forces a full GC to take the starting point. */
-  constructor() {
-    this.startHeapUsed = settledHeapUsed();
+  /**
+   * Call before the benchmark's warm-up: forces a full GC to take the starting point. Without
+   * `forceGcs` (`--quick`, timing only: no retention is measured) it forces none, and the retained
+   * memory reads as unknown.
+   */
+  constructor(private readonly forceGcs = true) {
+    this.startHeapUsed = this.settled_();
+  }
+
+  private settled_(): number | null {
+    return this.forceGcs ? settledHeapUsed() : null;
+  }
+
+  /** Whether this tracker forces full GCs (which let V8 drop maps that optimized code embeds). */
+  get forcesGcs(): boolean {
+    return this.forceGcs;
   }
 
   /**
@@ -35,13 +48,13 @@ export class FootprintTracker {
    * not counted as this benchmark's; `resume()` starts a new stretch. Each forces a full GC.
    */
   pause(): void {
-    const now = settledHeapUsed();
+    const now = this.settled_();
     this.retainedBefore = this.retainedBefore === null || now === null || this.startHeapUsed === null ? null : this.retainedBefore + now - this.startHeapUsed;
     this.startHeapUsed = null;
   }
 
   resume(): void {
-    this.startHeapUsed = settledHeapUsed();
+    this.startHeapUsed = this.settled_();
   }
 
   /** After each sample, outside the timed region. */
@@ -60,7 +73,7 @@ export class FootprintTracker {
    */
   afterSettledSample(): void {
     this.afterSample();
-    const used = settledHeapUsed();
+    const used = this.settled_();
     if (used !== null) this.settled.push(used);
   }
 
@@ -68,7 +81,7 @@ export class FootprintTracker {
   finish(): Footprint {
     const heap = v8.getHeapStatistics();
     const usage = process.memoryUsage();
-    const endHeapUsed = settledHeapUsed();
+    const endHeapUsed = this.settled_();
     return {
       heapUsedBytes: heap.used_heap_size,
       heapTotalBytes: heap.total_heap_size,
