@@ -75,6 +75,7 @@ export function analyseFileBenchmarks(results: readonly BenchmarkResult[], file:
     return analyseBenchmark(result, results, {
       clock: clockFor(file, result),
       precisionTarget: file.settings.precisionTarget,
+      ...(file.settings.quick === true ? { quick: true } : {}),
       baseline: previous === undefined ? null : { label: baseline!.label, result: previous },
     });
   });

@@ -257,7 +257,7 @@ function runtimeTableLines(results: ResultsFile, options: TerminalReportOptions,
 /** Renders the whole results file as terminal text (ends with a newline). */
 /** What a `--quick` run left out, under its report. */
 export const QUICK_NOTE =
-  'quick run (--quick): time and bytes/op only; the setup and state probes, the GC share apart, the retention and leak checks and the automatic passes did not run, so no finding that needs them can appear';
+  "quick run (--quick): time and bytes/op only; the setup and state probes, the GC share apart, the retention and leak checks and the automatic passes did not run, and the tests of the samples' shape need 30 samples where --quick may stop at 15, so no finding that needs them can appear";
 
 export function renderTerminalReport(results: ResultsFile, options: TerminalReportOptions): string {
   return renderTerminalReportVisible(visibleStrings(results), visibleStrings(options));

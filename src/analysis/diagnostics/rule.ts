@@ -11,6 +11,8 @@ export interface RuleContext {
   clock: ClockInfo | null;
   /** The precision the run aimed for (relative CI half-width). */
   precisionTarget: number;
+  /** `--quick`: the samples were not taken for the shape tests, which the report says once (shape-undecided stays silent). */
+  quick?: boolean;
   /** The same benchmark in the baseline results (`--baseline`), if one was given and has it. */
   baseline?: { label: string; result: BenchmarkResult } | null;
   /** The host factor of each sample (analysis/host-track.ts), or null when the host was not tracked. */

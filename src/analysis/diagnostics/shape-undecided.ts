@@ -3,7 +3,8 @@
  * trends and steps, multimodality) to decide. Their silence is then not "no such shape", and the
  * results say so, with the --time that would give them their samples. The engine samples at least
  * what they need when the budget allows (stats/shape-samples.ts); a body whose single call is long
- * against the budget, or a budget cut short, leaves it short.
+ * against the budget, or a budget cut short, leaves it short. A `--quick` run stops at fewer on
+ * purpose and says so once under its report, not per benchmark.
  */
 import { SHAPE_MIN_SAMPLES, undecidedShapeTests } from '../../stats/shape-samples.js';
 import { median } from '../../stats/quantile.js';
@@ -14,7 +15,8 @@ export const SHAPE_UNDECIDED_CODE = 'shape-undecided';
 
 export const shapeUndecided: Rule = {
   code: SHAPE_UNDECIDED_CODE,
-  check(result) {
+  check(result, context) {
+    if (context.quick === true) return [];
     const n = result.samples.length;
     const undecided = undecidedShapeTests(n);
     if (n === 0 || undecided.length === 0) return [];

@@ -6,7 +6,7 @@
  * - ES module syntax in a CommonJS scope: CommonJS as `tsc` emits it (commonjs-emit.ts).
  */
 import { emitCommonJs } from './commonjs-emit.js';
-import { hasModuleSyntax, moduleFormat, type ModuleFormat } from './module-format.js';
+import { formatNeedsSyntax, hasModuleSyntax, moduleFormat, type ModuleFormat } from './module-format.js';
 import { packageTypeOf } from './package-scope.js';
 import { projectConfig } from './project-config.js';
 import { stripTypes } from './strip-types.js';
@@ -22,13 +22,15 @@ export interface CompiledModule {
  */
 export async function compileModule(file: string, source: string, required = false): Promise<CompiledModule> {
   const config = projectConfig(file);
-  const stripped = stripTypes(source, file, config);
+  const stripped = await stripTypes(source, file, config);
   const format = required ? 'commonjs' : moduleFormat(file, packageTypeOf(file), () => stripped);
   if (format === 'module' || !hasModuleSyntax(stripped)) return { format, code: stripped };
   return { format, code: await emitCommonJs(source, file, config) };
 }
 
 /** The module system a file runs in, compiling only what telling it needs (the syntax, for a package without "type"). */
-export function formatOf(file: string, source: string): ModuleFormat {
-  return moduleFormat(file, packageTypeOf(file), () => stripTypes(source, file, projectConfig(file)));
+export async function formatOf(file: string, source: string): Promise<ModuleFormat> {
+  const type = packageTypeOf(file);
+  const stripped = formatNeedsSyntax(file, type) ? await stripTypes(source, file, projectConfig(file)) : '';
+  return moduleFormat(file, type, () => stripped);
 }

@@ -106,6 +106,6 @@ export async function load(url: string, context: unknown, next: NextLoad): Promi
   if (!COMPILED_EXTENSIONS.test(file)) return next(url, context);
   const source = readFileSync(file, 'utf8');
   // CommonJS runs through Node's CommonJS loader (its require.cache, its require), whose extension asks for the code.
-  if (formatOf(file, source) === 'commonjs') return { format: 'commonjs', source: null, shortCircuit: true };
+  if ((await formatOf(file, source)) === 'commonjs') return { format: 'commonjs', source: null, shortCircuit: true };
   return { format: 'module', source: (await compileModule(file, source)).code, shortCircuit: true };
 }

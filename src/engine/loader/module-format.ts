@@ -37,6 +37,11 @@ export function hasModuleSyntax(javascript: string): boolean {
   }
 }
 
+/** Whether only the file's syntax tells its format: neither its name nor its package's type does. */
+export function formatNeedsSyntax(file: string, packageType: PackageType): boolean {
+  return !file.endsWith('.mts') && !file.endsWith('.cts') && packageType === null;
+}
+
 /** The format of a compiled file, from its name, its package's type and (without one) its syntax. */
 export function moduleFormat(file: string, packageType: PackageType, javascript: () => string): ModuleFormat {
   if (file.endsWith('.mts')) return 'module';

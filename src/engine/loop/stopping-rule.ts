@@ -26,6 +26,11 @@ export const DEFAULT_PRECISION_TARGET = 0.01;
  * multimodality) can decide (stats/shape-samples.ts); only the budget does. Above BDN's minimum of 15.
  */
 export const MIN_SAMPLES = SHAPE_MIN_SAMPLES;
+/**
+ * `--quick` reports time and bytes/op, not the samples' shape, so precision may stop it at
+ * BenchmarkDotNet's minimum of 15 samples; the shape tests are among what the run says it left out.
+ */
+export const QUICK_MIN_SAMPLES = 15;
 /** The host's limit compares the first half of the samples with all of them: each half needs this many for a half-width worth comparing. */
 export const HOST_LIMIT_MIN_HALF = 20;
 /** The order-statistic CI of the median needs 6 values at 95% (benchstat); the budget cannot stop sooner. */

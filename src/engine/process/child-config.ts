@@ -2,7 +2,7 @@
 import type { ClockInfo } from '../../results/types.js';
 import type { ChildRequest } from './events.js';
 import type { MeasureConfig } from '../loop/measure.js';
-import { MAX_SAMPLES, MIN_SAMPLES } from '../loop/stopping-rule.js';
+import { MAX_SAMPLES, MIN_SAMPLES, QUICK_MIN_SAMPLES } from '../loop/stopping-rule.js';
 
 /** A sample must last ≥ 1000× a clock read so reading the clock costs ≤ 0.1% (docs/design.md §3). */
 const MIN_SAMPLE_CLOCK_MULTIPLE = 1_000;
@@ -28,7 +28,7 @@ export function measureConfig(request: ChildRequest, clock: ClockInfo): MeasureC
     timeBudgetNs: request.timeBudgetNs,
     warmupMaxNs: request.warmupMaxNs,
     precisionTarget: request.precisionTarget,
-    minSamples: MIN_SAMPLES,
+    minSamples: request.quick === true ? QUICK_MIN_SAMPLES : MIN_SAMPLES,
     maxSamples: MAX_SAMPLES,
     sampleTargetNs: sampleTargetNs(request.timeBudgetNs, clock),
   };
