@@ -130,6 +130,12 @@ describe('enough samples for the shape tests', () => {
     assert.equal(shapeUndecided.check(syntheticResult({ perOp: Array.from({ length: 30 }, () => 100) }) as Parameters<typeof shapeUndecided.check>[0], context).length, 0);
   });
 
+  it('stays silent in a --quick run, whose note says it once', () => {
+    const short = syntheticResult({ perOp: Array.from({ length: 15 }, () => 100) });
+    assert.equal(shapeUndecided.check(short as Parameters<typeof shapeUndecided.check>[0], { ...context, hostFactors: null }).length, 1);
+    assert.equal(shapeUndecided.check(short as Parameters<typeof shapeUndecided.check>[0], { ...context, hostFactors: null, quick: true }).length, 0);
+  });
+
   /** A body whose cost rises 8× after the first `at` samples, on a fake clock. */
   async function risingBody(at: number): Promise<number> {
     let clock = 0;

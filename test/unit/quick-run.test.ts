@@ -6,6 +6,9 @@ import { parseDuration } from '../../src/cli/duration.js';
 import { passEnabled } from '../../src/runner/passes/post-timing-pass.js';
 import { POST_TIMING_PASSES, passSelection } from '../../src/runner/passes/pass-registry.js';
 import { QUICK_NOTE } from '../../src/report/terminal-report.js';
+import { measureConfig } from '../../src/engine/process/child-config.js';
+import { MIN_SAMPLES, QUICK_MIN_SAMPLES } from '../../src/engine/loop/stopping-rule.js';
+import type { ChildRequest } from '../../src/engine/process/events.js';
 
 describe('--quick', () => {
   it('shortens the default budget and warm-up cap, and keeps what the user gave', () => {
@@ -36,5 +39,14 @@ describe('--quick', () => {
   it('names what it left out', () => {
     assert.match(QUICK_NOTE, /time and bytes\/op only/);
     assert.match(QUICK_NOTE, /probes.*retention and leak checks.*automatic passes/);
+    assert.match(QUICK_NOTE, new RegExp(`shape need ${MIN_SAMPLES} samples where --quick may stop at ${QUICK_MIN_SAMPLES}`));
+  });
+
+  it('lets precision stop sampling at fewer samples than the shape tests need', () => {
+    const clock = { costNs: 45, resolutionNs: 40 };
+    const request = { timeBudgetNs: 3e8, warmupMaxNs: 5e8, precisionTarget: 0.01 } as ChildRequest;
+    assert.equal(measureConfig(request, clock).minSamples, MIN_SAMPLES);
+    assert.equal(measureConfig({ ...request, quick: true }, clock).minSamples, QUICK_MIN_SAMPLES);
+    assert.ok(QUICK_MIN_SAMPLES < MIN_SAMPLES);
   });
 });
