@@ -53,6 +53,7 @@ export {
   TREND_MAX_SAMPLES,
   hasDrift,
   trendTest,
+  withinTrendLimit,
   type TrendTest,
 } from './trend.js';
 export { thirdsShift } from './level-shift.js';

@@ -7,7 +7,7 @@
  * as in `trendTest` (Hamed & Rao).
  */
 import { normalCdf } from './normal.js';
-import { trendTest } from './trend.js';
+import { trendTest, withinTrendLimit } from './trend.js';
 
 /** A block needs this many values for its pairs to carry an order (3 values: 3 pairs). */
 export const POOLED_MIN_BLOCK = 3;
@@ -29,7 +29,7 @@ export function pooledTrend(blocks: readonly (readonly number[])[]): PooledTrend
   let judged = 0;
   for (const block of blocks) {
     if (block.length < POOLED_MIN_BLOCK) continue;
-    const t = trendTest(block);
+    const t = trendTest(withinTrendLimit(block));
     s += t.s;
     variance += t.varianceS * t.varianceCorrection;
     judged++;

@@ -247,6 +247,26 @@ export function trendTest(values: readonly number[]): TrendTest {
 export function hasDrift(values: readonly number[]): boolean {
   requireFiniteSample(values, 'hasDrift');
   if (values.length < DRIFT_MIN_SAMPLES) return false;
-  const { adjustedPValue, relativeChange } = trendTest(values);
+  const { adjustedPValue, relativeChange } = trendTest(withinTrendLimit(values));
   return adjustedPValue < DRIFT_P_VALUE && Math.abs(relativeChange) >= DRIFT_MIN_RELATIVE_CHANGE;
+}
+
+/**
+ * `values` as trendTest can take them: as they are up to TREND_MAX_SAMPLES, and beyond that the
+ * means of consecutive blocks of equal length (the last may be shorter), in order, at most
+ * TREND_MAX_SAMPLES of them. A series that long (merged forks, a results file from elsewhere) keeps
+ * its trend; only the noise of single samples is averaged.
+ */
+export function withinTrendLimit(values: readonly number[]): readonly number[] {
+  const n = values.length;
+  if (n <= TREND_MAX_SAMPLES) return values;
+  const block = Math.ceil(n / TREND_MAX_SAMPLES);
+  const means: number[] = [];
+  for (let start = 0; start < n; start += block) {
+    const end = Math.min(n, start + block);
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += values[i]!;
+    means.push(sum / (end - start));
+  }
+  return means;
 }

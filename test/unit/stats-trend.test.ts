@@ -1,7 +1,20 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import { createRng, DRIFT_MIN_RELATIVE_CHANGE, DRIFT_MIN_SAMPLES, DRIFT_P_VALUE, erfc, hasDrift, normalCdf, normalDeviate, TREND_MAX_SAMPLES, trendTest, type Rng } from '../../src/stats/index.js';
+import {
+  createRng,
+  DRIFT_MIN_RELATIVE_CHANGE,
+  DRIFT_MIN_SAMPLES,
+  DRIFT_P_VALUE,
+  erfc,
+  hasDrift,
+  normalCdf,
+  normalDeviate,
+  TREND_MAX_SAMPLES,
+  trendTest,
+  type Rng,
+  withinTrendLimit,
+} from '../../src/stats/index.js';
 
 /** fast-check's seed for every property of this file: a failure reproduces, run after run. */
 const PROPERTY_SEED = 470130627;
@@ -382,4 +395,16 @@ test('a 10% linear drift under 2% noise is detected in ≥ 95% at n = 50', (t) =
   // Below DRIFT_MIN_SAMPLES nothing is ever reported.
   const tooFew = DRIFT_MIN_SAMPLES - 1;
   assert.equal(driftRate(t, 'drift 10%, CV 2% (below the minimum)', tooFew, 4, linearDrift), 0);
+});
+
+test('a series longer than trendTest takes is judged on the means of consecutive blocks, its trend kept', () => {
+  const short = [3, 1, 2];
+  assert.equal(withinTrendLimit(short), short);
+  const n = 2 * TREND_MAX_SAMPLES + 389;
+  const rising = Array.from({ length: n }, (_, i) => 100 + i / n);
+  const thinned = withinTrendLimit(rising);
+  assert.ok(thinned.length <= TREND_MAX_SAMPLES && thinned.length >= TREND_MAX_SAMPLES / 2, `${thinned.length}`);
+  assert.equal(thinned[0], (rising[0]! + rising[1]! + rising[2]!) / 3);
+  assert.ok(trendTest(thinned).senSlope > 0);
+  assert.equal(hasDrift(new Array<number>(n).fill(5)), false);
 });

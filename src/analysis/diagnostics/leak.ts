@@ -7,7 +7,7 @@
  * which garbage waiting for a major GC raises too (a bounded ring of pretenured records read as a
  * leak). A cache filled once raises the first sign only; a GC sawtooth neither for long.
  */
-import { trendTest } from '../../stats/trend.js';
+import { trendTest, withinTrendLimit } from '../../stats/trend.js';
 import { bytes } from './format.js';
 import type { Footprint } from '../../results/types.js';
 import type { Rule } from './rule.js';
@@ -40,8 +40,9 @@ export const leak: Rule = {
     if (footprint === undefined || footprint.retainedBytes === null || footprint.retainedBytes < LEAK_MIN_RETAINED_BYTES) return [];
     const { heap, minGrowth, settled } = growthReadings(footprint);
     if (heap.length < LEAK_MIN_SAMPLES) return [];
-    const trend = trendTest(heap);
-    const growth = trend.senSlope * (heap.length - 1);
+    const series = withinTrendLimit(heap);
+    const trend = trendTest(series);
+    const growth = trend.senSlope * (series.length - 1);
     if (!(trend.pValue < LEAK_P_VALUE && growth >= minGrowth)) return [];
     const operations = (result.warmup?.iterations ?? 0) + result.samples.reduce((sum, s) => sum + s.iterations, 0);
     const perOp = operations > 0 ? footprint.retainedBytes / operations : null;

@@ -6,7 +6,7 @@
  * autocorrelation-adjusted p-value (Hamed & Rao), as the host's wandering is autocorrelated.
  */
 import { rampShape, type RampShape } from '../../stats/ramp.js';
-import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE, trendTest, type TrendTest } from '../../stats/trend.js';
+import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE, trendTest, type TrendTest, withinTrendLimit } from '../../stats/trend.js';
 
 export interface RampTrend {
   trend: TrendTest;
@@ -21,7 +21,7 @@ export interface RampTrend {
 
 export function rampTrend(values: readonly number[], minChange: number): RampTrend | null {
   if (values.length < DRIFT_MIN_SAMPLES) return null;
-  const trend = trendTest(values);
+  const trend = trendTest(withinTrendLimit(values));
   const shape = rampShape(values);
   const change = Math.abs(shape.change) > Math.abs(trend.relativeChange) && Math.sign(shape.change) === Math.sign(trend.relativeChange) ? shape.change : trend.relativeChange;
   const material = Math.abs(change) >= minChange;
