@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { measure, sample, Sampler, startSampling, warmUp, type MeasureConfig } from '../../src/engine/loop/measure.js';
 import { runRounds } from '../../src/engine/loop/rounds.js';
+import { MAX_PLAN_FACTOR } from '../../src/engine/loop/sampling-plan.js';
 import { MAX_SAMPLES, MIN_SAMPLES } from '../../src/engine/loop/stopping-rule.js';
 import { createRng } from '../../src/stats/random.js';
 import { median } from '../../src/stats/quantile.js';
@@ -179,6 +180,50 @@ describe('late tier changes and slow bodies (fake clock)', () => {
     const capped = await sample(deps(createFakeBenchmark({ nsPerOp: 20e6 })), config, 20e6);
     // A 1 s budget keeps room for 40 samples: 25 ms per sample at most.
     assert.equal(capped.calibration.targetSampleNs, 25e6);
+  });
+});
+
+describe('untimed work per iteration: per-call states (fake clock)', () => {
+  // A 100 ns body whose state costs 40 µs to make, untimed, before each call: batches sized by the
+  // timed 100 ns alone would take 400× their target (a 10 ms sample: 4 s of wall time).
+  const UNTIMED = 40_000;
+  const perCall = () => {
+    let clock = 0;
+    const counts: number[] = [];
+    return {
+      counts,
+      now: () => clock,
+      rng: createRng(7),
+      untimedNsPerOp: () => UNTIMED,
+      runBatch(n: number): number {
+        counts.push(n);
+        clock += n * (100 + UNTIMED);
+        return n * 100;
+      },
+    };
+  };
+
+  it('sizes warm-up batches and samples by what an iteration costs the batch, timed or not', async () => {
+    const fake = perCall();
+    const result = await measure(fake, config);
+    const longestBatchNs = Math.max(...fake.counts) * (100 + UNTIMED);
+    // The longest batch is a stretched sample: the budget over 40 samples (25 ms) times the plan's
+    // largest factor around its base, not seconds.
+    assert.ok(longestBatchNs <= 25e6 * MAX_PLAN_FACTOR * 1.01, `longest batch ${longestBatchNs / 1e6} ms`);
+    assert.ok(result.samples.length >= MIN_SAMPLES, `samples ${result.samples.length}`);
+    assert.ok(Math.abs(median(result.samples.map((s) => s.elapsedNs / s.iterations)) - 100) < 1);
+    // The wall time of warm-up and sampling together stays within the warm-up cap plus the budget.
+    assert.ok(fake.now() <= config.warmupMaxNs + config.timeBudgetNs * 1.1, `${fake.now() / 1e9} s`);
+  });
+
+  it('stretches such samples up to the budget cap so that their timed part nears the target', async () => {
+    const result = await sample(perCall(), config, 100);
+    // The timed part would reach 10 ms only in 4 s samples: capped at 1 s / 40 = 25 ms.
+    assert.equal(result.calibration.targetSampleNs, 25e6);
+    assert.equal(result.calibration.baseIterations, Math.round(25e6 / (100 + UNTIMED)));
+    // Without untimed work the same body keeps the plain target.
+    const plain = await sample(deps(createFakeBenchmark({ nsPerOp: 100 })), config, 100);
+    assert.equal(plain.calibration.targetSampleNs, 10e6);
   });
 });
 

@@ -21,6 +21,12 @@ export interface BatchRunner {
   call: LoopCall;
   /** `state: 'per-call'`: calls per timed chunk (each chunk's states are made before it, untimed); null otherwise. */
   readonly perCallChunk: number | null;
+  /**
+   * Untimed time each iteration adds to a batch (making and disposing of a per-call state), in ns:
+   * batches are sized by what they take, not only by what is timed. 0 for the other forms, whose
+   * untimed setup is once per batch.
+   */
+  readonly untimedNsPerOp: number;
   runBatch(iterations: number): Promise<number> | number;
   /** Benchmarks with `setup`: batches timed on a state kept across batches (the state probe); null otherwise. */
   states: StatefulBatches | null;
@@ -79,6 +85,7 @@ function manualRunner(bench: DeclaredBenchmark, now: Now, hooks: TimedRegionHook
     mode: 'manual',
     call: 'plain',
     perCallChunk: null,
+    untimedNsPerOp: 0,
     states: null,
     tierTarget: { target: 'body', fn: body, functionName: body.name || '(anonymous)', body: null },
     async runBatch(iterations) {
@@ -124,13 +131,14 @@ export async function createBatchRunner(bench: DeclaredBenchmark, now: Now, sink
     hooks.leave(elapsed);
     return elapsed;
   };
-  if (perCall) return perCallRunner({ mode, call, tierTarget, timed, setup: setup!, teardown, args, forcedGc });
+  if (perCall) return perCallRunner({ mode, call, tierTarget, timed, setup: setup!, teardown, args, forcedGc, now });
   return {
     forcedGc,
     mode,
     call,
     tierTarget,
     perCallChunk: null,
+    untimedNsPerOp: 0,
     timerReadsPerSample: 2,
     async runBatch(iterations) {
       const state = setup === null ? params : await settle(setup(args));
@@ -160,6 +168,7 @@ interface PerCallParts {
   teardown: Teardown | null;
   args: Params;
   forcedGc: ForcedCollections | null;
+  now: Now;
 }
 
 /**
@@ -172,6 +181,7 @@ function perCallRunner(parts: PerCallParts): BatchRunner {
   const { setup, teardown, args } = parts;
   let chunk: number | null = null;
   let maxReads = 2;
+  let untimedNsPerOp = 0;
   const make = async (count: number): Promise<unknown[]> => {
     const states = new Array<unknown>(count);
     for (let i = 0; i < count; i++) states[i] = await settle(setup(args));
@@ -189,19 +199,28 @@ function perCallRunner(parts: PerCallParts): BatchRunner {
     get timerReadsPerSample() {
       return maxReads;
     },
+    get untimedNsPerOp() {
+      return untimedNsPerOp;
+    },
     async runBatch(iterations) {
       chunk ??= await perCallChunk(() => settle(setup(args)), teardown === null ? null : (state) => settle(teardown(state, args)));
       let elapsed = 0;
       let reads = 0;
+      let untimed = 0;
       for (let done = 0; done < iterations; ) {
         const count = Math.min(chunk, iterations - done);
+        const made = parts.now();
         const states = await make(count);
+        untimed += parts.now() - made;
         elapsed += await parts.timed(states, count);
         reads += 2;
+        const disposed = parts.now();
         if (teardown !== null) for (const state of states) await settle(teardown(state, args));
+        untimed += parts.now() - disposed;
         done += count;
       }
       maxReads = Math.max(maxReads, reads);
+      untimedNsPerOp = untimed / iterations;
       return elapsed;
     },
   };

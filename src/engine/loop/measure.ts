@@ -90,6 +90,12 @@ export interface MeasureDeps {
    * minimum holds.
    */
   settledEarly?: () => boolean;
+  /**
+   * Untimed time each iteration adds to a batch (a per-call state made and disposed of), in ns.
+   * Batches are sized by timed plus untimed cost, so `--time` bounds the wall time of a body whose
+   * states cost far more to make than it costs to run. Absent: 0.
+   */
+  untimedNsPerOp?: () => number;
   /** Mean time between garbage collections during warm-up, or null when none happened or it is unknown. */
   gcIntervalNs?: () => number | null;
   /** Untimed work before each sample (the GC-free pass's forced GC), charged to the budget only past the minimum count of samples. */
@@ -122,6 +128,9 @@ function clampIterations(n: number): number {
   return Math.min(MAX_ITERATIONS, Math.max(1, Math.round(n)));
 }
 
+/** What one iteration costs a batch in wall time: its timed ns plus the untimed work it brings. */
+const batchNsPerOp = (deps: MeasureDeps, timedNsPerOp: number): number => timedNsPerOp + Math.max(0, deps.untimedNsPerOp?.() ?? 0);
+
 /**
  * Calibrates the batch size while warming up; returns the steady ns/op guess and warm-up facts.
  * Starts from one iteration, or from a batch sized by `initialNsPerOp` when warming up again.
@@ -131,7 +140,7 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
   const detector = new WarmupDetector(warmupThresholds(config, false));
   const start = deps.now();
   // A check batch shorter than a clock step reads 0 ns/op: warming up again then starts from 1, not from the cap.
-  let n = initialNsPerOp === undefined || !(initialNsPerOp > 0) ? 1 : clampIterations(batchTarget / initialNsPerOp);
+  let n = initialNsPerOp === undefined || !(initialNsPerOp > 0) ? 1 : clampIterations(batchTarget / batchNsPerOp(deps, initialNsPerOp));
   let iterations = 0;
   let relaxed = false;
   const series = new WarmupSeries(WARMUP_SERIES_POINTS);
@@ -155,7 +164,8 @@ export async function warmUp(deps: MeasureDeps, config: MeasureConfig, initialNs
     // Never more than GROWTH_FACTOR× per step: readings of a clock that steps by more than a short batch
     // lasts are 0, and a guess of ~0 ns/op would size the next batch at the cap (2⁴⁰ iterations: a
     // hang, seen with Chromium's 5 µs clock when one batch was preempted).
-    const sized = elapsed < batchTarget * GROWTH_BELOW_FRACTION ? n * GROWTH_FACTOR : batchTarget / Math.max(detector.fastAverage, Number.MIN_VALUE);
+    const batchNs = batchNsPerOp(deps, Math.max(elapsed, 0) / n) * n;
+    const sized = batchNs < batchTarget * GROWTH_BELOW_FRACTION ? n * GROWTH_FACTOR : batchTarget / Math.max(batchNsPerOp(deps, detector.fastAverage), Number.MIN_VALUE);
     n = clampIterations(Math.min(sized, n * GROWTH_FACTOR));
   }
 }
@@ -186,16 +196,20 @@ export class WarmupSeries {
 
 /**
  * The sample length: the configured target, stretched up to what the budget allows (it must still
- * hold the minimum sample count) for slow bodies and for bodies that trigger frequent GCs.
+ * hold the minimum sample count) for slow bodies, for bodies that trigger frequent GCs, and for
+ * bodies whose iterations bring untimed work (`nsPerOp` above `timedNsPerOp`), so that the timed
+ * part of their samples comes as near the target as the budget lets it.
  */
-export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
+export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null, timedNsPerOp = nsPerOp): number {
   const budgetCap = config.timeBudgetNs / Math.max(config.minSamples, SAMPLES_IN_BUDGET);
-  const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs);
+  const timedShare = nsPerOp > 0 ? Math.max(timedNsPerOp, 0) / nsPerOp : 1;
+  const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs, timedShare < 1 ? config.sampleTargetNs / Math.max(timedShare, Number.MIN_VALUE) : 0);
   return Math.max(config.sampleTargetNs, Math.min(wanted, budgetCap));
 }
 
-export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null): number {
-  return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs) / Math.max(nsPerOp, Number.MIN_VALUE));
+/** Iterations for a sample of the target length, each costing `nsPerOp` of batch time (timed plus untimed). */
+export function baseIterationsFor(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null, timedNsPerOp = nsPerOp): number {
+  return clampIterations(effectiveSampleTarget(config, nsPerOp, gcIntervalNs, timedNsPerOp) / Math.max(nsPerOp, Number.MIN_VALUE));
 }
 
 /** Where sampling starts: the base iteration count and the calibration it came from. */
@@ -207,8 +221,9 @@ export interface SamplingStart {
 /** Sizes the samples from the warm-up's guess, then runs the untimed settle batch. */
 export async function startSampling(deps: MeasureDeps, config: MeasureConfig, nsPerOpGuess: number): Promise<SamplingStart> {
   const gcIntervalNs = deps.gcIntervalNs?.() ?? null;
-  const targetSampleNs = effectiveSampleTarget(config, nsPerOpGuess, gcIntervalNs);
-  const uncapped = baseIterationsFor(config, nsPerOpGuess, gcIntervalNs);
+  const costNs = batchNsPerOp(deps, nsPerOpGuess);
+  const targetSampleNs = effectiveSampleTarget(config, costNs, gcIntervalNs, nsPerOpGuess);
+  const uncapped = baseIterationsFor(config, costNs, gcIntervalNs, nsPerOpGuess);
   const baseIterations = config.maxSampleIterations === undefined ? uncapped : Math.max(1, Math.min(uncapped, Math.floor(config.maxSampleIterations / MAX_PLAN_FACTOR)));
   if (deps.spreadFixedCost === true) {
     const maxIterations = Math.floor(Math.min(MAX_ITERATIONS, config.maxSampleIterations ?? MAX_ITERATIONS) / MAX_PLAN_FACTOR);
@@ -219,7 +234,7 @@ export async function startSampling(deps: MeasureDeps, config: MeasureConfig, ns
     }
   }
   for (let i = 0; i < SETTLE_BATCHES; i++) await deps.runBatch(baseIterations);
-  return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * nsPerOpGuess, baseIterations } };
+  return { baseIterations, calibration: { targetSampleNs: baseIterations === uncapped ? targetSampleNs : baseIterations * costNs, baseIterations } };
 }
 
 /** Enough samples of the host's quiet rounds for the estimate to read, or no throughput reading to judge by. */
@@ -321,7 +336,7 @@ export async function warmUpChecked(deps: MeasureDeps, config: MeasureConfig): P
   const info = { ...warm.info };
   for (let restarts = 1; restarts <= MAX_REWARMS; restarts++) {
     deps.ensureOptimized?.();
-    const n = baseIterationsFor(config, warm.nsPerOp);
+    const n = baseIterationsFor(config, batchNsPerOp(deps, warm.nsPerOp), null, warm.nsPerOp);
     const checked = (await deps.runBatch(n)) / n;
     const ratio = checked / warm.nsPerOp;
     if (ratio < REWARM_RATIO && ratio > 1 / REWARM_RATIO) break;

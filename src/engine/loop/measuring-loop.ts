@@ -237,6 +237,7 @@ async function warmUpSession(bench: DeclaredBenchmark, context: ProcessContext, 
   } as Partial<Session> as Session;
   const deps: MeasureDeps = {
     runBatch: (n) => runner.runBatch(n),
+    untimedNsPerOp: () => runner.untimedNsPerOp,
     spreadFixedCost: runner.mode === 'manual',
     now: hrtimeNow,
     rng,

@@ -34,7 +34,7 @@ export async function warmedUpRunner(
 ): Promise<BatchRunner> {
   const runner = await createBatchRunner(bench, hrtimeNow, context.sink, hooks, loopOptions);
   const config = { ...context.config, warmupMaxNs: Math.min(context.config.warmupMaxNs, PASS_WARMUP_MAX_NS) };
-  await warmUp({ runBatch: (n) => runner.runBatch(n), now: hrtimeNow, rng: context.rng }, config);
+  await warmUp({ runBatch: (n) => runner.runBatch(n), untimedNsPerOp: () => runner.untimedNsPerOp, now: hrtimeNow, rng: context.rng }, config);
   if (context.jitControl !== null) ensureOptimized(context.jitControl, runner.tierTarget.fn);
   return runner;
 }

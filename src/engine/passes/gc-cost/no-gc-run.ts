@@ -36,6 +36,7 @@ export async function runWithoutGc(
   const measured = await measure(
     {
       runBatch: (n) => runner.runBatch(n),
+      untimedNsPerOp: () => runner.untimedNsPerOp,
       // Called before each sample only (not before the calibration and settling batches between the
       // warm-up and the first sample, which fill the young generation and may collect it): GCs are
       // counted from the first sample on. Not charged to the budget before the minimum count of
