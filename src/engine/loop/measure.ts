@@ -203,7 +203,11 @@ export class WarmupSeries {
 export function effectiveSampleTarget(config: MeasureConfig, nsPerOp: number, gcIntervalNs: number | null = null, timedNsPerOp = nsPerOp): number {
   const budgetCap = config.timeBudgetNs / Math.max(config.minSamples, SAMPLES_IN_BUDGET);
   const timedShare = nsPerOp > 0 ? Math.max(timedNsPerOp, 0) / nsPerOp : 1;
-  const wanted = Math.max(MIN_OPS_PER_SAMPLE * nsPerOp, gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs, timedShare < 1 ? config.sampleTargetNs / Math.max(timedShare, Number.MIN_VALUE) : 0);
+  const wanted = Math.max(
+    MIN_OPS_PER_SAMPLE * nsPerOp,
+    gcIntervalNs === null ? 0 : MIN_GCS_PER_SAMPLE * gcIntervalNs,
+    timedShare < 1 ? config.sampleTargetNs / Math.max(timedShare, Number.MIN_VALUE) : 0,
+  );
   return Math.max(config.sampleTargetNs, Math.min(wanted, budgetCap));
 }
 
