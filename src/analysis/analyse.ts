@@ -28,10 +28,12 @@ export interface AnalyseOptions {
   /** The ubench version to record as the analyser (the running one's, by the caller). */
   analysedBy: string;
   /**
-   * Relative speeds within groups and across runtimes (default true). A run's intermediate files
-   * leave them out: they compare every benchmark of a group, which is complete only at the end.
+   * A run's intermediate file (default false): what compares benchmarks with each other — relative
+   * speeds within groups and across runtimes, the complexity fits of sweeps — is left out. A group
+   * or a sweep is complete only at the end, and refitting every sweep after every benchmark made a
+   * suite of n benchmarks cost n whole-file fits.
    */
-  relativeSpeeds?: boolean;
+  partial?: boolean;
   /** Analyses of earlier calls to reuse (see {@link AnalyseCache}); none by default. */
   cache?: AnalyseCache;
 }
@@ -109,5 +111,9 @@ export function analyse(file: ResultsFile, options: AnalyseOptions): ResultsFile
     const kept = runContextDiagnostics(original);
     return kept.length === 0 ? result : { ...result, diagnostics: [...result.diagnostics, ...kept] };
   });
-  return withComplexity({ ...file, benchmarks: options.relativeSpeeds === false ? benchmarks : withRelativeSpeeds(benchmarks, file.runtimes, seed), analysedBy: options.analysedBy });
+  if (options.partial === true) {
+    const { complexity: _left, ...rest } = file;
+    return { ...rest, benchmarks, analysedBy: options.analysedBy };
+  }
+  return withComplexity({ ...file, benchmarks: withRelativeSpeeds(benchmarks, file.runtimes, seed), analysedBy: options.analysedBy });
 }

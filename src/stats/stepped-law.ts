@@ -5,7 +5,7 @@
  * factor, while the law goes on. Fitted by alternating weighted least squares: the law on the times
  * divided by their levels, then each level as the least-squares ratio of the times to the law.
  */
-import { nonNegativeLine } from './non-negative-line.js';
+import { nonNegativeLineOn, scaledLineInput } from './non-negative-line.js';
 
 /**
  * A cliff raises the cost 15% beyond the growth law (a fitted level step of at least ×1.15; the
@@ -43,31 +43,50 @@ export interface SteppedFit {
  * c is 0 and a alone carries the level).
  */
 export function fitSteppedLaw(ns: readonly number[], xs: readonly number[] | null, ys: readonly number[], ws: readonly number[], stepAfter: readonly number[]): SteppedFit {
-  const segmentOf = ns.map((_, i) => stepAfter.filter((k) => k < i).length);
+  const count = ns.length;
+  const segmentOf = new Int32Array(count);
+  for (let i = 0; i < count; i++) for (const k of stepAfter) if (k < i) segmentOf[i]!++;
   const segments = stepAfter.length + 1;
-  const levels = new Array<number>(segments).fill(1);
+  const levels = new Float64Array(segments).fill(1);
+  // Scratch arrays reused every round: the fit runs for every step set of every model.
+  const zs = new Float64Array(count);
+  const zw = new Float64Array(count);
+  const law = new Float64Array(count);
+  const scaled = xs === null ? null : scaledLineInput(xs);
   let a = 0;
   let c = 0;
   for (let round = 0; round < ALTERNATION_ROUNDS; round++) {
     // The law on the times brought back to the first level; a point's weight scales with its level².
-    const zs = ys.map((y, i) => y / levels[segmentOf[i]!]!);
-    const zw = ws.map((w, i) => w * levels[segmentOf[i]!]! ** 2);
-    if (xs === null) {
-      a = zs.reduce((s, z, i) => s + zw[i]! * z, 0) / zw.reduce((s, w) => s + w, 0);
+    for (let i = 0; i < count; i++) {
+      const level = levels[segmentOf[i]!]!;
+      zs[i] = ys[i]! / level;
+      zw[i] = ws[i]! * level ** 2;
+    }
+    if (xs === null || scaled === null) {
+      let num = 0;
+      let den = 0;
+      for (let i = 0; i < count; i++) num += zw[i]! * zs[i]!;
+      for (let i = 0; i < count; i++) den += zw[i]!;
+      a = num / den;
       c = 0;
-    } else ({ a, c } = nonNegativeLine(xs, zs, zw));
-    const law = ns.map((_, i) => a + c * (xs === null ? 0 : xs[i]!));
+    } else ({ a, c } = nonNegativeLineOn(scaled, zs, zw));
+    for (let i = 0; i < count; i++) law[i] = a + c * (xs === null ? 0 : xs[i]!);
     // Each later level: least squares of y ≈ M·law within its segment, never below the level before.
+    let moved = false;
     for (let g = 1; g < segments; g++) {
       let num = 0;
       let den = 0;
-      for (let i = 0; i < ns.length; i++) {
+      for (let i = 0; i < count; i++) {
         if (segmentOf[i] !== g) continue;
         num += ws[i]! * ys[i]! * law[i]!;
         den += ws[i]! * law[i]! ** 2;
       }
-      levels[g] = Math.max(levels[g - 1]!, den > 0 ? num / den : levels[g - 1]!);
+      const level = Math.max(levels[g - 1]!, den > 0 ? num / den : levels[g - 1]!);
+      if (level !== levels[g]) moved = true;
+      levels[g] = level;
     }
+    // Levels that did not move give the next round the same input: every later round repeats this one exactly.
+    if (!moved) break;
   }
   const steps = stepAfter.map((k, j) => ({ fromN: ns[k]!, toN: ns[k + 1]!, multiplier: levels[j + 1]! / levels[j]! }));
   return { a, c, steps };

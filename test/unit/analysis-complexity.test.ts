@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { analyse } from '../../src/analysis/analyse.js';
 import { cacheFactsFromOs, cacheFactsFromProbe } from '../../src/analysis/cache-facts.js';
 import { complexityReport, crossedLevels, withComplexity } from '../../src/analysis/complexity.js';
 import type { ProbeDocument } from '../../src/probe/probe-types.js';
 import { cliffLines, complexityLine } from '../../src/report/complexity-text.js';
 import { renderTerminalReport } from '../../src/report/terminal-report.js';
 import type { CacheFacts } from '../../src/results/complexity-types.js';
+import type { BenchmarkResult } from '../../src/results/types.js';
 import { resultsFile } from '../fixtures/report/results-fixture.js';
 import { SIZES, swept, sweep } from '../fixtures/report/complexity-fixture.js';
 
@@ -45,6 +47,27 @@ describe('complexity of swept benchmarks', () => {
     assert.equal(complexityReport(benchmarks, null), null);
     const file = { ...resultsFile(benchmarks), complexity: { caches: null, groups: [] } };
     assert.equal('complexity' in withComplexity(file), false);
+  });
+
+  it("leaves the fits out of a run's intermediate analysis, and fits the sweeps in the final one", () => {
+    // Samples around each fixture's estimate (±0.4%), for the analysis to derive the estimate from.
+    const sampled = (b: BenchmarkResult): BenchmarkResult => ({
+      ...b,
+      samples: Array.from({ length: 30 }, (_, i) => ({ iterations: 1000, elapsedNs: b.estimate!.nsPerOp * 1000 * (1 + 0.001 * (((i * 7) % 9) - 4)) })),
+    });
+    const file = resultsFile([...sweep('sort', (n) => 12 * n * Math.log2(n)), ...sweep('scan', (n) => 0.6 * n + 20)].map(sampled));
+    const partial = analyse(file, { analysedBy: 'test', partial: true });
+    assert.equal('complexity' in partial, false);
+    assert.ok(partial.benchmarks.every((b) => b.relative === null));
+    const final = analyse(file, { analysedBy: 'test' });
+    assert.deepEqual(
+      final.complexity?.groups.map((g) => g.best.model),
+      ['O(n log n)', 'O(n)'],
+    );
+    assert.deepEqual(
+      partial.benchmarks.map((b) => b.estimate),
+      final.benchmarks.map((b) => b.estimate),
+    );
   });
 
   it('names the cache level a cliff crossed, from the probe', () => {

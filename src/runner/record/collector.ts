@@ -101,10 +101,10 @@ export class ResultCollector {
     return { ...file, complete: final.complete, finishedAt: final.complete ? new Date().toISOString() : null };
   }
 
-  /** The measurements so far, in declaration order, analysed (relative speeds only when asked). */
-  private analysed(relativeSpeeds: boolean): ResultsFile {
+  /** The measurements so far, in declaration order, analysed (what compares benchmarks only when final). */
+  private analysed(final: boolean): ResultsFile {
     const benchmarks = [...this.records.keys()].filter((id) => this.raw.has(id)).map((id) => this.raw.get(id)!);
-    return analyse({ ...this.results, benchmarks }, { baseline: this.baseline, analysedBy: ubenchVersion(), relativeSpeeds, cache: this.analyses });
+    return analyse({ ...this.results, benchmarks }, { baseline: this.baseline, analysedBy: ubenchVersion(), partial: !final, cache: this.analyses });
   }
 
   private record(id: string): BenchmarkRecord {
