@@ -90,10 +90,10 @@ function runOwn(entry) {
 }
 
 /** The file under ubench; returns `{ ubench, seconds, error }` (ubench null: no results file). */
-function runUbench(entry, time) {
+function runUbench(entry, time, quick) {
   const scratch = mkdtempSync(path.join(tmpdir(), 'real-corpus-ubench-'));
   const out = path.join(scratch, 'results.json');
-  const argv = ['node', path.join(ROOT, 'dist', 'cli', 'main.js'), entry.path, '--time', time, '--warmup', time, '--json', out, '--no-history', '--quiet', '--no-color'];
+  const argv = ['node', path.join(ROOT, 'dist', 'cli', 'main.js'), entry.path, '--time', time, '--warmup', time, '--json', out, '--no-history', '--quiet', '--no-color', ...(quick ? ['--quick'] : [])];
   const run = locked(argv, { timeoutS: UBENCH_TIMEOUT_S });
   let ubench = null;
   let error = null;
@@ -110,9 +110,11 @@ function runUbench(entry, time) {
 
 /**
  * Runs the corpus (or the files whose path contains `only`) and returns one result per file.
- * @param {{ only?: string, time?: string, say?: (line: string) => void }} options
+ * `quick` runs ubench with --quick: what is measured and under which names, without the probes
+ * and passes that only add figures (the system test asks no more).
+ * @param {{ only?: string, time?: string, quick?: boolean, say?: (line: string) => void }} options
  */
-export function runCorpus({ only, time = DEFAULT_TIME, say = () => {} } = {}) {
+export function runCorpus({ only, time = DEFAULT_TIME, quick = false, say = () => {} } = {}) {
   if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/cli/main.js is missing: run npm run build first');
   if (!existsSync(path.join(CORPUS, 'node_modules', 'vitest'))) throw new Error('corpus/real/node_modules is missing: run npm ci --prefix corpus/real first');
   const manifest = JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8'));
@@ -122,7 +124,7 @@ export function runCorpus({ only, time = DEFAULT_TIME, say = () => {} } = {}) {
   for (const [i, entry] of files.entries()) {
     say(`[${i + 1}/${files.length}] ${entry.path}`);
     const own = runOwn(entry);
-    const ub = runUbench(entry, time);
+    const ub = runUbench(entry, time, quick);
     const row = compareFile(own.own, ub.ubench, ub.error);
     results.push({
       path: entry.path,

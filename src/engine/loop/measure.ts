@@ -270,12 +270,19 @@ export class Sampler {
   /**
    * Whether the stopping rule has said enough. Precision, or the host's limit, reached over all
    * samples is not enough while fewer than QUIET_MIN_SAMPLES were taken in the host's quiet rounds,
-   * which the estimate reads: sampling goes on for them up to the budget. (The host readings are
-   * attached to a sample after it is taken, before this is asked.)
+   * which the estimate reads: sampling goes on for them up to the budget, and no further. (The host
+   * readings are attached to a sample after it is taken, before this is asked.)
    */
   get done(): boolean {
     if (this.stop === null) return false;
-    return (this.stop !== 'precision' && this.stop !== 'host-limit') || quietEnough(this.samples);
+    return (this.stop !== 'precision' && this.stop !== 'host-limit') || quietEnough(this.samples) || this.spentNs >= this.config.timeBudgetNs;
+  }
+
+  /** What ended sampling: the budget, when it ran out while sampling went on for quiet rounds past the rule's stop. */
+  private stopReason(): StopReason {
+    if (this.stop === null) return 'budget';
+    const waitedForQuiet = (this.stop === 'precision' || this.stop === 'host-limit') && !quietEnough(this.samples);
+    return waitedForQuiet ? 'budget' : this.stop;
   }
 
   /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
@@ -318,7 +325,7 @@ export class Sampler {
   }
 
   precision(): PrecisionInfo {
-    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.perOp)), stopReason: this.stop ?? 'budget', durationNs: this.spentNs };
+    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.perOp)), stopReason: this.stopReason(), durationNs: this.spentNs };
   }
 }
 
