@@ -16,10 +16,12 @@ export interface Sample {
   /** The throughput reference timed next to this sample: ns per 1,000 iterations of an empty counted loop (absent in older files). */
   hostThroughputNs?: number;
   /**
-   * How long the benchmark's thread waited for a CPU during the sample beyond the CPU time the
-   * process's own helper threads (GC, compiler) used meanwhile, ns: other programs' timeslices, which
-   * the host references, timed for a moment next to the sample, rarely see (absent in older files,
-   * in sequential mode, and where the scheduler's per-thread figures cannot be read).
+   * How long the benchmark's thread waited for a CPU during the sample's timed part beyond the CPU
+   * time the process's own helper threads (GC, compiler) used meanwhile, ns: other programs'
+   * timeslices, which the host references, timed for a moment next to the sample, rarely see. Read
+   * over the sample's window and apportioned to its timed part by the timed share of the window
+   * (per-call states are made untimed inside it). Absent in older files, in sequential mode, and
+   * where the scheduler's per-thread figures cannot be read.
    */
   waitNs?: number;
 }

@@ -1,11 +1,12 @@
 /**
- * The wait after loading until the process's other threads are quiet, with a fake scheduler reading
- * and a fake sleep: two quiet windows in a row end it, a busy window starts the count again, the cap
- * ends a wait that never goes quiet, and without /proc there is no wait.
+ * What is read from the scheduler, with fake readings: the wait after loading until the process's
+ * other threads are quiet (two quiet windows in a row end it, a busy window starts the count again,
+ * the cap ends a wait that never goes quiet, and without /proc there is no wait); and the part of a
+ * sample's wait that falls in its timed part.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SchedReading } from '../../src/engine/host/cpu-wait.js';
+import { timedPartWait, type SchedReading } from '../../src/engine/host/cpu-wait.js';
 import { QUIET_HELPER_SHARE, SETTLE_CAP_MS, SETTLE_WINDOW_MS, settleThreads } from '../../src/engine/host/settle-threads.js';
 
 /** A fake process whose helper threads use `shares[i]` of a core in window i (the main thread sleeps). */
@@ -49,5 +50,24 @@ describe('settling after load', () => {
     const settled = await settleThreads({ read: () => null, sleep: async () => void slept++ });
     assert.deepEqual(settled, { waitedMs: 0, quiet: false });
     assert.equal(slept, 0);
+  });
+});
+
+describe("the wait in a sample's timed part", () => {
+  const at = (wallNs: number, waitingNs: number, onCpuNs: number, processCpuNs: number): SchedReading => ({ wallNs, waitingNs, onCpuNs, processCpuNs });
+  it('is the whole wait when the window is all timed', () => {
+    assert.equal(timedPartWait(at(0, 0, 0, 0), at(10e6, 4e6, 6e6, 6e6), 10e6), 4e6);
+  });
+  it("is the timed part's share of it when the window holds untimed work (per-call states)", () => {
+    // A 20 ms window, 6 ms of it timed, that waited 8 ms: 2.4 ms of the wait fell in the timed 6 ms.
+    assert.equal(timedPartWait(at(0, 0, 0, 0), at(20e6, 8e6, 12e6, 12e6), 6e6), 2.4e6);
+  });
+  it("leaves out the wait the process's own helper threads account for", () => {
+    // 3 ms of CPU on other threads of the process: 3 ms of the 4 ms wait is theirs.
+    assert.equal(timedPartWait(at(0, 0, 0, 0), at(10e6, 4e6, 6e6, 9e6), 10e6), 1e6);
+  });
+  it('never exceeds the wait, nor goes below 0', () => {
+    assert.equal(timedPartWait(at(0, 0, 0, 0), at(10e6, 4e6, 6e6, 6e6), 12e6), 4e6);
+    assert.equal(timedPartWait(at(0, 0, 0, 0), at(10e6, 1e6, 6e6, 20e6), 10e6), 0);
   });
 });

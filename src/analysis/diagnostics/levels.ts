@@ -1,12 +1,13 @@
 /**
  * `levels` (warning): the benchmark's own cost changes level — its samples, with the host's movement
- * taken out, fall into two or three separate levels (stats/level-clusters.ts: clusters at least 1.5× apart,
- * each holding ≥ 20% of the samples, nearly nothing between them), whether the levels alternate in
+ * taken out, fall into two or three separate levels (stats/level-clusters.ts: clusters LEVEL_MIN_RATIO
+ * apart, each holding LEVEL_MIN_SHARE of the samples, nearly nothing between them), whether the levels alternate in
  * time, step once mid-run, or mix. The figure is then an average over different work, and one
  * number cannot describe it.
  *
  * Blame only on evidence: the rule needs the host-speed references (RuleContext.hostFactors) and
- * judges the samples divided by them, so levels the host's speed made vanish; it also reads how far
+ * judges the samples, each less its own wait for a CPU, divided by them, so levels the host's speed
+ * made vanish; it also reads how far
  * the host's factor moved between the samples of the lowest and the highest level, which the message
  * quotes beside the step itself. Nor can the time the levels add be time the process spent waiting
  * for a CPU (`throttle.cpuWaitShare`): another program's timeslice inside a sample stretches it, and

@@ -46,3 +46,19 @@ export function helperThreadsShare(from: SchedReading | null, to: SchedReading |
   const helpers = to.processCpuNs - from.processCpuNs - (to.onCpuNs - from.onCpuNs);
   return wall > 0 ? Math.max(0, helpers) / wall : null;
 }
+
+/**
+ * Other programs' share of the wait between two readings that falls in a sample's timed part, ns:
+ * the wait the process's own helper threads cannot account for, times the timed part's share of the
+ * window. A sample's window also holds untimed work (the states of `state: 'per-call'`, made before
+ * each chunk of calls, can be most of it), and a timeslice lands anywhere in the window, so the whole
+ * window's wait taken off the timed part alone would make a sample that waited look faster than it ran.
+ */
+export function timedPartWait(from: SchedReading, to: SchedReading, timedNs: number): number {
+  const onCpu = to.onCpuNs - from.onCpuNs;
+  const waiting = to.waitingNs - from.waitingNs;
+  const helpers = Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
+  const others = Math.max(0, waiting - helpers);
+  const windowNs = to.wallNs - from.wallNs;
+  return windowNs > 0 ? others * Math.min(1, Math.max(0, timedNs) / windowNs) : others;
+}

@@ -28,7 +28,7 @@ import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measu
 import { measureMemory } from '../memory/memory-phase.js';
 import { observer, sink, type ProcessContext } from './process-context.js';
 import { checkThrottle, timeReferenceAfter, type ThrottleCheck } from '../host/throttle.js';
-import { readSchedstat } from '../host/cpu-wait.js';
+import { readSchedstat, timedPartWait } from '../host/cpu-wait.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { roundEvents } from './round-events.js';
 import type { JitInfo } from '../../results/types.js';
@@ -282,8 +282,7 @@ async function takeSessionSample(session: Session, key: number, context: Process
     session.sched.waitingNs += waiting;
     session.sched.helpersNs += helpers;
     session.sched.wallNs += to.wallNs - from.wallNs;
-    // The part of the wait the process's own helper threads cannot account for: other programs'.
-    sample.waitNs = Math.max(0, waiting - helpers);
+    sample.waitNs = timedPartWait(from, to, sample.elapsedNs);
   }
   if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
   return sample;
