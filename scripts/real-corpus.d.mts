@@ -14,5 +14,5 @@ export interface CorpusRun {
   results: FileResult[];
   wallSeconds: number;
 }
-export declare function runCorpus(options?: { only?: string; time?: string; quick?: boolean; say?: (line: string) => void }): CorpusRun;
+export declare function runCorpus(options?: { only?: string; time?: string; quick?: boolean; recorded?: boolean; say?: (line: string) => void }): CorpusRun;
 export declare function tableLines(run: CorpusRun): string[];

@@ -1,12 +1,15 @@
 /**
  * End-to-end: usage errors end with exit code 2 and exactly one `ubench: …` line on stderr (no
- * stack trace, nothing on stdout); --help and --version.
+ * stack trace, nothing on stdout); --help and --version. The usage errors run the CLI in this
+ * process (each is one line before or at the start of a run; a process apiece cost 12 s), --help
+ * and --version the bin.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, runCli, STACK_LINE } from '../helpers/e2e-cli.js';
+import { describeRun, FAST, linesOf, makeTempDir, REPO_ROOT, runCli, STACK_LINE, TEST_CACHE_DIR } from '../helpers/e2e-cli.js';
+import { runInProcess } from '../helpers/in-process-cli.js';
 
 const OK_DIR = 'test/fixtures/bench/ok';
 const empty = makeTempDir();
@@ -36,14 +39,15 @@ const USAGE_ERRORS: [string, string[], RegExp][] = [
 describe('usage errors', () => {
   for (const [what, args, mentions] of USAGE_ERRORS) {
     it(`${what}: exit 2 and one line on stderr`, async () => {
-      const run = await runCli(args);
-      assert.equal(run.code, 2, describeRun(run));
-      const lines = linesOf(run.stderr);
-      assert.equal(lines.length, 1, `exactly one line on stderr\n${describeRun(run)}`);
+      const run = await runInProcess(args, { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1', UBENCH_CACHE_DIR: TEST_CACHE_DIR, UBENCH_HOST_CHECK: '0' } });
+      const told = `exit ${run.code}\n--- stdout\n${run.out}\n--- stderr\n${run.err}`;
+      assert.equal(run.code, 2, told);
+      const lines = linesOf(run.err);
+      assert.equal(lines.length, 1, `exactly one line on stderr\n${told}`);
       assert.match(lines[0]!, /^ubench: \S/);
       assert.match(lines[0]!, mentions);
-      assert.doesNotMatch(run.stderr, STACK_LINE);
-      assert.equal(run.stdout, '', 'nothing on stdout');
+      assert.doesNotMatch(run.err, STACK_LINE);
+      assert.equal(run.out, '', 'nothing on stdout');
     });
   }
 });
