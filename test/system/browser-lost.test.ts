@@ -2,9 +2,11 @@
  * Fault: the browser killed from outside (SIGKILL to Chromium's main process) while its page
  * measures. That benchmark fails with a one-line reason naming the browser's end, the next
  * benchmarks (each its own browser, --isolate benchmark) are measured, the run ends with exit 1, no
- * stack trace, and nothing of the killed browser is left.
+ * stack trace, and nothing of the killed browser is left: no process, no file in the run's
+ * temporary folder.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { BROWSER_RUN_ARGS, FIRST_RESULT_MS, NO_CHROMIUM } from '../helpers/browser-fault-run.js';
@@ -24,7 +26,9 @@ const GONE_WITHIN_MS = 5_000;
 describe('the browser killed from outside during a chromium run', { skip: NO_CHROMIUM }, () => {
   it('fails that benchmark with the reason, measures the next, exits 1 without a stack trace, leaves no process', async () => {
     const json = path.join(temp.dir, 'lost.json');
-    const run = startWatched([...BROWSER_RUN_ARGS, '--isolate', 'benchmark', '--json', json], { killAfterMs: FIRST_RESULT_MS + REST_OF_RUN_MS });
+    const tmp = path.join(temp.dir, 'tmp');
+    mkdirSync(tmp);
+    const run = startWatched([...BROWSER_RUN_ARGS, '--isolate', 'benchmark', '--json', json], { killAfterMs: FIRST_RESULT_MS + REST_OF_RUN_MS, env: { TMPDIR: tmp } });
     if (!(await run.until(() => benchmarksIn(json) >= 1, FIRST_RESULT_MS))) assert.fail(`the first benchmark was never written: ${describeRun(await run.done)}`);
     // The second benchmark's browser, once its page is up: a renderer in a browser group that was not
     // there when the first result was written. (A group that was there with little renderer CPU is the
@@ -67,5 +71,6 @@ describe('the browser killed from outside during a chromium run', { skip: NO_CHR
     );
     assert.equal(linesOf(result.stdout + result.stderr).filter((line) => line.includes(REASON)).length >= 1, true, 'the reason is printed');
     await assertNoneLeft([...run.seen.values()], GONE_WITHIN_MS);
+    assert.deepEqual(readdirSync(tmp), [], 'left in its temporary folder');
   });
 });

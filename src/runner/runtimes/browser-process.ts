@@ -3,8 +3,14 @@
  * (`--remote-debugging-pipe`), so the browser listens on no socket another local user could reach.
  * playwright's own SIGINT/SIGTERM/SIGHUP handlers stay off: the CLI stops a run on those signals and
  * ends each browser through `kill()` here. The browser leads its own process group (playwright
- * starts it detached), so a kill ends its renderers and helpers too.
+ * starts it detached), so a kill ends its renderers and helpers too. Its TMPDIR is a folder of
+ * ubench's, removed once the browser has ended: Chromium keeps its single-instance socket in a
+ * folder of the temporary directory and removes it only when it exits by itself, so every killed
+ * browser (Ctrl-C, a lost page) left a `/tmp/org.chromium.Chromium.*` behind.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { UsageError } from '../usage-error.js';
 
 interface Playwright {
@@ -17,6 +23,7 @@ interface LaunchOptions {
   handleSIGINT: boolean;
   handleSIGTERM: boolean;
   handleSIGHUP: boolean;
+  env: NodeJS.ProcessEnv;
 }
 /** The browser process as Node started it (inside playwright's in-process server). */
 interface ExitingProcess {
@@ -82,10 +89,31 @@ export interface LaunchedBrowser {
   kill(): void;
 }
 
+/** A temporary folder for one browser, and its removal (once; also at ubench's exit, should that come first). */
+function browserTmpdir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ubench-browser-'));
+  const remove = (): void => {
+    process.off('exit', remove);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', remove);
+  return { dir, remove };
+}
+
 export async function launchBrowser(executablePath: string, args: string[]): Promise<LaunchedBrowser> {
   const { chromium } = await loadPlaywright();
-  const browser = await chromium.launch({ executablePath, args, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const tmp = browserTmpdir();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath, args, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false, env: { ...process.env, TMPDIR: tmp.dir } });
+  } catch (error) {
+    tmp.remove();
+    throw error;
+  }
   const child = nodeProcessOf(browser);
+  if (child === null) browser.on('disconnected', tmp.remove);
+  else if (child.exitCode !== null || child.signalCode !== null) tmp.remove();
+  else child.once('exit', tmp.remove);
   let pid: number | null = child?.pid ?? null;
   if (pid === null) {
     try {
