@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FootprintTracker } from '../../src/engine/memory/footprint.js';
-import { fullGc } from '../../src/engine/memory/forced-gc.js';
-import { gcEntriesDelivered, observeGc } from '../../src/engine/memory/gc-observer.js';
-import { keepsNothing, RETENTION_STRETCH_SAMPLES, retentionStretch } from '../../src/engine/memory/retention-stretch.js';
+import { FootprintTracker } from '../../../src/engine/memory/footprint.js';
+import { fullGc } from '../../../src/engine/memory/forced-gc.js';
+import { gcEntriesDelivered, observeGc } from '../../../src/engine/memory/gc-observer.js';
+import { keepsNothing, RETENTION_STRETCH_SAMPLES, retentionStretch } from '../../../src/engine/memory/retention-stretch.js';
 
 async function stretch(bytesPerOp: number, externalBytesPerOp = 0): Promise<{ batches: number; readings: number }> {
   let batches = 0;

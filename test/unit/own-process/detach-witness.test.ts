@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DetachProbe, ProtectorWitness } from '../../src/engine/host/detach-probe.js';
-import { createJitControl, type JitControl } from '../../src/engine/loop/jit-tier.js';
-import type { TierReading } from '../../src/results/types.js';
+import { DetachProbe, ProtectorWitness } from '../../../src/engine/host/detach-probe.js';
+import { createJitControl, type JitControl } from '../../../src/engine/loop/jit-tier.js';
+import type { TierReading } from '../../../src/results/types.js';
 
 const tier = (t: TierReading['tier']): TierReading => ({ status: 0, tier: t, maybeDeopted: false, markedForOptimization: false });
 
