@@ -1,21 +1,21 @@
 /**
  * `levels` (warning): the benchmark's own cost changes level — its samples, with the host's movement
- * taken out, fall into two or three separate levels (stats/level-clusters.ts: clusters LEVEL_MIN_RATIO
- * apart, each holding LEVEL_MIN_SHARE of the samples, nearly nothing between them), whether the levels alternate in
- * time, step once mid-run, or mix. The figure is then an average over different work, and one
- * number cannot describe it.
+ * taken out, fall into two or three separate levels (stats/level-clusters.ts: clusters
+ * LEVEL_MIN_RATIO apart, each holding LEVEL_MIN_SHARE of the samples, nearly nothing between them),
+ * whether the levels alternate in time, step once mid-run, or mix. The figure is then an average
+ * over different work, and one number cannot describe it.
  *
  * Blame only on evidence: the rule needs the host-speed references (RuleContext.hostFactors) and
  * judges the samples, each less its own wait for a CPU, divided by them, so levels the host's speed
- * made vanish; it also reads how far
- * the host's factor moved between the samples of the lowest and the highest level, which the message
- * quotes beside the step itself. Nor can the time the levels add be time the process spent waiting
- * for a CPU (`throttle.cpuWaitShare`): another program's timeslice inside a sample stretches it, and
- * the references, read for about 1% of a round, rarely see it (measured on a contended run of the
- * clean corpus: clean benchmarks waiting 40–60% of the time split into levels 2× apart, the host
- * factor flat). Without a host track it says nothing: `multimodal`, `noisy` and
- * `drift` still describe the samples, as information. Nor when the state probe shows that setup's
- * values differ in cost: then `multimodal` or `noisy` warns and names that cause.
+ * made vanish; it also reads how far the host's factor moved between the samples of the lowest and
+ * the highest level, which the message quotes beside the step itself. Nor can the time the levels
+ * add be time the process spent waiting for a CPU (`throttle.cpuWaitShare`): another program's
+ * timeslice inside a sample stretches it, and the references, read for about 1% of a round, rarely
+ * see it (measured on a contended run of the clean corpus: clean benchmarks waiting 40–60% of the
+ * time split into levels 2× apart, the host factor flat). Without a host track it says nothing:
+ * `multimodal`, `noisy` and `drift` still describe the samples, as information. Nor when the state
+ * probe shows that setup's values differ in cost: then `multimodal` or `noisy` warns and names that
+ * cause.
  */
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { findLevels, type Levels } from '../../stats/level-clusters.js';
