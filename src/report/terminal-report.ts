@@ -254,11 +254,19 @@ function runtimeTableLines(results: ResultsFile, options: TerminalReportOptions,
   return lines;
 }
 
-/** Renders the whole results file as terminal text (ends with a newline). */
 /** What a `--quick` run left out, under its report. */
 export const QUICK_NOTE =
   "quick run (--quick): time and bytes/op only; the setup and state probes, the GC share apart, the retention and leak checks and the automatic passes did not run, and the tests of the samples' shape need 30 samples where --quick may stop at 15, so no finding that needs them can appear";
 
+/**
+ * Under a report with an interval of one process's samples: a reader takes a CI for where the next
+ * run will land, and another process of the same code lands outside it more often than not
+ * (docs/measuring.md: 3–5 of 14 inside, run against run).
+ */
+export const WITHIN_PROCESS_NOTE =
+  '± and CI: of the samples of one process; another run of the same code often lands outside them (--forks 5 measures across processes; compare and ab judge changes against that spread)';
+
+/** Renders the whole results file as terminal text (ends with a newline). */
 export function renderTerminalReport(results: ResultsFile, options: TerminalReportOptions): string {
   return renderTerminalReportVisible(visibleStrings(results), visibleStrings(options));
 }
@@ -278,6 +286,7 @@ function renderTerminalReportVisible(results: ResultsFile, options: TerminalRepo
   if (sideBySide.length > 0) lines.push('', ...sideBySide);
   const host = hostLine(results.host ?? null, results.benchmarks);
   if (host !== null) lines.push('', hostOffUsual(results.host ?? null) ? c.yellow(host) : c.dim(host));
+  if (results.benchmarks.some((b) => b.status === 'ok' && b.estimate?.method === 'median-order-statistics')) lines.push('', c.dim(WITHIN_PROCESS_NOTE));
   if (results.settings?.quick === true) lines.push('', c.dim(QUICK_NOTE));
   if (results.merged !== undefined) {
     const { runs, machines } = results.merged;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderTerminalReport } from '../../src/report/terminal-report.js';
+import { renderTerminalReport, WITHIN_PROCESS_NOTE } from '../../src/report/terminal-report.js';
 import { benchmark, resultsFile, selfRelative, sortGroupResults } from '../fixtures/report/results-fixture.js';
 
 /** name, time/op, ±, p75, p99, ops/s, B/op, samples, relative. */
@@ -181,6 +181,13 @@ describe('renderTerminalReport', () => {
     partial.complete = false;
     const text = renderTerminalReport(partial, { color: false });
     assert.equal(text.trimEnd().split('\n').at(-1), '⚠ run interrupted: results are partial');
+  });
+
+  it("says under intervals of one process's samples that they are that, and not under intervals across processes", () => {
+    assert.ok(lines.includes(WITHIN_PROCESS_NOTE), plain);
+    const forked = sortGroupResults();
+    for (const b of forked.benchmarks) if (b.status === 'ok') b.estimate = { ...b.estimate!, method: 'two-level-bootstrap' };
+    assert.ok(!renderTerminalReport(forked, { color: false }).includes(WITHIN_PROCESS_NOTE));
   });
 
   it('shortens names to fit a narrow terminal and stays aligned', () => {
