@@ -8,7 +8,7 @@
 // A module that finds files relative to itself (`import.meta.url`) keeps doing so: each use is
 // rewritten to that module's own URL, computed from the bundle's.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { rm, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,3 +42,5 @@ await build({
   plugins: [ownUrlPlugin],
   logLevel: 'warning',
 });
+// tsc's map was of the unbundled entry, and the bundle names none.
+await rm(`${entry}.map`, { force: true });
