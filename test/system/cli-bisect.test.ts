@@ -8,8 +8,8 @@
  * commit 21 against a 30% threshold, so that what a busy host does to 6 short pairs (intervals of
  * ±20% seen) stays on one side of it. valgrind is hidden, so a step that still cannot tell stays
  * undecided instead of counting instructions for minutes; the tests then judge what ubench said:
- * every step it decided decided right, and an undecided search leaves open a range holding commit 21
- * and says what would decide it. (The 20%-at-5% search is measured in lab/bisect.md.)
+ * every step it decided decided right, and an undecided search leaves open a range holding commit 21,
+ * says what would decide it and exits 1 (found or nothing to find: 0), as docs/bisect.md says. (The 20%-at-5% search is measured in lab/bisect.md.)
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -73,6 +73,14 @@ function assertNoWorktree(repo: string, tmp: string, run: CliRun): void {
 
 const measured = (doc: BisectDoc): Step[] => doc.steps.filter((s) => s.result.verdict !== 'skipped');
 
+/** The exit code docs/bisect.md gives the outcome: 0 when found or nothing to find, 1 when it ended undecided. */
+function assertExitFor(doc: BisectDoc, run: CliRun): void {
+  assert.equal(run.code, doc.outcome === 'found' || doc.outcome === 'nothing' ? 0 : 1, `outcome ${doc.outcome}: ${describeRun(run)}`);
+}
+
+/** A search that ended (found, nothing, or undecided) exits 0 or 1; anything else is a failure of the run itself. */
+const assertEnded = (run: CliRun): void => assert.ok(run.code === 0 || run.code === 1, describeRun(run));
+
 /**
  * What a search said, judged against the history: each decided step right (slower exactly from
  * commit 21 on), and either commit 21 found or, where a step could not tell, a range left open that
@@ -102,9 +110,10 @@ describe('ubench bisect', () => {
     const markdown = path.join(tmp, '..', `found-${count}.md`);
     const run = await runCli(['bisect', commits[1]!, 'HEAD', ...SHORT, '--json', json, '--markdown', markdown], { cwd: repo, env: { TMPDIR: tmp, ...NO_VALGRIND }, killAfterMs: 400_000 });
     assertNoWorktree(repo, tmp, run);
-    assert.equal(run.code, 0, describeRun(run));
+    assertEnded(run);
     assert.match(run.stderr, /ubench: bisect: 31 commits after good; at most 6 measured steps/);
     const doc = readDoc(json);
+    assertExitFor(doc, run);
     assert.ok(measured(doc).length <= MAX_MEASURED_STEPS, `${measured(doc).length} measured steps`);
     const skipped = new Map(doc.setAside.map((s) => [s.commit.commit, s.result]));
     assert.match(skipped.get(commits[BROKEN_BUILD_AT]!)?.reason ?? '', /does not load: .*SyntaxError/, describeRun(run));
@@ -123,9 +132,10 @@ describe('ubench bisect', () => {
     const json = path.join(tmp, '..', `reverted-${count}.json`);
     const run = await runCli(['bisect', commits[1]!, 'HEAD', ...SHORT, '--json', json], { cwd: repo, env: { TMPDIR: tmp, ...NO_VALGRIND }, killAfterMs: 120_000 });
     assertNoWorktree(repo, tmp, run);
-    assert.equal(run.code, 0, describeRun(run));
+    assertEnded(run);
     // The bad end is the same work as the good end: never called slower; undecided only with what would decide.
     const doc = readDoc(json);
+    assertExitFor(doc, run);
     assert.ok(['nothing', 'bad-end-unknown'].includes(doc.outcome), describeRun(run));
     if (doc.outcome === 'bad-end-unknown') assert.match(doc.decide ?? '', /--pairs/, describeRun(run));
     else {
@@ -154,9 +164,10 @@ describe('ubench bisect', () => {
     const json = path.join(tmp, '..', `resumed-${count}.json`);
     const resumed = await runCli([...args, '--resume', '--json', json], { cwd: repo, env: { TMPDIR: tmp, ...NO_VALGRIND }, killAfterMs: 400_000 });
     assertNoWorktree(repo, tmp, resumed);
-    assert.equal(resumed.code, 0, describeRun(resumed));
+    assertEnded(resumed);
     assert.match(resumed.stderr, /resuming: [3-9] steps kept/);
     const doc = readDoc(json);
+    assertExitFor(doc, resumed);
     judge(doc, commits, resumed);
     assert.ok(doc.steps.filter((s) => s.resumed).length >= 3, 'the kept steps were replayed, not measured again');
   });
