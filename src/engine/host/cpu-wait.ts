@@ -48,17 +48,13 @@ export function helperThreadsShare(from: SchedReading | null, to: SchedReading |
 }
 
 /**
- * Other programs' share of the wait between two readings that falls in a sample's timed part, ns:
- * the wait the process's own helper threads cannot account for, times the timed part's share of the
- * window. A sample's window also holds untimed work (the states of `state: 'per-call'`, made before
- * each chunk of calls, can be most of it), and a timeslice lands anywhere in the window, so the whole
- * window's wait taken off the timed part alone would make a sample that waited look faster than it ran.
+ * The part of other programs' wait over a sample's window (`othersWaitNs`: the wait the process's
+ * own helper threads cannot account for) that falls in its timed part, ns: the timed part's share of
+ * the window. A sample's window also holds untimed work (the states of `state: 'per-call'`, made
+ * before each chunk of calls, can be most of it), and a timeslice lands anywhere in the window, so
+ * the whole window's wait taken off the timed part alone would make a sample that waited look faster
+ * than it ran.
  */
-export function timedPartWait(from: SchedReading, to: SchedReading, timedNs: number): number {
-  const onCpu = to.onCpuNs - from.onCpuNs;
-  const waiting = to.waitingNs - from.waitingNs;
-  const helpers = Math.max(0, to.processCpuNs - from.processCpuNs - onCpu);
-  const others = Math.max(0, waiting - helpers);
-  const windowNs = to.wallNs - from.wallNs;
-  return windowNs > 0 ? others * Math.min(1, Math.max(0, timedNs) / windowNs) : others;
+export function timedPartWait(othersWaitNs: number, windowNs: number, timedNs: number): number {
+  return windowNs > 0 ? othersWaitNs * Math.min(1, Math.max(0, timedNs) / windowNs) : othersWaitNs;
 }

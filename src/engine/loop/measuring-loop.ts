@@ -282,7 +282,8 @@ async function takeSessionSample(session: Session, key: number, context: Process
     session.sched.waitingNs += waiting;
     session.sched.helpersNs += helpers;
     session.sched.wallNs += to.wallNs - from.wallNs;
-    sample.waitNs = timedPartWait(from, to, sample.elapsedNs);
+    // Other programs' wait (what the process's own helper threads cannot account for), in the timed part.
+    sample.waitNs = timedPartWait(Math.max(0, waiting - helpers), to.wallNs - from.wallNs, sample.elapsedNs);
   }
   if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
   return sample;
