@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.build-stamp');
 /** Files and folders whose change means dist/ must be built again. */
-const inputs = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.client.json', 'scripts/build-client.mjs', 'scripts/build-cli.mjs'];
+const inputs = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.client.json', 'scripts/build-client.mjs', 'scripts/bundle-entries.mjs'];
 
 function newestMtime(path) {
   let stats;
