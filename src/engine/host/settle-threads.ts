@@ -7,12 +7,13 @@
  * cure: with TypeScript loaded on the loader thread, neither this wait nor a 3 s pause changed that
  * loop's outcome (6 runs of 6), and the compilers now run in processes of their own. The wait ends
  * when the other threads used under a quarter of a core in two windows in a row (as a browser's
- * start-up is waited out, browser-settle.ts); it took two windows (~100 ms) on every file measured.
+ * start-up is waited out, browser-settle.ts). It ended after its first two windows on every file
+ * measured, so the windows are short: the wait is paid by every benchmark process of every run.
  */
 import { readSchedstat, type SchedReading } from './cpu-wait.js';
 
-/** Length of one window of the wait. */
-export const SETTLE_WINDOW_MS = 50;
+/** Length of one window of the wait: other threads busy for over ~6 ms of it (a quarter) make it a busy one. */
+export const SETTLE_WINDOW_MS = 25;
 /** The other threads' CPU, as a share of a window's wall time, under which a window is quiet. */
 export const QUIET_HELPER_SHARE = 0.25;
 /** Quiet windows in a row that end the wait. */
