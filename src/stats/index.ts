@@ -11,6 +11,7 @@ export {
   TUKEY_MILD_FACTOR,
   TUKEY_SEVERE_FACTOR,
   tukeyOutliers,
+  withinSevereFences,
   type TukeyFences,
   type TukeyOutliers,
 } from './tukey-fences.js';

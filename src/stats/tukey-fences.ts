@@ -67,3 +67,14 @@ export function tukeyOutliers(values: readonly number[]): TukeyOutliers {
   }
   return { lowSevere, lowMild, highMild, highSevere, fences };
 }
+
+/**
+ * The values within Tukey's severe fences (the bulk), in their given order: what a spread of the
+ * samples is judged on when the severe outliers are reported on their own.
+ *
+ * @throws RangeError when `values` is empty or holds a NaN.
+ */
+export function withinSevereFences(values: readonly number[]): number[] {
+  const { fences } = tukeyOutliers(values);
+  return values.filter((v) => v >= fences.lowSevere && v <= fences.highSevere);
+}

@@ -60,6 +60,25 @@ describe('attribution: one principle', () => {
     assert.ok(!result.diagnostics.some((x) => x.severity === 'warning'), codes(result).join());
   });
 
+  it("judges the code's own spread on the bulk the noisy rule judged: two severe outliers do not make it a warning", () => {
+    // A 1×–1.4× spread (noisy's "standard deviation … of the mean" is of it) and two samples at 3× and 4×,
+    // as a per-op sort that a GC lands in now and then: the outliers are the `outliers` rule's to report.
+    const twoOutliers = (r: number): number => (r === 17 ? 3 : r === 29 ? 4 : narrowSpread(r));
+    const result = analyseBenchmark(sampled(twoOutliers), [], context);
+    assert.ok(!result.diagnostics.some((x) => x.severity === 'warning'), codes(result).join());
+    assert.ok(
+      result.diagnostics.some((x) => x.code === 'noisy'),
+      codes(result).join(),
+    );
+    // The same outliers beside a spread the bulk itself has are still the code's.
+    const wide = analyseBenchmark(
+      sampled((r) => (r === 17 ? 3 : r === 29 ? 4 : ownSpread(r))),
+      [],
+      context,
+    );
+    assert.equal(wide.diagnostics.find((x) => x.code === 'noisy')?.severity, 'warning', codes(wide).join());
+  });
+
   it("calls the same spread the host's when the samples' waits for a CPU explain it", () => {
     // The samples that ran long waited for exactly that long while other programs held the CPU.
     const result = analyseBenchmark(

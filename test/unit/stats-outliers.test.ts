@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { TUKEY_MILD_FACTOR, TUKEY_SEVERE_FACTOR, tukeyOutliers } from '../../src/stats/index.js';
+import { TUKEY_MILD_FACTOR, TUKEY_SEVERE_FACTOR, tukeyOutliers, withinSevereFences } from '../../src/stats/index.js';
 import { ODD, EVEN, SKEW } from '../helpers/stats-data.js';
 
 /** fast-check's seed for every property of this file: a failure reproduces, run after run. */
@@ -90,4 +90,20 @@ test('edge cases: empty input throws RangeError, n = 1 has no outliers', () => {
   // IQR = 0: anything off the quartile is severe.
   const spike = tukeyOutliers([5, 5, 5, 5, 5, 5, 5, 9]);
   assert.equal(spike.highSevere, 1);
+});
+
+test('the bulk within the severe fences: LOW loses its severe 50 and keeps the mild 85, in order', () => {
+  assert.deepEqual(withinSevereFences(LOW), [95, 96, 97, 98, 99, 100, 101, 102, 103, 85]);
+});
+
+test('the bulk is the values less the severe outliers tukeyOutliers counts', () => {
+  fc.assert(
+    fc.property(fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { minLength: 1, maxLength: 100 }), (values) => {
+      const o = tukeyOutliers(values);
+      const bulk = withinSevereFences(values);
+      assert.equal(bulk.length, values.length - o.lowSevere - o.highSevere);
+      assert.ok(bulk.every((v) => values.includes(v)));
+    }),
+    { seed: PROPERTY_SEED },
+  );
 });

@@ -15,6 +15,7 @@ import { withSamples } from '../derive-from-samples.js';
 import { isSpread } from '../fixed-cost-fit.js';
 import { hostAdjusted } from '../host-track.js';
 import { pooledTrend } from '../../stats/pooled-trend.js';
+import { withinSevereFences } from '../../stats/tukey-fences.js';
 import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
@@ -143,7 +144,9 @@ const OWN_SPREAD_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal']);
 function ownSpread(raw: Diagnostic, still: readonly Diagnostic[], movement: number, adjusted: OkResult): Diagnostic | null {
   if (!OWN_SPREAD_CODES.has(raw.code) || raw.severity !== 'info') return null;
   const after = still.find((d) => d.code === raw.code && (d.code !== 'noisy' || d.message.startsWith('samples spread')));
-  if (after === undefined || describe(perSampleNs(adjusted)).cv < OWN_SPREAD_MIN_CV) return null;
+  // The spread the finding judged: `noisy`'s is of the bulk (the severe outliers are the `outliers` rule's), `multimodal`'s of every sample.
+  const judged = raw.code === 'noisy' ? withinSevereFences(perSampleNs(adjusted)) : perSampleNs(adjusted);
+  if (after === undefined || judged.length < 2 || describe(judged).cv < OWN_SPREAD_MIN_CV) return null;
   const host = movement >= HOST_MENTION_MOVEMENT ? `the host's speed moved ${pct(movement)}, and ` : '';
   return {
     ...after,

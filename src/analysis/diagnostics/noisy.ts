@@ -11,6 +11,7 @@
  * other hardware thread of its core is busy), which spreads the samples of honest code.
  */
 import { describe } from '../../stats/describe.js';
+import { withinSevereFences } from '../../stats/tukey-fences.js';
 import type { Diagnostic } from '../../results/types.js';
 import { setupDependence } from '../setup-dependence.js';
 import { perSampleNs, type Rule } from './rule.js';
@@ -21,9 +22,6 @@ import { SETUP_SPREAD_HINT, setupDependenceText } from './setup-dependence-text.
 const CV_LIMIT = 0.1;
 /** pyperf: min or max 50% or more away from the mean. */
 const EXTREME_LIMIT = 0.5;
-/** Tukey's severe fence (3 × IQR), as in the outliers rule. */
-const SEVERE_FENCE = 3;
-
 const HINT =
   'Give it more --time, close other programs, or use --forks to average over processes; if the body allocates heavily, GC pauses cause the spread (move allocation into setup, or reuse buffers).';
 
@@ -42,10 +40,7 @@ export const noisy: Rule = {
       );
     }
     let spread = false;
-    const values = perSampleNs(result);
-    const { p25, p75 } = result.stats;
-    const iqr = p75 - p25;
-    const bulk = values.filter((v) => v >= p25 - SEVERE_FENCE * iqr && v <= p75 + SEVERE_FENCE * iqr);
+    const bulk = withinSevereFences(perSampleNs(result));
     if (bulk.length >= 2) {
       const d = describe(bulk);
       if (d.cv >= CV_LIMIT) reasons.push(`the standard deviation is ${pct(d.cv)} of the mean`);
