@@ -7,6 +7,7 @@
  */
 import type { Diagnostic, Sample } from '../../results/types.js';
 import { describe } from '../../stats/describe.js';
+import { withinSevereFences } from '../../stats/tukey-fences.js';
 import { findLevels } from '../../stats/level-clusters.js';
 import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
 import { perOpValues } from '../../results/derived-values.js';
@@ -33,11 +34,13 @@ export function levelsWithoutGc(result: OkResult): number | null {
 export function shapesOfGc(found: Diagnostic[], result: OkResult, minCv: number): Diagnostic[] {
   const free = gcFreeSamples(result);
   if (free === null) return found;
-  const freeCv = describe(perOpValues(free.samples)).cv;
+  const freePerOp = perOpValues(free.samples);
+  // Judged on the samples the finding judged: a spread on the bulk within the severe fences (noisy's), clusters on all.
+  const freeCvOf = (code: string): number => describe(code === 'noisy' ? withinSevereFences(freePerOp) : freePerOp).cv;
   const ofGc = (d: Diagnostic): boolean => {
     if (d.severity !== 'warning') return false;
     if (d.code === 'levels') return (d.evidence as { gcFreeNsPerOp?: number | null } | undefined)?.gcFreeNsPerOp != null;
-    return (d.code === 'noisy' || d.code === 'multimodal') && (d.evidence as { owner?: string } | undefined)?.owner === 'code' && freeCv < minCv;
+    return (d.code === 'noisy' || d.code === 'multimodal') && (d.evidence as { owner?: string } | undefined)?.owner === 'code' && freeCvOf(d.code) < minCv;
   };
   return found.map((d) =>
     ofGc(d)
@@ -47,8 +50,8 @@ export function shapesOfGc(found: Diagnostic[], result: OkResult, minCv: number)
           message:
             d.code === 'levels'
               ? d.message
-              : `${d.message}; measured GC-free the samples spread ${(100 * freeCv).toFixed(0)}% (coefficient of variation): garbage collection's, whose cost gc-heavy gives`,
-          evidence: { ...(d.evidence as object), gcFreeCv: freeCv },
+              : `${d.message}; measured GC-free the samples spread ${(100 * freeCvOf(d.code)).toFixed(0)}% (coefficient of variation): garbage collection's, whose cost gc-heavy gives`,
+          evidence: { ...(d.evidence as object), gcFreeCv: freeCvOf(d.code) },
         }
       : d,
   );
