@@ -118,7 +118,14 @@ describe('ubench bisect', () => {
     const skipped = new Map(doc.setAside.map((s) => [s.commit.commit, s.result]));
     assert.match(skipped.get(commits[BROKEN_BUILD_AT]!)?.reason ?? '', /does not load: .*SyntaxError/, describeRun(run));
     assert.match(skipped.get(commits[BENCH_DELETED_AT]!)?.reason ?? '', /no bench file at this commit/, describeRun(run));
-    assert.match(run.stdout, /set aside \(2\)/);
+    // Set aside: the two commits that cannot be measured, and any step a busy host left undecided,
+    // each with what would decide it (a search can still name commit 21 past one).
+    assert.match(run.stdout, new RegExp(`set aside \\(${doc.setAside.length}\\)`), describeRun(run));
+    for (const step of doc.setAside.filter((s) => s.result.verdict !== 'skipped')) {
+      assert.equal(step.result.verdict, 'undecided', describeRun(run));
+      assert.match(run.stdout, new RegExp(`${step.commit.commit.slice(0, 10)} .* — undecided: .*; to decide: more --pairs`), describeRun(run));
+    }
+    assert.equal(doc.setAside.filter((s) => s.result.verdict === 'skipped').length, 2, describeRun(run));
     if (!judge(doc, commits, run)) return;
     assert.deepEqual(doc.firstBad?.files, ['lib/work.ts']);
     assert.ok(doc.firstBad!.result.change > 0.3, `change ${doc.firstBad!.result.change}`);
