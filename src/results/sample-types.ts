@@ -24,6 +24,12 @@ export interface Sample {
    * where the scheduler's per-thread figures cannot be read.
    */
   waitNs?: number;
+  /**
+   * Pause time of the garbage collections that started during the sample, ns (at most its
+   * `elapsedNs`): Node's GC entries, attributed to the window each GC started in. Absent where it
+   * was 0, in older files, and where the runtime delivers no GC entries.
+   */
+  gcNs?: number;
 }
 
 export interface Estimate {

@@ -119,6 +119,36 @@ describe('attribution: one principle', () => {
     assert.equal(withCause.diagnostics.find((d) => d.code === 'drift')?.severity, 'info', codes(withCause).join());
   });
 
+  it('calls levels, a step or a spread that the GC pauses inside the samples account for garbage collection’s, information; the same shapes without those pauses stay warnings', () => {
+    // Four rounds in a row 3× slow, as scavenges that copy more made a per-op sort's; each slow
+    // sample's extra time is the pause of a GC that started in it (Sample.gcNs).
+    const burst = (r: number): number => (r >= 20 && r < 24 ? 3 : 1);
+    const step = (r: number): number => (r >= 20 ? 1.5 : 1);
+    for (const own of [burst, step, ownSpread]) {
+      const shape = sampled(own);
+      const mine = analyseBenchmark(shape, [], context);
+      const warned = mine.diagnostics.filter((d) => d.severity === 'warning');
+      assert.ok(warned.length > 0, codes(mine).join());
+      const paused = { ...shape, samples: shape.samples.map((s, r) => (own(r) > 1 ? { ...s, gcNs: s.elapsedNs * (1 - 1 / own(r)) } : s)) };
+      const gcs = analyseBenchmark(paused, [], context);
+      assert.ok(!gcs.diagnostics.some((d) => d.severity === 'warning'), codes(gcs).join());
+      for (const d of warned) {
+        const now = gcs.diagnostics.find((x) => x.code === d.code);
+        assert.match(
+          now?.message ?? '',
+          /less the GC pauses inside each sample \(\d+ of 40 samples paid them, [\d.]+% of the sampled time\), the samples do not show it: it is garbage collection's pauses/,
+          codes(gcs).join(),
+        );
+      }
+      // Pauses that explain only part of each slow sample leave the warning.
+      const partly = { ...shape, samples: shape.samples.map((s, r) => (own(r) > 1 ? { ...s, gcNs: s.elapsedNs * 0.1 * (1 - 1 / own(r)) } : s)) };
+      assert.ok(
+        analyseBenchmark(partly, [], context).diagnostics.some((d) => d.severity === 'warning'),
+        codes(partly).join(),
+      );
+    }
+  });
+
   it('without host tracking, keeps a spread as information: whose it is cannot be told', () => {
     const tracked = sampled(ownSpread);
     const untracked = { ...tracked, samples: tracked.samples.map(({ iterations, elapsedNs }) => ({ iterations, elapsedNs })), floor: null };

@@ -82,7 +82,7 @@ describe('results schema', () => {
   it('closes every object and requires every field (but evidence and what older files or sequential runs lack)', () => {
     const optional = new Map([
       ['#/$defs/diagnostic', ['evidence']],
-      ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs', 'waitNs']],
+      ['#/$defs/sample', ['round', 'hostNs', 'hostThroughputNs', 'waitNs', 'gcNs']],
       ['#', ['analysedBy', 'merged', 'runtimes', 'complexity']],
       ['#/$defs/tierReading', ['markedForOptimization']],
       // A pass's setting is absent from files written before the pass, so every pass after the first four has an optional one (read from the registry).

@@ -20,6 +20,7 @@ import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
 import { shapesOfGc } from './gc-attribution.js';
+import { shapesOfGcPauses } from './gc-pauses.js';
 import { forcedGc } from './bench-forced-gc.js';
 import { gcHeavy } from './gc-heavy.js';
 import { hostMoved } from './host-moved.js';
@@ -121,7 +122,8 @@ export function diagnose(result: BenchmarkResult, context: RuleContext, rules: r
     else found.push(...raw.map((d) => (provenOwn(d) || isOwnStep(d) ? d : (ownSpread(d, still, movement, adjusted!) ?? { ...d, message: `${d.message}${note}` }))));
   }
   if (attributed.length > 0) found.push(hostMoved(result, attributed, share ?? 0));
-  return withoutRepeats(symptomsYieldToCauses(shapesOfGc(neighbourSteps(found, result, context), result, OWN_SPREAD_MIN_CV)));
+  const ofGc = shapesOfGcPauses(shapesOfGc(neighbourSteps(found, result, context), result, OWN_SPREAD_MIN_CV), result, context, rules, OWN_SPREAD_MIN_CV);
+  return withoutRepeats(symptomsYieldToCauses(ofGc));
 }
 
 /**

@@ -22,6 +22,7 @@ import { gcApartWorthwhile, gcShareApart } from '../memory/gc-share-apart.js';
 import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
+import { gcInWindows, markSamplePauses } from '../memory/gc-in-windows.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
 import { settledEarlyCheck } from './early-settle.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
@@ -51,7 +52,7 @@ interface Session {
   afterWarmup: JitInfo['afterWarmup'] | null;
   bodyAfterWarmup: JitInfo['afterWarmup'] | null;
   deoptText: Record<DeoptEvent['phase'], string>;
-  /** Own sample windows [start, end] in ms of the performance clock, for attributing GC pauses. */
+  /** Own sample windows [start, end] in ms of the performance clock, one pair per sample, for attributing GC pauses. */
   windows: number[];
   sched: { onCpuNs: number; waitingNs: number; helpersNs: number; wallNs: number; known: boolean };
 }
@@ -107,11 +108,10 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
   }
   const host = context.host;
 
-  const gcStarts: number[] = [];
-  const gcPauses: number[] = [];
+  const gcs = { starts: [] as number[], pausesMs: [] as number[] };
   const gcWatch = observeGc((start, duration) => {
-    gcStarts.push(start);
-    gcPauses.push(duration);
+    gcs.starts.push(start);
+    gcs.pausesMs.push(duration);
   });
   const participants = sessions.map((session) => ({
     id: session.bench.id,
@@ -133,6 +133,7 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
   );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();
+  if (gcEntriesDelivered) for (const session of measuredSessions) markSamplePauses(session.sampler.samples, session.windows, gcs);
   context.detached.after(null);
 
   const floorEstimates = new Map<string, FloorEstimate>(
@@ -169,7 +170,7 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
   for (const [session, end] of ended) {
     emit({ type: 'current', id: session.bench.id });
     try {
-      const gcPauseMs = ownGcPause(session.windows, gcStarts, gcPauses);
+      const gcPauseMs = gcInWindows(session.windows, gcs);
       emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, context) });
     } catch (thrown) {
       fail(session.bench.id, thrown);
@@ -287,22 +288,6 @@ async function takeSessionSample(session: Session, key: number, context: Process
   }
   if (context.deoptLog !== null) session.deoptText.sample += context.deoptLog.readNew();
   return sample;
-}
-
-/** GC pause time (ms) of the GCs that started inside this benchmark's own samples. */
-function ownGcPause(windows: readonly number[], starts: readonly number[], pauses: readonly number[]): { count: number; pauseMs: number } {
-  let count = 0;
-  let pauseMs = 0;
-  for (let g = 0; g < starts.length; g++) {
-    for (let w = 0; w < windows.length; w += 2) {
-      if (starts[g]! >= windows[w]! && starts[g]! <= windows[w + 1]!) {
-        count++;
-        pauseMs += pauses[g]!;
-        break;
-      }
-    }
-  }
-  return { count, pauseMs };
 }
 
 interface SessionEnd {

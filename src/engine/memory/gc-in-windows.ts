@@ -1,0 +1,59 @@
+/**
+ * The GCs that started inside a benchmark's own sample windows: their count and pause time over its
+ * samples (the sampling GC share), and each sample's own pause time (`Sample.gcNs`), which lets the
+ * analysis ask whether a shape of the samples is garbage collection's pauses (diagnostics/gc-pauses.ts).
+ */
+import type { Sample } from '../../results/types.js';
+
+/** Start (ms of the performance clock) and pause (ms) of each GC seen while the rounds ran. */
+export interface GcPauses {
+  starts: readonly number[];
+  pausesMs: readonly number[];
+}
+
+/**
+ * Pause time (ms) of the GCs that started inside each window; `windows` holds [start, end] pairs
+ * in ms of the performance clock, one pair per sample, in order.
+ */
+export function pausesInWindows(windows: readonly number[], gcs: GcPauses): number[] {
+  const inWindow = new Array<number>(windows.length / 2).fill(0);
+  for (let g = 0; g < gcs.starts.length; g++) {
+    const start = gcs.starts[g]!;
+    for (let w = 0; w < windows.length; w += 2) {
+      if (start >= windows[w]! && start <= windows[w + 1]!) {
+        inWindow[w / 2]! += gcs.pausesMs[g]!;
+        break;
+      }
+    }
+  }
+  return inWindow;
+}
+
+/** GC count and pause time (ms) of the GCs that started inside the windows. */
+export function gcInWindows(windows: readonly number[], gcs: GcPauses): { count: number; pauseMs: number } {
+  let count = 0;
+  let pauseMs = 0;
+  for (let g = 0; g < gcs.starts.length; g++) {
+    for (let w = 0; w < windows.length; w += 2) {
+      if (gcs.starts[g]! >= windows[w]! && gcs.starts[g]! <= windows[w + 1]!) {
+        count++;
+        pauseMs += gcs.pausesMs[g]!;
+        break;
+      }
+    }
+  }
+  return { count, pauseMs };
+}
+
+/**
+ * Each sample's own GC pause time, ns (`gcNs`), on the samples in place: a pause is counted in the
+ * window its GC started in, never more than the sample's time. Only where GC entries arrive at all;
+ * samples without one keep no field, as files from before it.
+ */
+export function markSamplePauses(samples: readonly Sample[], windows: readonly number[], gcs: GcPauses): void {
+  const pauses = pausesInWindows(windows, gcs);
+  samples.forEach((sample, k) => {
+    const ms = pauses[k] ?? 0;
+    if (ms > 0) sample.gcNs = Math.min(ms * 1e6, sample.elapsedNs);
+  });
+}
