@@ -40,8 +40,8 @@ export const HOST_SMOOTHING_SAMPLES = 5;
 const NEIGHBOUR_TREND_P = 0.05;
 /** A neighbour whose last third sits this far from its first (against the references) stepped on its own: the drift rule's materiality (stats/trend.ts). */
 const NEIGHBOUR_MAX_SHIFT = DRIFT_MIN_RELATIVE_CHANGE;
-/** A sample is never taken to have run for less than this share of its time (see ranNs). */
-const MIN_RUNNING_SHARE = 0.1;
+/** A sample is never taken to have run for less than this share of its time (see ranNs; and less its GC pauses, diagnostics/gc-pauses.ts). */
+export const MIN_RUNNING_SHARE = 0.1;
 /** Movement is the spread between these quantiles of the factors (robust to one odd stretch). */
 const MOVEMENT_QUANTILES = [0.1, 0.9] as const;
 

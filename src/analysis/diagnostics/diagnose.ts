@@ -15,11 +15,10 @@ import { withSamples } from '../derive-from-samples.js';
 import { isSpread } from '../fixed-cost-fit.js';
 import { hostAdjusted } from '../host-track.js';
 import { pooledTrend } from '../../stats/pooled-trend.js';
-import { withinSevereFences } from '../../stats/tukey-fences.js';
 import { DRIFT_MIN_SAMPLES, DRIFT_P_VALUE } from '../../stats/trend.js';
 import { deoptimized } from './deoptimized.js';
 import { drift, isOwnStep } from './drift.js';
-import { shapesOfGc } from './gc-attribution.js';
+import { judgedCv, shapesOfGc } from './gc-attribution.js';
 import { shapesOfGcPauses } from './gc-pauses.js';
 import { forcedGc } from './bench-forced-gc.js';
 import { gcHeavy } from './gc-heavy.js';
@@ -45,7 +44,6 @@ import { retainsMemory } from './retains-memory.js';
 import { throttled } from './throttled.js';
 import { timerResolution } from './timer-resolution.js';
 import { pct } from './format.js';
-import { describe } from '../../stats/describe.js';
 
 export const RULES: readonly Rule[] = [
   loaderTransform,
@@ -146,9 +144,7 @@ const OWN_SPREAD_CODES: ReadonlySet<string> = new Set(['noisy', 'multimodal']);
 function ownSpread(raw: Diagnostic, still: readonly Diagnostic[], movement: number, adjusted: OkResult): Diagnostic | null {
   if (!OWN_SPREAD_CODES.has(raw.code) || raw.severity !== 'info') return null;
   const after = still.find((d) => d.code === raw.code && (d.code !== 'noisy' || d.message.startsWith('samples spread')));
-  // The spread the finding judged: `noisy`'s is of the bulk (the severe outliers are the `outliers` rule's), `multimodal`'s of every sample.
-  const judged = raw.code === 'noisy' ? withinSevereFences(perSampleNs(adjusted)) : perSampleNs(adjusted);
-  if (after === undefined || judged.length < 2 || describe(judged).cv < OWN_SPREAD_MIN_CV) return null;
+  if (after === undefined || judgedCv(raw.code, perSampleNs(adjusted)) < OWN_SPREAD_MIN_CV) return null;
   const host = movement >= HOST_MENTION_MOVEMENT ? `the host's speed moved ${pct(movement)}, and ` : '';
   return {
     ...after,

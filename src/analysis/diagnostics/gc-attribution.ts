@@ -13,6 +13,15 @@ import { SHAPE_MIN_SAMPLES } from '../../stats/shape-samples.js';
 import { perOpValues } from '../../results/derived-values.js';
 import type { OkResult } from './rule.js';
 
+/**
+ * The coefficient of variation of the samples a shape finding judged: a spread (`noisy`) on the bulk
+ * within Tukey's severe fences (the severe outliers are the `outliers` rule's), clusters on all.
+ */
+export function judgedCv(code: string, perOp: readonly number[]): number {
+  const judged = code === 'noisy' ? withinSevereFences(perOp) : perOp;
+  return judged.length < 2 ? 0 : describe(judged).cv;
+}
+
 /** The GC-free samples, when the pass measured them (enough for the shape tests) and GC added a significant share. */
 export function gcFreeSamples(result: OkResult): { samples: readonly Sample[]; nsPerOp: number } | null {
   const cost = result.memory?.gcCost ?? null;
@@ -35,8 +44,7 @@ export function shapesOfGc(found: Diagnostic[], result: OkResult, minCv: number)
   const free = gcFreeSamples(result);
   if (free === null) return found;
   const freePerOp = perOpValues(free.samples);
-  // Judged on the samples the finding judged: a spread on the bulk within the severe fences (noisy's), clusters on all.
-  const freeCvOf = (code: string): number => describe(code === 'noisy' ? withinSevereFences(freePerOp) : freePerOp).cv;
+  const freeCvOf = (code: string): number => judgedCv(code, freePerOp);
   const ofGc = (d: Diagnostic): boolean => {
     if (d.severity !== 'warning') return false;
     if (d.code === 'levels') return (d.evidence as { gcFreeNsPerOp?: number | null } | undefined)?.gcFreeNsPerOp != null;

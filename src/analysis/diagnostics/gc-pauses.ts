@@ -9,15 +9,11 @@
  * shape it makes stays the warning it was.
  */
 import type { Diagnostic, Sample } from '../../results/types.js';
-import { describe } from '../../stats/describe.js';
-import { withinSevereFences } from '../../stats/tukey-fences.js';
+import { judgedCv } from './gc-attribution.js';
 import { withSamples } from '../derive-from-samples.js';
-import { hostAdjusted } from '../host-track.js';
+import { hostAdjusted, MIN_RUNNING_SHARE } from '../host-track.js';
 import { pct } from './format.js';
 import { perSampleNs, type OkResult, type Rule, type RuleContext } from './rule.js';
-
-/** A sample is never taken to have run for less than this share of its time without its pauses (as host-track's ranNs). */
-const MIN_RUNNING_SHARE = 0.1;
 
 /** Shape findings whose warning the pauses can explain; `noisy` and `multimodal` warn only as the code's own spread. */
 const SHAPE_CODES: ReadonlySet<string> = new Set(['levels', 'drift', 'noisy', 'multimodal']);
@@ -50,8 +46,7 @@ export function shapesOfGcPauses(found: Diagnostic[], result: OkResult, context:
       return rule !== undefined && !rule.check(gcLess, context).some((again) => again.severity === 'warning');
     }
     if ((d.evidence as { owner?: string } | undefined)?.owner !== 'code' || adjusted === null) return false;
-    const judged = d.code === 'noisy' ? withinSevereFences(adjusted) : adjusted;
-    return judged.length >= 2 && describe(judged).cv < minCv;
+    return judgedCv(d.code, adjusted) < minCv;
   };
   const paying = result.samples.filter((s) => (s.gcNs ?? 0) > 0);
   const share = paying.reduce((sum, s) => sum + s.gcNs!, 0) / result.samples.reduce((sum, s) => sum + s.elapsedNs, 0);

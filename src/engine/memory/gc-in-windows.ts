@@ -12,37 +12,30 @@ export interface GcPauses {
 }
 
 /**
- * Pause time (ms) of the GCs that started inside each window; `windows` holds [start, end] pairs
- * in ms of the performance clock, one pair per sample, in order.
+ * Count and pause time (ms) of the GCs that started inside each window; `windows` holds [start, end]
+ * pairs in ms of the performance clock, one pair per sample, in order. A GC is counted once, in the
+ * first window holding its start.
  */
-export function pausesInWindows(windows: readonly number[], gcs: GcPauses): number[] {
-  const inWindow = new Array<number>(windows.length / 2).fill(0);
+export function gcPerWindow(windows: readonly number[], gcs: GcPauses): { counts: number[]; pausesMs: number[] } {
+  const counts = new Array<number>(windows.length / 2).fill(0);
+  const pausesMs = new Array<number>(windows.length / 2).fill(0);
   for (let g = 0; g < gcs.starts.length; g++) {
     const start = gcs.starts[g]!;
     for (let w = 0; w < windows.length; w += 2) {
       if (start >= windows[w]! && start <= windows[w + 1]!) {
-        inWindow[w / 2]! += gcs.pausesMs[g]!;
+        counts[w / 2]!++;
+        pausesMs[w / 2]! += gcs.pausesMs[g]!;
         break;
       }
     }
   }
-  return inWindow;
+  return { counts, pausesMs };
 }
 
 /** GC count and pause time (ms) of the GCs that started inside the windows. */
 export function gcInWindows(windows: readonly number[], gcs: GcPauses): { count: number; pauseMs: number } {
-  let count = 0;
-  let pauseMs = 0;
-  for (let g = 0; g < gcs.starts.length; g++) {
-    for (let w = 0; w < windows.length; w += 2) {
-      if (gcs.starts[g]! >= windows[w]! && gcs.starts[g]! <= windows[w + 1]!) {
-        count++;
-        pauseMs += gcs.pausesMs[g]!;
-        break;
-      }
-    }
-  }
-  return { count, pauseMs };
+  const { counts, pausesMs } = gcPerWindow(windows, gcs);
+  return { count: counts.reduce((a, b) => a + b, 0), pauseMs: pausesMs.reduce((a, b) => a + b, 0) };
 }
 
 /**
@@ -51,7 +44,7 @@ export function gcInWindows(windows: readonly number[], gcs: GcPauses): { count:
  * samples without one keep no field, as files from before it.
  */
 export function markSamplePauses(samples: readonly Sample[], windows: readonly number[], gcs: GcPauses): void {
-  const pauses = pausesInWindows(windows, gcs);
+  const pauses = gcPerWindow(windows, gcs).pausesMs;
   samples.forEach((sample, k) => {
     const ms = pauses[k] ?? 0;
     if (ms > 0) sample.gcNs = Math.min(ms * 1e6, sample.elapsedNs);
