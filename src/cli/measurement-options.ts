@@ -12,11 +12,18 @@ export const DEFAULT_TIME = '1s';
 /** Jetpack caps warm-up at 8 s; most JIT warm-ups here settle well under 1 s, so 2 s bounds the waste. */
 export const DEFAULT_WARMUP = '2s';
 /**
- * `--quick`'s budget and warm-up cap: an iteration loop's figure, not a release's. 30 samples (the
- * shape tests' need) of 10 ms fit 300 ms; most warm-ups here settle within 0.5 s.
+ * `--quick`'s budget and warm-up cap: an iteration loop's figure, not a release's. The budget holds
+ * 50 samples of 4 ms (child-config.ts), over three times the 15 that QUICK_PRECISION may stop at;
+ * most warm-ups here settle within 0.5 s.
  */
-export const QUICK_TIME = '300ms';
+export const QUICK_TIME = '200ms';
 export const QUICK_WARMUP = '500ms';
+/**
+ * `--quick`'s precision target: BenchmarkDotNet's default ±2% (the default run's 1% is finer than an
+ * iteration loop asks for). A benchmark that reaches it leaves the rounds at QUICK_MIN_SAMPLES
+ * instead of sampling to the end of QUICK_TIME.
+ */
+export const QUICK_PRECISION = '2%';
 /** A stuck benchmark should be stopped, but slow setups must not be: generous multiple of the budget. */
 const TIMEOUT_BUDGET_MULTIPLE = 10;
 /** Floor of the default timeout: process start, module loading and floors take seconds on a loaded machine. */
@@ -70,7 +77,7 @@ export const MEASUREMENT_FLAGS = {
   filter: { type: 'string', value: '<regex>', help: ['only benchmarks whose id (file#group/name) matches'] },
   time: { type: 'string', value: '<duration>', help: [`measurement budget per benchmark (default ${DEFAULT_TIME}), e.g. 300ms, 2s`] },
   warmup: { type: 'string', value: '<duration>', help: [`warm-up cap per benchmark (default ${DEFAULT_WARMUP})`] },
-  precision: { type: 'string', value: '<percent>', help: ['target 95% CI half-width (default 1%)'] },
+  precision: { type: 'string', value: '<percent>', help: [`target 95% CI half-width (default 1%; ${QUICK_PRECISION} with --quick)`] },
   timeout: { type: 'string', value: '<duration>', help: ['stop a benchmark that takes longer (default 10 × (time + warmup), ≥ 60s)'] },
   seed: { type: 'string', value: '<n>', help: ['seed for sample-size jitter and bootstrap (default 1)'] },
   sequential: {
@@ -138,7 +145,7 @@ export function measurementOptions(values: MeasurementInput): MeasurementOptions
     warmupMaxNs,
     timeoutNs,
     seed: integer(values.seed === undefined ? undefined : String(values.seed), '--seed', DEFAULT_SEED),
-    precisionTarget: values.precision === undefined ? DEFAULT_PRECISION_TARGET : fraction(values.precision, '--precision'),
+    precisionTarget: values.precision === undefined && !quick ? DEFAULT_PRECISION_TARGET : fraction(values.precision ?? QUICK_PRECISION, '--precision'),
     interleave: values.sequential !== true,
     runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(typeof values.runtime === 'string' ? values.runtime : values.runtime.join(',')),
     nodeFlags: values.nodeFlags === undefined ? [] : flagList(values.nodeFlags),

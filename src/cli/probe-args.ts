@@ -18,12 +18,6 @@ import { WAIT_FOR_QUIET_FLAG, waitForQuietNs } from './wait-for-quiet-option.js'
 export const QUICK_TIME = '200ms';
 export const QUICK_WARMUP = '200ms';
 /**
- * Precision target of `--quick`: a ±2% CI is five times finer than the smallest effect the analyses
- * look for (a second miss's ≥ 10% in the pair chase; climbs are ≥ 25% per doubling), and a benchmark
- * that reaches it leaves the rounds early instead of using all of QUICK_TIME.
- */
-export const QUICK_PRECISION = '2%';
-/**
  * Full probe budgets: 62 benchmarks × (1 s + ≤ 0.5 s) plus about a minute of buffer building is a
  * few minutes; the loops are plain typed-array code that reaches its top tier within milliseconds,
  * so the run's 2 s warm-up cap would only add waiting.
@@ -75,7 +69,9 @@ export const PROBE_SPEC = {
     json: { type: 'string', value: '<file>', help: ['write the probe document (ubench report --html renders it; a run', 'takes it with --probe)'] },
     time: { ...MEASUREMENT_FLAGS.time, help: [`budget per benchmark (default ${FULL_TIME}; ${QUICK_TIME} with --quick)`] },
     warmup: { ...MEASUREMENT_FLAGS.warmup, help: [`warm-up cap per benchmark (default ${FULL_WARMUP}; ${QUICK_WARMUP} with --quick)`] },
-    precision: { ...MEASUREMENT_FLAGS.precision, help: [`target 95% CI half-width (default 1%; ${QUICK_PRECISION} with --quick)`] },
+    // --quick's ±2% CI is five times finer than the smallest effect the analyses look for (a second
+    // miss's ≥ 10% in the pair chase; climbs are ≥ 25% per doubling).
+    precision: MEASUREMENT_FLAGS.precision,
     timeout: MEASUREMENT_FLAGS.timeout,
     seed: MEASUREMENT_FLAGS.seed,
     'wait-for-quiet': WAIT_FOR_QUIET_FLAG,
@@ -94,7 +90,6 @@ export function parseProbeCommand(argv: readonly string[], cwd: string): ProbeCo
     ...values,
     time: values.time ?? (quick ? QUICK_TIME : FULL_TIME),
     warmup: values.warmup ?? (quick ? QUICK_WARMUP : FULL_WARMUP),
-    precision: values.precision ?? (quick ? QUICK_PRECISION : undefined),
   });
   return {
     command: 'probe',

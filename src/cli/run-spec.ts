@@ -4,7 +4,7 @@ import { EXPORT_FLAGS } from './export-files.js';
 import { COLOR_FLAGS, type CommandSpec, type FlagSpec } from './flag-spec.js';
 import { RUN_INPUT_OPTIONS } from './run-input.js';
 import { WAIT_FOR_QUIET_FLAG } from './wait-for-quiet-option.js';
-import { QUICK_TIME, QUICK_WARMUP } from './measurement-options.js';
+import { QUICK_PRECISION, QUICK_TIME, QUICK_WARMUP } from './measurement-options.js';
 
 const R = RUN_INPUT_OPTIONS;
 
@@ -17,7 +17,7 @@ export const RUN_OPTIONS = {
   json: R.json,
   quick: {
     type: 'boolean',
-    help: [`time and bytes/op only, for an iteration loop: ${QUICK_TIME} a benchmark, warm-up`, `capped at ${QUICK_WARMUP}, no probes or figures after sampling but bytes/op`],
+    help: [`time and bytes/op only, for an iteration loop: ${QUICK_TIME} a benchmark to ±${QUICK_PRECISION},`, `warm-up capped at ${QUICK_WARMUP}, no probes or figures after sampling but bytes/op`],
   },
   time: R.time,
   warmup: R.warmup,

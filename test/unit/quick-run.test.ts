@@ -1,7 +1,8 @@
 /** `--quick`: a shorter default budget, time and bytes/op only, no automatic passes, said in the results and the report. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { measurementOptions, QUICK_TIME, QUICK_WARMUP } from '../../src/cli/measurement-options.js';
+import { measurementOptions, QUICK_PRECISION, QUICK_TIME, QUICK_WARMUP } from '../../src/cli/measurement-options.js';
+import { DEFAULT_PRECISION_TARGET } from '../../src/engine/loop/stopping-rule.js';
 import { parseDuration } from '../../src/cli/duration.js';
 import { passEnabled } from '../../src/runner/passes/post-timing-pass.js';
 import { POST_TIMING_PASSES, passSelection } from '../../src/runner/passes/pass-registry.js';
@@ -11,8 +12,12 @@ import { MIN_SAMPLES, QUICK_MIN_SAMPLES } from '../../src/engine/loop/stopping-r
 import type { ChildRequest } from '../../src/engine/process/events.js';
 
 describe('--quick', () => {
-  it('shortens the default budget and warm-up cap, and keeps what the user gave', () => {
+  it('shortens the default budget and warm-up cap, loosens the precision target, and keeps what the user gave', () => {
     const quick = measurementOptions({ quick: true });
+    assert.equal(quick.precisionTarget, 0.02);
+    assert.equal(QUICK_PRECISION, '2%');
+    assert.equal(measurementOptions({ quick: true, precision: '0.5%' }).precisionTarget, 0.005);
+    assert.equal(measurementOptions({}).precisionTarget, DEFAULT_PRECISION_TARGET);
     assert.equal(quick.timeBudgetNs, parseDuration(QUICK_TIME, '--time'));
     assert.equal(quick.warmupMaxNs, parseDuration(QUICK_WARMUP, '--warmup'));
     assert.equal(quick.quick, true);
