@@ -145,7 +145,7 @@ export function measurementOptions(values: MeasurementInput): MeasurementOptions
     warmupMaxNs,
     timeoutNs,
     seed: integer(values.seed === undefined ? undefined : String(values.seed), '--seed', DEFAULT_SEED),
-    precisionTarget: values.precision === undefined && !quick ? DEFAULT_PRECISION_TARGET : fraction(values.precision ?? QUICK_PRECISION, '--precision'),
+    precisionTarget: fraction(values.precision ?? (quick ? QUICK_PRECISION : DEFAULT_PRECISION_TARGET), '--precision'),
     interleave: values.sequential !== true,
     runtimes: values.runtime === undefined ? [...DEFAULT_RUNTIMES] : parseRuntimeList(typeof values.runtime === 'string' ? values.runtime : values.runtime.join(',')),
     nodeFlags: values.nodeFlags === undefined ? [] : flagList(values.nodeFlags),

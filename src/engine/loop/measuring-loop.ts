@@ -22,7 +22,7 @@ import { gcApartWorthwhile, gcShareApart } from '../memory/gc-share-apart.js';
 import { allocates } from '../../results/memory-types.js';
 import { GcRateMeter } from '../memory/gc-rate.js';
 import { gcEntriesDelivered, observeGc } from '../memory/gc-observer.js';
-import { gcInWindows, markSamplePauses } from '../memory/gc-in-windows.js';
+import { markSamplePauses } from '../memory/gc-in-windows.js';
 import { ensureMeasuredCodeOptimized } from './jit-tier.js';
 import { settledEarlyCheck } from './early-settle.js';
 import { Sampler, startSampling, warmUpChecked, type MeasureDeps } from './measure.js';
@@ -133,7 +133,6 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
   );
   const measuredSessions = sessions.filter((_, i) => !failed.has(participants[i]!));
   await gcWatch.stop();
-  if (gcEntriesDelivered) for (const session of measuredSessions) markSamplePauses(session.sampler.samples, session.windows, gcs);
   context.detached.after(null);
 
   const floorEstimates = new Map<string, FloorEstimate>(
@@ -170,7 +169,7 @@ export async function measureInRounds(selected: readonly DeclaredBenchmark[], co
   for (const [session, end] of ended) {
     emit({ type: 'current', id: session.bench.id });
     try {
-      const gcPauseMs = gcInWindows(session.windows, gcs);
+      const gcPauseMs = markSamplePauses(session.sampler.samples, session.windows, gcs);
       emit({ type: 'measured', id: session.bench.id, result: await finishSession(session, { ...end, afterNs, floor: floorEstimates.get(session.floorKey)!, gc: gcPauseMs }, context) });
     } catch (thrown) {
       fail(session.bench.id, thrown);

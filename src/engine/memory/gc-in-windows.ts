@@ -32,21 +32,17 @@ export function gcPerWindow(windows: readonly number[], gcs: GcPauses): { counts
   return { counts, pausesMs };
 }
 
-/** GC count and pause time (ms) of the GCs that started inside the windows. */
-export function gcInWindows(windows: readonly number[], gcs: GcPauses): { count: number; pauseMs: number } {
-  const { counts, pausesMs } = gcPerWindow(windows, gcs);
-  return { count: counts.reduce((a, b) => a + b, 0), pauseMs: pausesMs.reduce((a, b) => a + b, 0) };
-}
-
 /**
- * Each sample's own GC pause time, ns (`gcNs`), on the samples in place: a pause is counted in the
- * window its GC started in, never more than the sample's time. Only where GC entries arrive at all;
- * samples without one keep no field, as files from before it.
+ * Each sample's own GC pause time, ns (`gcNs`), on the samples in place, and the count and pause time
+ * (ms) of the GCs that started inside the windows in all. A pause is counted in the window its GC
+ * started in, never more than the sample's time; samples without one keep no field, as files from
+ * before it (and so all samples, where the runtime delivers no GC entries).
  */
-export function markSamplePauses(samples: readonly Sample[], windows: readonly number[], gcs: GcPauses): void {
-  const pauses = gcPerWindow(windows, gcs).pausesMs;
+export function markSamplePauses(samples: readonly Sample[], windows: readonly number[], gcs: GcPauses): { count: number; pauseMs: number } {
+  const { counts, pausesMs } = gcPerWindow(windows, gcs);
   samples.forEach((sample, k) => {
-    const ms = pauses[k] ?? 0;
+    const ms = pausesMs[k] ?? 0;
     if (ms > 0) sample.gcNs = Math.min(ms * 1e6, sample.elapsedNs);
   });
+  return { count: counts.reduce((a, b) => a + b, 0), pauseMs: pausesMs.reduce((a, b) => a + b, 0) };
 }
