@@ -26,14 +26,19 @@ export const QUIET_MIN_SAMPLES = 6;
 /** Whether a sample carries a throughput reading to judge its round by. */
 export const hasThroughputReading = (s: Sample): boolean => s.hostThroughputNs !== undefined && s.hostThroughputNs > 0;
 
+/** The samples of the host's quiet rounds (in their order), however few; none without throughput readings. */
+export function quietRounds<T extends Sample>(samples: readonly T[]): T[] {
+  const read = samples.filter(hasThroughputReading);
+  if (read.length === 0) return [];
+  const lowest = Math.min(...read.map((s) => s.hostThroughputNs!));
+  return read.filter((s) => s.hostThroughputNs! <= lowest * (1 + QUIET_TOLERANCE));
+}
+
 /**
  * The samples of the host's quiet rounds (in their order), or null with fewer than QUIET_MIN_SAMPLES
  * of them or without throughput readings. Nearly every sample is quiet where the host does not move.
  */
 export function quietSamples<T extends Sample>(samples: readonly T[]): T[] | null {
-  const read = samples.filter(hasThroughputReading);
-  if (read.length < QUIET_MIN_SAMPLES) return null;
-  const lowest = Math.min(...read.map((s) => s.hostThroughputNs!));
-  const quiet = read.filter((s) => s.hostThroughputNs! <= lowest * (1 + QUIET_TOLERANCE));
+  const quiet = quietRounds(samples);
   return quiet.length < QUIET_MIN_SAMPLES ? null : quiet;
 }

@@ -7,9 +7,11 @@
  */
 import type { CalibrationInfo, PrecisionInfo, Sample, WarmupInfo } from '../../results/types.js';
 import { hasThroughputReading, quietSamples } from '../../results/quiet-samples.js';
+import { perOpValues } from '../../results/derived-values.js';
 import type { Now } from './clock.js';
 import { MAX_PLAN_FACTOR, SamplingPlan, SpreadPlan, type IterationPlan } from './sampling-plan.js';
 import { fixedCostLadder, SPREAD_LEVELS } from './fixed-cost-ladder.js';
+import { quietMayStillCome } from './quiet-wait.js';
 import { median } from '../../stats/quantile.js';
 import { relativeHalfWidth, shouldStop, type StopReason, type StoppingConfig } from './stopping-rule.js';
 import { SLOW_BODY_MIN_BATCHES, SLOW_BODY_MIN_SIMILAR, WARMUP_MIN_BATCHES, WARMUP_MIN_DURATION_NS, WARMUP_MIN_SIMILAR, WarmupDetector, type WarmupThresholds } from './warmup-detector.js';
@@ -257,6 +259,8 @@ export class Sampler {
   private readonly plan: IterationPlan;
   private spentNs = 0;
   private stop: StopReason | null = null;
+  /** The sample count the stopping rule last judged, so that reading `done` twice judges once. */
+  private judgedAt = 0;
 
   constructor(
     private readonly deps: MeasureDeps,
@@ -268,21 +272,35 @@ export class Sampler {
   }
 
   /**
-   * Whether the stopping rule has said enough. Precision, or the host's limit, reached over all
-   * samples is not enough while fewer than QUIET_MIN_SAMPLES were taken in the host's quiet rounds,
-   * which the estimate reads: sampling goes on for them up to the budget, and no further. (The host
-   * readings are attached to a sample after it is taken, before this is asked.)
+   * Whether the stopping rule has said enough, judging the interval of the values the estimate
+   * reads: the host's quiet rounds where there are QUIET_MIN_SAMPLES of them, else all samples (the
+   * host readings are attached to a sample after it is taken, before this is asked). Precision, or
+   * the host's limit, reached over all samples is not enough while there are not yet enough quiet
+   * rounds: sampling goes on for them while they may still come within the budget (quiet-wait.ts).
    */
   get done(): boolean {
+    if (this.judgedAt !== this.samples.length) {
+      this.judgedAt = this.samples.length;
+      this.stop = shouldStop(this.estimateValues(), this.spentNs, this.config, this.samples.length);
+    }
     if (this.stop === null) return false;
-    return (this.stop !== 'precision' && this.stop !== 'host-limit') || quietEnough(this.samples) || this.spentNs >= this.config.timeBudgetNs;
+    return (this.stop !== 'precision' && this.stop !== 'host-limit') || quietEnough(this.samples) || !quietMayStillCome(this.samples, this.spentNs, this.config.timeBudgetNs);
   }
 
   /** What ended sampling: the budget, when it ran out while sampling went on for quiet rounds past the rule's stop. */
   private stopReason(): StopReason {
     if (this.stop === null) return 'budget';
-    const waitedForQuiet = (this.stop === 'precision' || this.stop === 'host-limit') && !quietEnough(this.samples);
+    const waitedForQuiet = (this.stop === 'precision' || this.stop === 'host-limit') && !quietEnough(this.samples) && this.spentNs >= this.config.timeBudgetNs;
     return waitedForQuiet ? 'budget' : this.stop;
+  }
+
+  /**
+   * The per-op values the estimate reads (results/one-process-estimate.ts): the quiet rounds' where
+   * there are enough, else all; a spread plan's estimate is the slope over all of them.
+   */
+  private estimateValues(): readonly number[] {
+    const quiet = this.plan instanceof SpreadPlan ? null : quietSamples(this.samples);
+    return quiet === null ? this.perOp : perOpValues(quiet);
   }
 
   /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
@@ -301,8 +319,7 @@ export class Sampler {
     const sample: Sample = round === undefined ? { iterations, elapsedNs } : { iterations, elapsedNs, round };
     this.samples.push(sample);
     this.perOp.push(elapsedNs / iterations);
-    this.stop = shouldStop(this.perOp, this.spentNs, this.config);
-    if (this.stop === null) this.keepRoomForMinimum();
+    this.keepRoomForMinimum();
     return sample;
   }
 
@@ -325,7 +342,7 @@ export class Sampler {
   }
 
   precision(): PrecisionInfo {
-    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.perOp)), stopReason: this.stopReason(), durationNs: this.spentNs };
+    return { target: this.config.precisionTarget, reached: finiteOrNull(relativeHalfWidth(this.estimateValues())), stopReason: this.stopReason(), durationNs: this.spentNs };
   }
 }
 

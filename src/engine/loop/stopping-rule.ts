@@ -131,9 +131,13 @@ export function hostLimitReached(nsPerOp: readonly number[], elapsedNs: number, 
   return runsTest(nsPerOp).pClustered <= HOST_CLUSTERED_P;
 }
 
-/** Decides after each sample; `null` means take another. */
-export function shouldStop(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig): StopReason | null {
-  const count = nsPerOp.length;
+/**
+ * Decides after each sample; `null` means take another. `nsPerOp` are the values the estimate reads
+ * (the host's quiet rounds where there are enough of them, results/quiet-samples.ts), whose interval
+ * the precision target and the host's limit judge; `count` is every sample taken, which the minimum
+ * (the shape tests read them all), the maximum and the budget count.
+ */
+export function shouldStop(nsPerOp: readonly number[], elapsedNs: number, config: StoppingConfig, count = nsPerOp.length): StopReason | null {
   if (count >= config.maxSamples) return 'max-samples';
   const halfWidth = count >= config.minSamples ? relativeHalfWidth(nsPerOp) : Number.POSITIVE_INFINITY;
   if (halfWidth <= config.precisionTarget) return 'precision';
