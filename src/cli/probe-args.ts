@@ -11,19 +11,19 @@ import { MEASUREMENT_FLAGS } from './measurement-options.js';
 import { WAIT_FOR_QUIET_FLAG, waitForQuietNs } from './wait-for-quiet-option.js';
 
 /**
- * Per-benchmark budgets of `--quick`: 45 benchmarks × (≤ 0.2 s + ≤ 0.2 s) plus buffer building stays
- * under the issue's one minute; the experiments' effects (×1.5 knees, ×5 branch costs) dwarf the
- * ±2–5% CIs these budgets give.
+ * Per-benchmark budgets of `ubench probe --quick` (a run's own `--quick` defaults are in
+ * measurement-options.ts): 45 benchmarks × (≤ 0.2 s + ≤ 0.2 s) plus buffer building stays under a
+ * minute; the experiments' effects (×1.5 knees, ×5 branch costs) dwarf the ±2–5% CIs these give.
  */
-export const QUICK_TIME = '200ms';
-export const QUICK_WARMUP = '200ms';
+export const PROBE_QUICK_TIME = '200ms';
+export const PROBE_QUICK_WARMUP = '200ms';
 /**
  * Full probe budgets: 62 benchmarks × (1 s + ≤ 0.5 s) plus about a minute of buffer building is a
  * few minutes; the loops are plain typed-array code that reaches its top tier within milliseconds,
  * so the run's 2 s warm-up cap would only add waiting.
  */
-export const FULL_TIME = '1s';
-export const FULL_WARMUP = '500ms';
+export const PROBE_FULL_TIME = '1s';
+export const PROBE_FULL_WARMUP = '500ms';
 
 export interface ProbeCommand {
   command: 'probe';
@@ -64,11 +64,11 @@ export const PROBE_SPEC = {
     'smaller sizes (under a minute); the full probe takes a few minutes and up to 512 MiB per buffer.',
   ],
   options: {
-    quick: { type: 'boolean', help: [`smaller sizes and budgets (${QUICK_TIME} per benchmark): under a minute`] },
+    quick: { type: 'boolean', help: [`smaller sizes and budgets (${PROBE_QUICK_TIME} per benchmark): under a minute`] },
     only: { type: 'string', value: '<ids>', help: [`only these experiments, comma-separated (${PROBE_EXPERIMENTS.map((e) => e.id).join(', ')})`] },
     json: { type: 'string', value: '<file>', help: ['write the probe document (ubench report --html renders it; a run', 'takes it with --probe)'] },
-    time: { ...MEASUREMENT_FLAGS.time, help: [`budget per benchmark (default ${FULL_TIME}; ${QUICK_TIME} with --quick)`] },
-    warmup: { ...MEASUREMENT_FLAGS.warmup, help: [`warm-up cap per benchmark (default ${FULL_WARMUP}; ${QUICK_WARMUP} with --quick)`] },
+    time: { ...MEASUREMENT_FLAGS.time, help: [`budget per benchmark (default ${PROBE_FULL_TIME}; ${PROBE_QUICK_TIME} with --quick)`] },
+    warmup: { ...MEASUREMENT_FLAGS.warmup, help: [`warm-up cap per benchmark (default ${PROBE_FULL_WARMUP}; ${PROBE_QUICK_WARMUP} with --quick)`] },
     // --quick's ±2% CI is five times finer than the smallest effect the analyses look for (a second
     // miss's ≥ 10% in the pair chase; climbs are ≥ 25% per doubling).
     precision: MEASUREMENT_FLAGS.precision,
@@ -88,8 +88,8 @@ export function parseProbeCommand(argv: readonly string[], cwd: string): ProbeCo
   const quick = values.quick === true;
   const measurement = measurementOptions({
     ...values,
-    time: values.time ?? (quick ? QUICK_TIME : FULL_TIME),
-    warmup: values.warmup ?? (quick ? QUICK_WARMUP : FULL_WARMUP),
+    time: values.time ?? (quick ? PROBE_QUICK_TIME : PROBE_FULL_TIME),
+    warmup: values.warmup ?? (quick ? PROBE_QUICK_WARMUP : PROBE_FULL_WARMUP),
   });
   return {
     command: 'probe',
