@@ -303,7 +303,7 @@ export class Sampler {
     return quiet === null ? this.perOp : perOpValues(quiet);
   }
 
-  /** Takes one sample (tagged with its round when interleaved) and applies the stopping rule. */
+  /** Takes one sample (tagged with its round when interleaved); `done` then judges it with the others. */
   async take(round?: number): Promise<Sample> {
     const iterations = this.plan.next();
     const prepared = this.deps.now();
